@@ -1,0 +1,35 @@
+/**
+ * Every expected failure of the core, as a tagged union. The HTTP adapter maps
+ * each tag to one status and code of the spec; anything thrown instead is a defect.
+ */
+export interface FieldIssue {
+  readonly path: string
+  readonly message: string
+}
+
+export type AppError =
+  | { readonly _tag: 'BadRequest'; readonly message: string; readonly details?: ReadonlyArray<FieldIssue> }
+  | { readonly _tag: 'Unauthorized' }
+  | { readonly _tag: 'Forbidden'; readonly message: string }
+  | { readonly _tag: 'NotFound'; readonly message: string }
+  | { readonly _tag: 'Conflict'; readonly message: string }
+  | { readonly _tag: 'Validation'; readonly message: string; readonly details: ReadonlyArray<FieldIssue> }
+  | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
+  | { readonly _tag: 'StoreFailure'; readonly cause: unknown }
+
+export type AppErrorTag = AppError['_tag']
+
+/** A failure of a driven adapter (database, blob store, queue). Never shown to clients. */
+export type StoreFailure = Extract<AppError, { _tag: 'StoreFailure' }>
+
+export const badRequest = (message: string, details?: ReadonlyArray<FieldIssue>): AppError =>
+  details === undefined ? { _tag: 'BadRequest', message } : { _tag: 'BadRequest', message, details }
+export const unauthorized: AppError = { _tag: 'Unauthorized' }
+export const forbidden = (message: string): AppError => ({ _tag: 'Forbidden', message })
+export const notFound = (what: string): AppError => ({ _tag: 'NotFound', message: `${what} not found` })
+export const conflict = (message: string): AppError => ({ _tag: 'Conflict', message })
+export const validation = (details: ReadonlyArray<FieldIssue>, message = 'The request failed validation'): AppError =>
+  ({ _tag: 'Validation', message, details })
+export const invalidField = (path: string, message: string): AppError => validation([{ path, message }], message)
+export const rateLimited = (retryAfterSeconds: number): AppError => ({ _tag: 'RateLimited', retryAfterSeconds })
+export const storeFailure = (cause: unknown): StoreFailure => ({ _tag: 'StoreFailure', cause })

@@ -1,0 +1,24 @@
+import type * as TE from 'fp-ts/TaskEither'
+import type { Attendee, Notes } from '../domain/notes.js'
+import type { Utterance } from '../domain/utterance.js'
+
+export interface AnalysisInput {
+  readonly title: string
+  /** ISO date-time the meeting started; relative dates ("by Friday") resolve against it. */
+  readonly startsAt: string
+  readonly utterances: ReadonlyArray<Utterance>
+  /** Invitees known from the calendar, if any; speakers are added by the analyzer. */
+  readonly attendees: ReadonlyArray<Attendee>
+}
+
+export interface AnalysisFailure {
+  readonly _tag: 'AnalysisFailure'
+  /** Words a user understands; shown as the upload's or recording's error. */
+  readonly message: string
+}
+
+/** Turns a transcript into notes. Must be deterministic for the same input. */
+export interface Analyzer {
+  readonly name: string
+  analyze(input: AnalysisInput): TE.TaskEither<AnalysisFailure, Notes>
+}
