@@ -1,0 +1,108 @@
+import type * as t from 'io-ts'
+import { type JsonSchema, schemaOf } from './codec-schema.js'
+import { ERROR_STATUS, type ErrorCode } from './envelope.js'
+import { ErrorEnvelope } from './envelope.js'
+import type { Param } from './params.js'
+import type { AnyRoute } from './route.js'
+
+const ERROR_MEANING: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Malformed JSON, or a parameter that cannot be read (BAD_REQUEST).',
+  UNAUTHORIZED: 'No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable.',
+  FORBIDDEN: 'A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN).',
+  NOT_FOUND: 'No such record, or the key cannot see it (NOT_FOUND).',
+  CONFLICT: 'The change collides with the current state (CONFLICT).',
+  VALIDATION_ERROR: 'The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR).',
+  RATE_LIMITED: 'Too many requests (RATE_LIMITED); wait the seconds in Retry-After.',
+  INTERNAL_ERROR: 'Server fault (INTERNAL_ERROR); safe to retry with backoff.',
+}
+
+const AUTHENTICATED: ReadonlyArray<ErrorCode> = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR', 'RATE_LIMITED']
+
+const errorCodes = (r: AnyRoute): ErrorCode[] => {
+  const codes = new Set<ErrorCode>(r.access === 'public' ? [] : AUTHENTICATED)
+  if (r.body !== undefined || Object.keys(r.query ?? {}).length > 0 || Object.keys(r.params ?? {}).length > 0) {
+    codes.add('BAD_REQUEST')
+    codes.add('VALIDATION_ERROR')
+  }
+  for (const e of r.errors ?? []) codes.add(e)
+  codes.add('INTERNAL_ERROR')
+  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b])
+}
+
+const parameters = (r: AnyRoute) => [
+  ...Object.entries<Param<unknown>>(r.params ?? {}).map(([name, p]) => ({ name, in: 'path', required: true, description: p.description, schema: p.schema })),
+  ...Object.entries<Param<unknown>>(r.query ?? {}).map(([name, p]) => ({ name, in: 'query', required: p.required, description: p.description, schema: p.schema })),
+  ...(r.access === 'write'
+    ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409.', schema: { type: 'string', minLength: 1, maxLength: 255 } }]
+    : []),
+]
+
+const requestBody = (r: AnyRoute) => {
+  if (r.body === undefined) return {}
+  if ('bytes' in r.body) {
+    return { requestBody: { required: true, content: { [r.body.bytes]: { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } } }
+  }
+  return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body as t.Mixed) } } } }
+}
+
+const successResponse = (r: AnyRoute) => {
+  const d = r.success.data
+  if ('stream' in d && typeof d.stream === 'string') {
+    return {
+      description: r.success.description,
+      ...(d.headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(d.headers).map(([h, desc]) => [h, { description: desc, schema: { type: 'string' } }])) }),
+      content: { [d.stream]: { schema: d.stream.includes('json') ? {} : { type: 'string', contentMediaType: d.stream } } },
+    }
+  }
+  const schema: JsonSchema = { type: 'object', properties: { data: schemaOf(d as t.Mixed) }, required: ['data'], additionalProperties: false }
+  return { description: r.success.description, content: { 'application/json': { schema } } }
+}
+
+const operation = (r: AnyRoute) => {
+  const errors = Object.fromEntries(
+    errorCodes(r).map((code) => [
+      String(ERROR_STATUS[code]),
+      {
+        description: r.errorNotes?.[code] ?? ERROR_MEANING[code],
+        ...(code === 'RATE_LIMITED' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  )
+  const extra = Object.fromEntries((r.success.extraStatuses ?? []).map((s) => [String(s.status), { description: s.description }]))
+  return {
+    operationId: r.operationId,
+    tags: [r.tag],
+    summary: r.summary,
+    ...(r.description === undefined ? {} : { description: r.description }),
+    ...(r.access === 'public' ? { security: [] } : {}),
+    ...(r.access === 'write' ? { 'x-access': 'full' } : {}),
+    ...(r.reach === 'organization' ? { 'x-reach': 'organization' } : {}),
+    parameters: parameters(r),
+    ...requestBody(r),
+    responses: { [String(r.success.status)]: successResponse(r), ...extra, ...errors },
+  }
+}
+
+/** The OpenAPI 3.1 description of the mounted routes. */
+export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverUrl: string }) => {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const r of routes) (paths[r.path] ??= {})[r.method] = operation(r)
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Notetaker API',
+      version: '1.0.0',
+      description:
+        'A self-hostable meeting notetaker. Every path is under /ext/v1. Send the API key as `Authorization: Bearer <key>`. Collections use `{ data: { rows, total, limit, offset } }`; failures `{ error: { code, message, details? } }`.',
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: ntk_<public id>_<secret>.' } },
+      schemas: { Error: schemaOf(ErrorEnvelope) },
+    },
+  }
+}

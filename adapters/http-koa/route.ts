@@ -1,0 +1,68 @@
+import type { Readable } from 'node:stream'
+import type * as TE from 'fp-ts/TaskEither'
+import type * as t from 'io-ts'
+import type { Actor } from '../../src/core/domain/api-key.js'
+import type { AppError } from '../../src/core/errors.js'
+import type { Param, ParamValues } from './params.js'
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** Error codes a route can answer beyond the ones every authenticated route has. */
+export type ExtraError = 'BAD_REQUEST' | 'CONFLICT'
+
+export type Reply<R> =
+  | { readonly status?: number; readonly data: R; readonly headers?: Readonly<Record<string, string>> }
+  | {
+      readonly status: number
+      readonly stream: Readable | Buffer | null
+      readonly headers: Readonly<Record<string, string>>
+    }
+
+export interface RouteInput<P, Q, B> {
+  readonly actor: Actor
+  readonly params: P
+  readonly query: Q
+  readonly body: B
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The raw request body, for routes that take bytes rather than JSON. */
+  readonly raw: Readable
+}
+
+type Params = Record<string, Param<unknown>>
+
+export interface Route<PS extends Params, QS extends Params, B, R> {
+  readonly operationId: string
+  readonly method: Method
+  /** OpenAPI form, relative to /ext/v1: `/meetings/{id}`. */
+  readonly path: string
+  readonly tag: string
+  readonly summary: string
+  readonly description?: string
+  /** `public` needs no key; `read` any key; `write` a key with full access. */
+  readonly access: 'public' | 'read' | 'write'
+  /** `organization`: only an organization-wide key reaches it. */
+  readonly reach?: 'organization'
+  readonly params?: PS
+  readonly query?: QS
+  /** A JSON body codec, or `bytes` for a raw upload. */
+  readonly body?: t.Type<B, unknown, unknown> | { readonly bytes: string }
+  readonly success: {
+    readonly status: number
+    readonly description: string
+    /** The codec of `data`; or a content type for a raw stream. */
+    readonly data: t.Type<R, unknown, unknown> | { readonly stream: string; readonly headers?: Record<string, string> }
+    readonly extraStatuses?: ReadonlyArray<{ status: number; description: string }>
+  }
+  readonly errors?: ReadonlyArray<ExtraError>
+  /** What each extra error means on this route, for the description. */
+  readonly errorNotes?: Partial<Record<string, string>>
+  readonly handle: (input: RouteInput<ParamValues<PS>, ParamValues<QS>, B>) => TE.TaskEither<AppError, Reply<R>>
+}
+
+// biome-ignore lint: the route table holds routes of many shapes
+export type AnyRoute = Route<any, any, any, any>
+
+/** Keeps a route's types checked where it is written, then lets it join the table. */
+export const route = <PS extends Params = {}, QS extends Params = {}, B = undefined, R = unknown>(
+  r: Route<PS, QS, B, R>,
+): AnyRoute => r as AnyRoute

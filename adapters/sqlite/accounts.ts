@@ -1,0 +1,59 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { Account, Organization } from '../../src/core/domain/account.js'
+import type { AccountStore, OrganizationStore } from '../../src/core/ports/account-store.js'
+import { attempt, attemptUnique, type Db } from './database.js'
+
+interface AccountRow {
+  id: string
+  name: string
+  email: string
+  plan_key: string
+  organization_id: string | null
+  created_at: string
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  planKey: r.plan_key,
+  organizationId: r.organization_id,
+  createdAt: r.created_at,
+})
+
+export const sqliteAccountStore = (db: Db): AccountStore => {
+  const insert = db.prepare(
+    'INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at) VALUES (@id, @name, @email, @planKey, @organizationId, @createdAt)',
+  )
+  const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?')
+  const byEmail = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?')
+  const count = db.prepare('SELECT count(*) FROM accounts').pluck()
+  return {
+    create: (account) =>
+      TE.map(() => account)(
+        attemptUnique(() => insert.run(account), `An account with email ${account.email} exists already`),
+      ),
+    findById: (id) => attempt(() => O.map(toAccount)(O.fromNullable(byId.get(id)))),
+    findByEmail: (email) => attempt(() => O.map(toAccount)(O.fromNullable(byEmail.get(email)))),
+    count: () => attempt(() => count.get() as number),
+  }
+}
+
+export const sqliteOrganizationStore = (db: Db): OrganizationStore => {
+  const insert = db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (@id, @name, @createdAt)')
+  const byId = db.prepare<[string], { id: string; name: string; created_at: string }>(
+    'SELECT * FROM organizations WHERE id = ?',
+  )
+  return {
+    create: (organization) => attempt(() => (insert.run(organization), organization)),
+    findById: (id) =>
+      attempt(() =>
+        O.map((r: { id: string; name: string; created_at: string }): Organization => ({
+          id: r.id,
+          name: r.name,
+          createdAt: r.created_at,
+        }))(O.fromNullable(byId.get(id))),
+      ),
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import * as E from 'fp-ts/Either'
+import * as TE from 'fp-ts/TaskEither'
+import { type AppError, conflict, type StoreFailure, storeFailure } from '../../src/core/errors.js'
+import { MIGRATIONS } from './migrations/index.js'
+
+export type Db = Database.Database
+
+/** Opens (creating if needed) a database file, or `:memory:`, in WAL mode with foreign keys on. */
+export const openDatabase = (path: string): Db => {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('synchronous = NORMAL')
+  return db
+}
+
+/** Applies the numbered migrations not applied yet, each in its own transaction; returns their names. */
+export const migrate = (db: Db): ReadonlyArray<string> => {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+  const applied = new Set(db.prepare('SELECT id FROM schema_migrations').pluck().all() as number[])
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)')
+  const done: string[] = []
+  for (const m of [...MIGRATIONS].sort((a, b) => a.id - b.id)) {
+    if (applied.has(m.id)) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      record.run(m.id, m.name, new Date().toISOString())
+    })()
+    done.push(`${m.id}-${m.name}`)
+  }
+  return done
+}
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'code' in e && String(e.code).startsWith('SQLITE_CONSTRAINT_UNIQUE')
+
+/** Runs a synchronous statement as a task; driver errors become StoreFailure. */
+export const attempt = <A>(f: () => A): TE.TaskEither<StoreFailure, A> =>
+  TE.fromEither(E.tryCatch(f, storeFailure))
+
+/** Like attempt, but a unique violation becomes a Conflict with the given message. */
+export const attemptUnique = <A>(f: () => A, onDuplicate: string): TE.TaskEither<AppError, A> =>
+  TE.fromEither(E.tryCatch(f, (e): AppError => (isUniqueViolation(e) ? conflict(onDuplicate) : storeFailure(e))))

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import autocannon from 'autocannon'
+
+export interface LoadResult {
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly errors: number
+  readonly non2xx: number
+}
+
+/** Loads one URL on loopback for a fixed time with a fixed number of connections. */
+export const load = async (url: string, headers: Record<string, string>, seconds: number, connections = 32): Promise<LoadResult> => {
+  const r = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 })
+  return {
+    requestsPerSecond: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  }
+}
+
+/** Starts a child process and waits for a line of its stdout that the matcher accepts. */
+export const startProcess = (
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  match: (line: string) => string | null,
+): Promise<{ child: ChildProcess; value: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    const lines = createInterface({ input: child.stdout! })
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 120 s`)), 120_000)
+    lines.on('line', (line) => {
+      const value = match(line)
+      if (value !== null) {
+        clearTimeout(timer)
+        resolve({ child, value })
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+  })
+
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.removeAllListeners('exit')
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0

@@ -1,0 +1,52 @@
+import * as t from 'io-ts'
+
+export interface Plan {
+  readonly key: string
+  readonly paid: boolean
+  /** Recordings (bots, uploads, calendar recordings) an account may start per calendar month (UTC). */
+  readonly monthlyRecordings: number
+}
+
+/** The plans offered when the operator configures none. */
+export const DEFAULT_PLANS: ReadonlyArray<Plan> = [
+  { key: 'free', paid: false, monthlyRecordings: 25 },
+  { key: 'pro', paid: true, monthlyRecordings: 500 },
+]
+export const DEFAULT_PLAN_KEY = 'free'
+
+export interface Account {
+  readonly id: string
+  readonly name: string
+  /** Lowercased; unique across accounts. */
+  readonly email: string
+  readonly planKey: string
+  readonly organizationId: string | null
+  readonly createdAt: string
+}
+
+export interface Organization {
+  readonly id: string
+  readonly name: string
+  readonly createdAt: string
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export interface EmailBrand {
+  readonly Email: unique symbol
+}
+/** An email address as accounts use it; compare after `normaliseEmail`. */
+export const Email = t.brand(
+  t.string,
+  (s): s is t.Branded<string, EmailBrand> => s.length <= 254 && EMAIL_RE.test(s),
+  'Email',
+)
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase()
+
+/** The plan of an account; an account on a plan the operator has since removed gets the most limited one. */
+export const planFor = (plans: ReadonlyArray<Plan>, key: string): Plan =>
+  plans.find((p) => p.key === key) ??
+  [...plans].sort((a, b) => a.monthlyRecordings - b.monthlyRecordings)[0] ?? {
+    key,
+    paid: false,
+    monthlyRecordings: 0,
+  }

@@ -1,0 +1,15 @@
+import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
+import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
+import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
+import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
+import { accountStoreContract } from '../contracts/account-stores.js'
+import { idempotencyStoreContract } from '../contracts/idempotency-store.js'
+import { rateLimiterContract } from '../contracts/rate-limiter.js'
+
+accountStoreContract('memory', () => ({
+  accounts: memoryAccountStore(),
+  organizations: memoryOrganizationStore(),
+  apiKeys: memoryApiKeyStore(),
+}))
+idempotencyStoreContract('memory', () => memoryIdempotencyStore(3_600_000))
+rateLimiterContract('memory', () => memoryRateLimiter({ limit: 3, windowSeconds: 60 }))

@@ -1,0 +1,87 @@
+import * as O from 'fp-ts/Option'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Account } from '../../src/core/domain/account.js'
+import type { ApiKey } from '../../src/core/domain/api-key.js'
+import type { AccountStore, OrganizationStore } from '../../src/core/ports/account-store.js'
+import type { ApiKeyStore } from '../../src/core/ports/api-key-store.js'
+import { left, right } from '../support/run.js'
+
+export interface AccountStores {
+  readonly accounts: AccountStore
+  readonly organizations: OrganizationStore
+  readonly apiKeys: ApiKeyStore
+}
+
+const account = (n: number, organizationId: string | null = null): Account => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  name: `Person ${n}`,
+  email: `person${n}@example.com`,
+  planKey: 'free',
+  organizationId,
+  createdAt: `2026-01-0${n}T00:00:00.000Z`,
+})
+
+const key = (n: number, accountId: string): ApiKey => ({
+  id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  accountId,
+  name: `key ${n}`,
+  publicId: `pub${n}`,
+  hash: `hash${n}`,
+  access: n % 2 === 0 ? 'readonly' : 'full',
+  organizationWide: false,
+  expiresAt: n === 3 ? '2027-01-01T00:00:00.000Z' : null,
+  revokedAt: null,
+  createdAt: `2026-02-0${n}T00:00:00.000Z`,
+})
+
+/** The behaviour every adapter of the account, organization and API key ports must show. */
+export const accountStoreContract = (name: string, make: () => Promise<AccountStores> | AccountStores) => {
+  const s = suite<{ stores: AccountStores }>(`${name}: account, organization and API key stores`)
+  s.before.each(async (ctx) => {
+    ctx.stores = await make()
+  })
+
+  s('an account is found by id and by email, and counted', async ({ stores }) => {
+    const org = await right(stores.organizations.create({ id: '20000000-0000-4000-8000-000000000001', name: 'Acme', createdAt: '2026-01-01T00:00:00.000Z' }))
+    await right(stores.accounts.create(account(1, org.id)))
+    assert.equal(await right(stores.accounts.findById(account(1).id)), O.some(account(1, org.id)))
+    assert.equal(await right(stores.accounts.findByEmail('person1@example.com')), O.some(account(1, org.id)))
+    assert.equal(await right(stores.accounts.findByEmail('nobody@example.com')), O.none)
+    assert.equal(await right(stores.accounts.count()), 1)
+    assert.equal(await right(stores.organizations.findById(org.id)), O.some(org))
+  })
+
+  s('a second account with the same email is a conflict', async ({ stores }) => {
+    await right(stores.accounts.create(account(1)))
+    const error = await left(stores.accounts.create({ ...account(2), email: 'person1@example.com' }))
+    assert.is(error._tag, 'Conflict')
+    assert.equal(await right(stores.accounts.count()), 1)
+  })
+
+  s('keys are found by public id, listed per account oldest first, and revoked once', async ({ stores }) => {
+    await right(stores.accounts.create(account(1)))
+    await right(stores.accounts.create(account(2)))
+    await right(stores.apiKeys.create(key(3, account(1).id)))
+    await right(stores.apiKeys.create(key(1, account(1).id)))
+    await right(stores.apiKeys.create(key(2, account(2).id)))
+    assert.equal(await right(stores.apiKeys.findByPublicId('pub3')), O.some(key(3, account(1).id)))
+    assert.equal(await right(stores.apiKeys.findByPublicId('missing')), O.none)
+    const listed = await right(stores.apiKeys.listForAccount(account(1).id))
+    assert.equal(listed.map((k) => k.id), [key(1, '').id, key(3, '').id])
+    const revoked = await right(stores.apiKeys.revoke(key(1, '').id, '2026-03-01T00:00:00.000Z'))
+    assert.is(O.isSome(revoked) && revoked.value.revokedAt, '2026-03-01T00:00:00.000Z')
+    const again = await right(stores.apiKeys.revoke(key(1, '').id, '2026-04-01T00:00:00.000Z'))
+    assert.is(O.isSome(again) && again.value.revokedAt, '2026-03-01T00:00:00.000Z')
+    assert.equal(await right(stores.apiKeys.revoke('10000000-0000-4000-8000-999999999999', '2026-04-01T00:00:00.000Z')), O.none)
+  })
+
+  s('a duplicate public id is a conflict', async ({ stores }) => {
+    await right(stores.accounts.create(account(1)))
+    await right(stores.apiKeys.create(key(1, account(1).id)))
+    const error = await left(stores.apiKeys.create({ ...key(2, account(1).id), publicId: 'pub1' }))
+    assert.is(error._tag, 'Conflict')
+  })
+
+  s.run()
+}

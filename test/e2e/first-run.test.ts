@@ -1,0 +1,28 @@
+import { rmSync } from 'node:fs'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { serve, tempDir } from '../support/cli.js'
+
+test('first run on SQLite: creates an account, prints a working key once, and stops gracefully', async () => {
+  const dir = tempDir('first-run')
+  try {
+    const first = await serve({ DATA_DIR: dir })
+    const key = first.output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined)
+    assert.ok(key, `a key was printed:\n${first.output.join('\n')}`)
+    assert.ok(first.output.some((l) => l.includes(`curl -H "Authorization: Bearer ${key}" ${first.url}/ext/v1/me`)))
+    const me = await fetch(`${first.url}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } })
+    assert.is(me.status, 200)
+    assert.is((await me.json()).data.key.access, 'full')
+    assert.is(await first.stop(), 0, 'SIGTERM exits cleanly')
+
+    const second = await serve({ DATA_DIR: dir })
+    assert.not.ok(second.output.some((l) => l.includes('ntk_')), 'the key is not printed again')
+    const again = await fetch(`${second.url}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } })
+    assert.is(again.status, 200, 'the key survived the restart')
+    assert.is(await second.stop(), 0)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test.run()

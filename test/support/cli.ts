@@ -1,0 +1,47 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export const ROOT = join(import.meta.dirname, '..', '..')
+export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `notetaker-${name}-`))
+
+/** Runs the CLI from source to completion. */
+export const cli = (args: string[], env: Record<string, string>) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Starts `notetaker serve` and resolves once it serves; returns its url and what it printed. */
+export const serve = (env: Record<string, string>) =>
+  new Promise<{ url: string; output: string[]; stop: () => Promise<number | null> }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'serve'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const output: string[] = []
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`serve did not start:\n${output.join('\n')}`))), 60_000)
+    const stop = () =>
+      new Promise<number | null>((r) => {
+        child.once('exit', (code) => r(code))
+        child.kill('SIGTERM')
+      })
+    createInterface({ input: child.stderr! }).on('line', (l) => output.push(l))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line)
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(line)
+      if (m) {
+        clearTimeout(timer)
+        // The first-run key is printed right after the serving line; give it a moment.
+        setTimeout(() => resolve({ url: m[1]!, output, stop }), 200)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output.join('\n')}`)))
+  })

@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net'
+import { createServer, type Server } from 'node:http'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import * as E from 'fp-ts/Either'
+import pino from 'pino'
+import { createHttpApp } from '../../adapters/http-koa/app.js'
+import type { AnyRoute } from '../../adapters/http-koa/route.js'
+import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
+import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
+import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
+import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
+import { fixedClock } from '../../adapters/system/clock.js'
+import { randomIds } from '../../adapters/system/ids.js'
+import { keySecrets } from '../../adapters/system/key-secrets.js'
+import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
+import { buildCore, type Core, type Ports } from '../../src/index.js'
+
+export interface TestResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly body: any
+}
+
+export interface Harness {
+  readonly core: Core
+  readonly clock: ReturnType<typeof fixedClock>
+  readonly url: string
+  readonly openapi: any
+  /** A full-access key of the first account, a read-only key of it, and a full key of a second account. */
+  readonly keys: { readonly full: string; readonly readonly: string; readonly other: string }
+  readonly accounts: { readonly first: string; readonly other: string }
+  request(method: string, path: string, options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse>
+  close(): Promise<void>
+}
+
+const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
+  const r = await task()
+  if (E.isLeft(r)) throw new Error(JSON.stringify(r.left))
+  return r.right
+}
+
+/**
+ * Serves the real Koa app on memory adapters on a loopback port, and checks every
+ * JSON response against the schema its route documents in /openapi.json.
+ */
+export const startHarness = async (
+  options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute> } = {},
+): Promise<Harness> => {
+  const clock = fixedClock('2026-06-01T12:00:00.000Z')
+  const ports: Ports = {
+    clock,
+    ids: randomIds,
+    keySecrets,
+    accounts: memoryAccountStore(),
+    organizations: memoryOrganizationStore(),
+    apiKeys: memoryApiKeyStore(),
+    rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
+    idempotency: memoryIdempotencyStore(86_400_000),
+    plans: DEFAULT_PLANS,
+    ...options.ports,
+  }
+  const core = buildCore(ports)
+  const { app, openapi } = createHttpApp(core, { logger: pino({ level: 'silent' }), routes: options.routes?.(core) ?? [] })
+  const server: Server = createServer(app.callback())
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const first = await must(core.createAccount({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null }))
+  const other = await must(core.createAccount({ name: 'Bob', email: 'bob@example.com', planKey: 'free', organizationName: null }))
+  const issue = async (accountId: string, access: 'full' | 'readonly') =>
+    (await must(core.issueApiKey({ accountId, name: 'test', access, organizationWide: false, expiresInDays: null }))).plaintext
+  const keys = { full: await issue(first.id, 'full'), readonly: await issue(first.id, 'readonly'), other: await issue(other.id, 'full') }
+
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addSchema(openapi.components.schemas.Error, '#/components/schemas/Error')
+  const operationFor = (method: string, path: string) => {
+    const bare = path.split('?')[0]!
+    for (const [template, ops] of Object.entries<any>(openapi.paths)) {
+      const re = new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`)
+      if (re.test(bare) && ops[method.toLowerCase()] !== undefined) return ops[method.toLowerCase()]
+    }
+    return undefined
+  }
+  const checkAgainstDescription = (method: string, path: string, status: number, body: unknown) => {
+    const op = operationFor(method, path)
+    if (op === undefined) return
+    const documented = op.responses[String(status)]
+    if (documented === undefined) throw new Error(`${method} ${path} answered ${status}, which its description does not list`)
+    const schema = documented.content?.['application/json']?.schema
+    if (schema === undefined || body === undefined) return
+    const resolved = schema.$ref === undefined ? schema : openapi.components.schemas.Error
+    const validate = ajv.compile(resolved)
+    if (!validate(body)) throw new Error(`${method} ${path} ${status} does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`)
+  }
+
+  return {
+    core,
+    clock,
+    url,
+    openapi,
+    keys,
+    accounts: { first: first.id, other: other.id },
+    request: async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers }
+      const key = options.key === undefined ? keys.full : options.key
+      if (key !== null) headers['authorization'] = `Bearer ${key}`
+      let body: string | undefined = options.rawBody
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body)
+        headers['content-type'] ??= 'application/json'
+      }
+      const res = await fetch(`${url}/ext/v1${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+      const text = await res.text()
+      const json = res.headers.get('content-type')?.includes('json') && text !== '' ? JSON.parse(text) : text
+      if (path.startsWith('/')) checkAgainstDescription(method, path, res.status, json)
+      return { status: res.status, headers: res.headers, body: json }
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
