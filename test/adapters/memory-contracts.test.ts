@@ -1,3 +1,5 @@
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
+import { blobStoreContract } from '../contracts/blob-store.js'
 import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
 import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
 import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
@@ -5,6 +7,9 @@ import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import { accountStoreContract } from '../contracts/account-stores.js'
 import { idempotencyStoreContract } from '../contracts/idempotency-store.js'
 import { rateLimiterContract } from '../contracts/rate-limiter.js'
+import { memoryJobQueue } from '../../adapters/memory/job-queue.js'
+import { randomIds } from '../../adapters/system/ids.js'
+import { jobQueueContract } from '../contracts/job-queue.js'
 
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
@@ -13,3 +18,5 @@ accountStoreContract('memory', () => ({
 }))
 idempotencyStoreContract('memory', () => memoryIdempotencyStore(3_600_000))
 rateLimiterContract('memory', () => memoryRateLimiter({ limit: 3, windowSeconds: 60 }))
+jobQueueContract('memory', () => memoryJobQueue(randomIds.uuid))
+blobStoreContract('memory', () => memoryBlobStore())

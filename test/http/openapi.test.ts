@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
-import Ajv2020 from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsPlugin from 'ajv-formats'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startHarness, type Harness } from '../support/http.js'
@@ -61,7 +61,7 @@ s('every authenticated operation documents the spec error statuses with the enve
 
 s('example payloads validate against the generated schemas', ({ doc }) => {
   const ajv = new Ajv2020({ strict: false })
-  addFormats(ajv)
+  addFormatsPlugin.default(ajv)
   const me = ajv.compile(doc.paths['/me'].get.responses['200'].content['application/json'].schema)
   const good = {
     data: {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server } from 'node:http'
-import Ajv2020 from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsPlugin from 'ajv-formats'
 import * as E from 'fp-ts/Either'
 import pino from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
@@ -73,7 +73,7 @@ export const startHarness = async (
   const keys = { full: await issue(first.id, 'full'), readonly: await issue(first.id, 'readonly'), other: await issue(other.id, 'full') }
 
   const ajv = new Ajv2020({ strict: false, allErrors: true })
-  addFormats(ajv)
+  addFormatsPlugin.default(ajv)
   ajv.addSchema(openapi.components.schemas.Error, '#/components/schemas/Error')
   const operationFor = (method: string, path: string) => {
     const bare = path.split('?')[0]!

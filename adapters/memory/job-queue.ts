@@ -1,0 +1,79 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
+
+interface Entry {
+  readonly id: string
+  readonly kind: string
+  readonly payload: unknown
+  readonly key: string | null
+  readonly maxAttempts: number
+  runAt: number
+  attempts: number
+  status: 'queued' | 'running' | 'done' | 'dead'
+  lockedUntil: number
+  lastError: string | null
+}
+
+/** The queue of one process, kept in memory (tests, `NOTETAKER_STORE=memory`). */
+export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entries: () => ReadonlyArray<Entry> } => {
+  const jobs: Entry[] = []
+  const isDue = (j: Entry, now: number) =>
+    (j.status === 'queued' && j.runAt <= now) || (j.status === 'running' && j.lockedUntil <= now)
+  return {
+    entries: () => jobs,
+    enqueue: (job) => {
+      const existing = job.key === undefined ? undefined : jobs.find((j) => j.key === job.key && (j.status === 'queued' || j.status === 'running'))
+      if (existing !== undefined) return TE.right({ id: existing.id, created: false })
+      const entry: Entry = {
+        id: newId(),
+        kind: job.kind,
+        payload: job.payload,
+        key: job.key ?? null,
+        maxAttempts: job.maxAttempts ?? 5,
+        runAt: (job.runAt ?? new Date(0)).getTime(),
+        attempts: 0,
+        status: 'queued',
+        lockedUntil: 0,
+        lastError: null,
+      }
+      jobs.push(entry)
+      return TE.right({ id: entry.id, created: true })
+    },
+    claim: (kinds, now, leaseMs) => {
+      const t = now.getTime()
+      const due = jobs.filter((j) => kinds.includes(j.kind) && isDue(j, t)).sort((a, b) => a.runAt - b.runAt)[0]
+      if (due === undefined) return TE.right(O.none)
+      due.status = 'running'
+      due.attempts += 1
+      due.lockedUntil = t + leaseMs
+      const claimed: ClaimedJob = { id: due.id, kind: due.kind, payload: due.payload, attempt: due.attempts, maxAttempts: due.maxAttempts }
+      return TE.right(O.some(claimed))
+    },
+    complete: (id) => {
+      const j = jobs.find((x) => x.id === id)
+      if (j !== undefined) j.status = 'done'
+      return TE.right(undefined)
+    },
+    fail: (id, error, retryAt) => {
+      const j = jobs.find((x) => x.id === id)
+      if (j !== undefined) {
+        j.lastError = error
+        if (retryAt === null) j.status = 'dead'
+        else {
+          j.status = 'queued'
+          j.runAt = retryAt.getTime()
+        }
+      }
+      return TE.right(undefined)
+    },
+    release: (id) => {
+      const j = jobs.find((x) => x.id === id)
+      if (j !== undefined && j.status === 'running') {
+        j.status = 'queued'
+        j.attempts = Math.max(0, j.attempts - 1)
+      }
+      return TE.right(undefined)
+    },
+  }
+}

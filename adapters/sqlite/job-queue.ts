@@ -1,0 +1,60 @@
+import * as O from 'fp-ts/Option'
+import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
+import { attempt, type Db } from './database.js'
+
+interface Row {
+  id: string
+  kind: string
+  payload: string
+  attempts: number
+  max_attempts: number
+}
+
+/** A job table in the service's SQLite file: jobs survive a restart, and a job whose worker died is taken again when its lease ends. */
+export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
+  const openByKey = db.prepare<[string], { id: string }>("SELECT id FROM jobs WHERE dedupe_key = ? AND status IN ('queued', 'running')")
+  const insert = db.prepare(
+    "INSERT INTO jobs (id, kind, payload, dedupe_key, status, run_at, max_attempts, created_at) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)",
+  )
+  const enqueue = db.transaction((id: string, kind: string, payload: string, key: string | null, runAt: number, max: number) => {
+    const existing = key === null ? undefined : openByKey.get(key)
+    if (existing !== undefined) return { id: existing.id, created: false }
+    insert.run(id, kind, payload, key, runAt, max, Date.now())
+    return { id, created: true }
+  })
+  const claimStatements = new Map<number, ReturnType<typeof db.prepare<unknown[], Row>>>()
+  const dueStatement = (kindCount: number) => {
+    let s = claimStatements.get(kindCount)
+    if (s === undefined) {
+      const marks = Array.from({ length: kindCount }, () => '?').join(', ')
+      s = db.prepare<unknown[], Row>(
+        `SELECT id, kind, payload, attempts, max_attempts FROM jobs
+         WHERE kind IN (${marks}) AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until <= ?))
+         ORDER BY run_at LIMIT 1`,
+      )
+      claimStatements.set(kindCount, s)
+    }
+    return s
+  }
+  const take = db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ? WHERE id = ?")
+  const claim = db.transaction((kinds: ReadonlyArray<string>, now: number, leaseMs: number): O.Option<ClaimedJob> => {
+    const row = dueStatement(kinds.length).get(...kinds, now, now)
+    if (row === undefined) return O.none
+    take.run(now + leaseMs, row.id)
+    return O.some({ id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempt: row.attempts + 1, maxAttempts: row.max_attempts })
+  })
+  const complete = db.prepare("UPDATE jobs SET status = 'done', locked_until = 0 WHERE id = ?")
+  const retry = db.prepare("UPDATE jobs SET status = 'queued', run_at = ?, last_error = ?, locked_until = 0 WHERE id = ?")
+  const bury = db.prepare("UPDATE jobs SET status = 'dead', last_error = ?, locked_until = 0 WHERE id = ?")
+  const release = db.prepare("UPDATE jobs SET status = 'queued', attempts = max(0, attempts - 1), locked_until = 0 WHERE id = ? AND status = 'running'")
+  return {
+    enqueue: (job) =>
+      attempt(() =>
+        enqueue.immediate(newId(), job.kind, JSON.stringify(job.payload ?? null), job.key ?? null, (job.runAt ?? new Date(0)).getTime(), job.maxAttempts ?? 5),
+      ),
+    claim: (kinds, now, leaseMs) => attempt(() => (kinds.length === 0 ? O.none : claim.immediate(kinds, now.getTime(), leaseMs))),
+    complete: (id) => attempt(() => void complete.run(id)),
+    fail: (id, error, retryAt) => attempt(() => void (retryAt === null ? bury.run(error, id) : retry.run(retryAt.getTime(), error, id))),
+    release: (id) => attempt(() => void release.run(id)),
+  }
+}

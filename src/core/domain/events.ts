@@ -1,0 +1,58 @@
+import * as t from 'io-ts'
+
+/** What happened to a recording (bot or calendar run); shared by the recording events. */
+export const RecordingEventData = t.exact(
+  t.type({
+    runId: t.string,
+    reference: t.string,
+    meetingId: t.union([t.string, t.null]),
+    title: t.string,
+    platform: t.union([t.string, t.null]),
+    origin: t.string,
+    state: t.string,
+    phase: t.string,
+    /** Why, in words, when the event is a failure or an ending. */
+    detail: t.union([t.string, t.null]),
+  }),
+  'RecordingEventData',
+)
+export type RecordingEventData = t.TypeOf<typeof RecordingEventData>
+
+export const UploadEventData = t.exact(
+  t.type({
+    uploadId: t.string,
+    runId: t.string,
+    reference: t.string,
+    title: t.string,
+    stage: t.string,
+    error: t.union([t.string, t.null]),
+  }),
+  'UploadEventData',
+)
+export type UploadEventData = t.TypeOf<typeof UploadEventData>
+
+/** The event catalogue: every name a webhook may subscribe to, its payload and when it fires. */
+export const EVENT_CATALOGUE = {
+  'bot.joining': { data: RecordingEventData, when: 'A bot started joining a meeting.' },
+  'bot.waiting': { data: RecordingEventData, when: 'A bot is in the waiting room, waiting to be admitted.' },
+  'meeting.started': { data: RecordingEventData, when: 'A bot was admitted and started recording.' },
+  'meeting.ended': { data: RecordingEventData, when: 'A bot left the meeting; processing of the recording begins.' },
+  'bot.failed': { data: RecordingEventData, when: 'A bot could not join or record (detail says why).' },
+  'recording.ready': { data: RecordingEventData, when: 'The notes of a recording can be read.' },
+  'recording.failed': { data: RecordingEventData, when: 'Processing of a recording failed (detail says why).' },
+  'upload.ready': { data: UploadEventData, when: 'An upload was processed and its notes can be read.' },
+  'upload.failed': { data: UploadEventData, when: 'Processing of an upload failed (error says why).' },
+} as const
+
+export type EventName = keyof typeof EVENT_CATALOGUE
+export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[]
+export const isEventName = (s: string): s is EventName => s in EVENT_CATALOGUE
+
+export interface DomainEvent {
+  /** Unique per event; webhook deliveries of it carry it as webhook-id. */
+  readonly id: string
+  readonly type: EventName
+  readonly accountId: string
+  readonly occurredAt: string
+  readonly data: RecordingEventData | UploadEventData
+}

@@ -1,0 +1,22 @@
+import type * as O from 'fp-ts/Option'
+import type * as TE from 'fp-ts/TaskEither'
+import type { AppError, StoreFailure } from '../errors.js'
+
+export type Bytes = AsyncIterable<Uint8Array>
+
+/** Stored files (audio, uploaded transcripts), by key. Streams in and out; never whole files in memory. */
+export interface BlobStore {
+  /**
+   * Writes a whole file, replacing any at the key. Fails with Validation when it
+   * exceeds maxBytes (nothing is kept then).
+   */
+  put(key: string, data: Bytes, options: { readonly maxBytes: number }): TE.TaskEither<AppError, { readonly bytes: number }>
+  /** Adds to the end of a file, creating it (for audio arriving in chunks). */
+  append(key: string, chunk: Uint8Array): TE.TaskEither<StoreFailure, { readonly bytes: number }>
+  size(key: string): TE.TaskEither<StoreFailure, O.Option<number>>
+  /** Reads bytes start..end inclusive (the whole file when absent). */
+  read(key: string, range?: { readonly start: number; readonly end: number }): TE.TaskEither<StoreFailure, O.Option<Bytes>>
+  /** A path on this machine holding the file, for tools that need one (ffmpeg); `done` frees a temporary copy. */
+  localFile(key: string): TE.TaskEither<StoreFailure, O.Option<{ readonly path: string; done(): Promise<void> }>>
+  remove(key: string): TE.TaskEither<StoreFailure, void>
+}

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises'
+import * as O from 'fp-ts/Option'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { BlobStore, Bytes } from '../../src/core/ports/blob-store.js'
+import { left, right } from '../support/run.js'
+
+const from = (...parts: string[]): Bytes => (async function* () { for (const p of parts) yield Buffer.from(p) })()
+const text = async (b: O.Option<Bytes>) => {
+  if (O.isNone(b)) return null
+  const parts: Buffer[] = []
+  for await (const c of b.value) parts.push(Buffer.from(c))
+  return Buffer.concat(parts).toString()
+}
+
+export const blobStoreContract = (name: string, make: () => Promise<BlobStore> | BlobStore) => {
+  const s = suite<{ b: BlobStore }>(`${name}: blob store`)
+  s.before.each(async (ctx) => {
+    ctx.b = await make()
+  })
+
+  s('put streams a file in; read gives it back whole or by inclusive range', async ({ b }) => {
+    assert.equal(await right(b.put('a/one.txt', from('hello ', 'world'), { maxBytes: 100 })), { bytes: 11 })
+    assert.equal(await right(b.size('a/one.txt')), O.some(11))
+    assert.is(await text(await right(b.read('a/one.txt'))), 'hello world')
+    assert.is(await text(await right(b.read('a/one.txt', { start: 6, end: 10 }))), 'world')
+    assert.is(await text(await right(b.read('a/one.txt', { start: 0, end: 0 }))), 'h')
+  })
+
+  s('a missing file is none', async ({ b }) => {
+    assert.equal(await right(b.size('nope')), O.none)
+    assert.equal(await right(b.read('nope')), O.none)
+    assert.equal(await right(b.localFile('nope')), O.none)
+  })
+
+  s('a file over the limit is refused and leaves nothing', async ({ b }) => {
+    const e = await left(b.put('big', from('12345', '67890'), { maxBytes: 8 }))
+    assert.is(e._tag, 'Validation')
+    assert.equal(await right(b.size('big')), O.none)
+  })
+
+  s('append grows a file chunk by chunk', async ({ b }) => {
+    await right(b.append('audio/x.webm', Buffer.from('ab')))
+    assert.equal(await right(b.append('audio/x.webm', Buffer.from('cd'))), { bytes: 4 })
+    assert.is(await text(await right(b.read('audio/x.webm'))), 'abcd')
+  })
+
+  s('localFile gives a readable path; remove deletes', async ({ b }) => {
+    await right(b.put('f.bin', from('xyz'), { maxBytes: 10 }))
+    const local = await right(b.localFile('f.bin'))
+    assert.ok(O.isSome(local))
+    if (O.isSome(local)) {
+      assert.is(await readFile(local.value.path, 'utf8'), 'xyz')
+      await local.value.done()
+    }
+    await right(b.remove('f.bin'))
+    assert.equal(await right(b.size('f.bin')), O.none)
+  })
+
+  s.run()
+}
