@@ -7,9 +7,13 @@ import * as TE from 'fp-ts/TaskEither'
 import type { Plan } from './core/domain/account.js'
 import type { AccountStore, OrganizationStore } from './core/ports/account-store.js'
 import type { ApiKeyStore } from './core/ports/api-key-store.js'
+import type { BlobStore } from './core/ports/blob-store.js'
 import type { Clock } from './core/ports/clock.js'
+import type { EventPublisher } from './core/ports/event-publisher.js'
 import type { IdempotencyStore } from './core/ports/idempotency-store.js'
 import type { Ids } from './core/ports/ids.js'
+import type { JobHandler } from './core/ports/job-handler.js'
+import type { JobQueue } from './core/ports/job-queue.js'
 import type { KeySecrets } from './core/ports/key-secrets.js'
 import type { RateLimiter } from './core/ports/rate-limiter.js'
 import { authenticate } from './core/use-cases/authenticate.js'
@@ -29,11 +33,17 @@ export interface Ports {
   readonly rateLimiter: RateLimiter
   readonly idempotency: IdempotencyStore
   readonly plans: ReadonlyArray<Plan>
+  readonly jobs: JobQueue
+  readonly blobs: BlobStore
+  readonly events: EventPublisher
 }
 
 export const buildCore = (ports: Ports) => {
   const find = findAccount(ports)
+  /** What the worker runs, by job kind; every area adds its own. */
+  const jobHandlers: Record<string, JobHandler> = {}
   return {
+    jobHandlers,
     ports,
     authenticate: authenticate(ports),
     getIdentity: getIdentity(ports),

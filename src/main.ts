@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http'
 import * as E from 'fp-ts/Either'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../adapters/http-koa/app.js'
+import { createWorker } from '../adapters/jobs/worker.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
 import { buildCore, type Core } from './index.js'
@@ -55,6 +56,8 @@ export const startServer = async (config: Config, logger: Logger, opened: Opened
   const core = buildCore(opened.ports)
   const firstKey = await firstRun(core, config)
   const { app } = createHttpApp(core, { logger })
+  const worker = createWorker({ queue: opened.ports.jobs, handlers: core.jobHandlers, clock: opened.ports.clock, logger, concurrency: 2, pollMs: 500, leaseMs: 10 * 60_000 })
+  worker.start()
   const server = createServer(app.callback())
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
@@ -77,6 +80,7 @@ export const startServer = async (config: Config, logger: Logger, opened: Opened
     url,
     stop: async () => {
       await closeServer(server, 10_000)
+      await worker.stop(10_000)
       await opened.close()
       logger.info('Notetaker stopped')
     },

@@ -5,9 +5,14 @@ import addFormatsPlugin from 'ajv-formats'
 import * as E from 'fp-ts/Either'
 import pino from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
+import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
+import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
 import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
 import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
+import { eventLog } from '../../adapters/memory/event-log.js'
+import { memoryJobQueue } from '../../adapters/memory/job-queue.js'
 import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import { fixedClock } from '../../adapters/system/clock.js'
@@ -27,6 +32,9 @@ export interface Harness {
   readonly clock: ReturnType<typeof fixedClock>
   readonly url: string
   readonly openapi: any
+  /** Runs due background jobs (uploads, deliveries, ...) until none is left. */
+  readonly worker: Worker
+  readonly events: DomainEvent[]
   /** A full-access key of the first account, a read-only key of it, and a full key of a second account. */
   readonly keys: { readonly full: string; readonly readonly: string; readonly other: string }
   readonly accounts: { readonly first: string; readonly other: string }
@@ -58,9 +66,13 @@ export const startHarness = async (
     rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
     idempotency: memoryIdempotencyStore(86_400_000),
     plans: DEFAULT_PLANS,
+    jobs: memoryJobQueue(randomIds.uuid),
+    blobs: memoryBlobStore(),
+    events: eventLog(),
     ...options.ports,
   }
   const core = buildCore(ports)
+  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const { app, openapi } = createHttpApp(core, { logger: pino({ level: 'silent' }), routes: options.routes?.(core) ?? [] })
   const server: Server = createServer(app.callback())
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -100,6 +112,8 @@ export const startHarness = async (
     clock,
     url,
     openapi,
+    worker,
+    events: (ports.events as { events?: DomainEvent[] }).events ?? [],
     keys,
     accounts: { first: first.id, other: other.id },
     request: async (method, path, options = {}) => {
@@ -117,6 +131,9 @@ export const startHarness = async (
       if (path.startsWith('/')) checkAgainstDescription(method, path, res.status, json)
       return { status: res.status, headers: res.headers, body: json }
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: async () => {
+      await worker.stop(1_000)
+      await new Promise<void>((r) => server.close(() => r()))
+    },
   }
 }
