@@ -1,6 +1,6 @@
 /** Picks and opens the adapters the configuration asks for. */
 import { join } from 'node:path'
-import { memoryAccountStore, memoryOrganizationStore } from '../adapters/memory/accounts.js'
+import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '../adapters/memory/accounts.js'
 import { fsBlobStore } from '../adapters/blob-fs/blob-store.js'
 import { memoryApiKeyStore } from '../adapters/memory/api-keys.js'
 import { memoryBlobStore } from '../adapters/memory/blob-store.js'
@@ -16,7 +16,19 @@ import { sqliteJobQueue } from '../adapters/sqlite/job-queue.js'
 import { systemClock } from '../adapters/system/clock.js'
 import { randomIds } from '../adapters/system/ids.js'
 import { keySecrets } from '../adapters/system/key-secrets.js'
+import type { Logger } from 'pino'
+import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../adapters/memory/recordings.js'
+import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../adapters/sqlite/recordings.js'
+import { memoryWebhookStore } from '../adapters/memory/webhooks.js'
+import { sqliteWebhookStore } from '../adapters/sqlite/webhooks.js'
+import { webhookPorts } from '../adapters/webhook-http/wiring.js'
 import type { Config } from './config.js'
+import { processingAdapters } from './processing-adapters.js'
+import { calendarPorts } from '../adapters/calendar-sync/index.js'
+import { memoryCalendarConnectionStore } from '../adapters/memory/calendar-connections.js'
+import { memoryMeetingStore } from '../adapters/memory/meetings.js'
+import { sqliteCalendarConnectionStore } from '../adapters/sqlite/calendar-connections.js'
+import { sqliteMeetingStore } from '../adapters/sqlite/meetings.js'
 import type { Ports } from './index.js'
 
 export interface OpenedAdapters {
@@ -28,7 +40,7 @@ export interface OpenedAdapters {
 
 export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
 
-export const openAdapters = (config: Config, options: { migrate: boolean } = { migrate: true }): OpenedAdapters => {
+export const openAdapters = (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): OpenedAdapters => {
   const common = {
     clock: systemClock,
     ids: randomIds,
@@ -36,18 +48,43 @@ export const openAdapters = (config: Config, options: { migrate: boolean } = { m
     plans: config.NOTETAKER_PLANS,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
     events: eventLog(),
+    ...processingAdapters(config, options.logger),
+    ...calendarPorts({
+      allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
+      settings: {
+        intervalMinutes: config.NOTETAKER_CALENDAR_SYNC_MINUTES,
+        daysBack: config.NOTETAKER_CALENDAR_DAYS_BACK,
+        daysAhead: config.NOTETAKER_CALENDAR_DAYS_AHEAD,
+      },
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    }),
   }
   const retentionMs = config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000
+  const webhookSettings = {
+    log: common.events,
+    allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
+    timeoutMs: config.NOTETAKER_WEBHOOK_TIMEOUT_SECONDS * 1000,
+    secretKey: config.NOTETAKER_SECRET_KEY,
+  }
   if (config.NOTETAKER_STORE === 'memory') {
+    // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
+    const directory = memoryDirectory()
+    const jobs = memoryJobQueue(randomIds.uuid)
     return {
       ports: {
         ...common,
-        accounts: memoryAccountStore(),
-        organizations: memoryOrganizationStore(),
+        accounts: memoryAccountStore(directory),
+        organizations: memoryOrganizationStore(directory),
         apiKeys: memoryApiKeyStore(),
         idempotency: memoryIdempotencyStore(retentionMs),
-        jobs: memoryJobQueue(randomIds.uuid),
+        jobs,
+        ...webhookPorts({ ...webhookSettings, store: memoryWebhookStore(), jobs, keyFile: null }),
         blobs: memoryBlobStore(),
+        runs: memoryRunStore(),
+        uploads: memoryUploadStore(),
+        notes: memoryNotesStore(),
+        meetings: memoryMeetingStore(),
+        calendarConnections: memoryCalendarConnectionStore(),
       },
       migrated: [],
       close: async () => {},
@@ -55,6 +92,7 @@ export const openAdapters = (config: Config, options: { migrate: boolean } = { m
   }
   const db = openDatabase(sqlitePath(config))
   const migrated = options.migrate ? migrate(db) : []
+  const jobs = sqliteJobQueue(db, randomIds.uuid)
   return {
     ports: {
       ...common,
@@ -62,8 +100,14 @@ export const openAdapters = (config: Config, options: { migrate: boolean } = { m
       organizations: sqliteOrganizationStore(db),
       apiKeys: sqliteApiKeyStore(db),
       idempotency: sqliteIdempotencyStore(db, retentionMs),
-      jobs: sqliteJobQueue(db, randomIds.uuid),
+      jobs,
+      ...webhookPorts({ ...webhookSettings, store: sqliteWebhookStore(db), jobs, keyFile: join(config.DATA_DIR, 'secret.key') }),
       blobs: fsBlobStore(join(config.DATA_DIR, 'files')),
+      runs: sqliteRunStore(db),
+      uploads: sqliteUploadStore(db),
+      notes: sqliteNotesStore(db),
+      meetings: sqliteMeetingStore(db),
+      calendarConnections: sqliteCalendarConnectionStore(db),
     },
     migrated,
     close: async () => {

@@ -6,6 +6,7 @@ import type * as TE from 'fp-ts/TaskEither'
 import { openAdapters } from './adapters.js'
 import { CONFIG_DEFAULTS } from './config.js'
 import type { AppError } from './core/errors.js'
+import { INVITE_LIFETIME_DAYS, Role } from './core/domain/organization.js'
 import { buildCore, type Core } from './index.js'
 import { configOrExit, makeLogger, startServer, stopOnSignals } from './main.js'
 
@@ -19,6 +20,11 @@ Commands:
                                           prints the key alone on the last line (shown once)
   keys list --account ID_OR_EMAIL [--json]
   keys revoke KEY_ID
+  organizations create --name NAME --owner ID_OR_EMAIL [--json]
+  organizations add-member --organization ID --account ID_OR_EMAIL --role owner|admin|member [--json]
+  organizations invite --organization ID --email EMAIL --role owner|admin|member [--json]
+                                          prints the invite token alone on the last line (shown once, valid ${INVITE_LIFETIME_DAYS} days)
+  organizations accept --token TOKEN --account ID_OR_EMAIL [--json]
 
 Configuration (environment variables, with defaults):
 ${Object.entries(CONFIG_DEFAULTS)
@@ -70,6 +76,11 @@ const parse = (args: string[], options: NonNullable<NonNullable<Parameters<typeo
 const required = (values: Record<string, unknown>, name: string): string => {
   const v = values[name]
   return typeof v === 'string' && v.trim() !== '' ? v : usage(`--${name} is required`)
+}
+
+const roleOf = (values: Record<string, unknown>): Role => {
+  const role = required(values, 'role')
+  return Role.is(role) ? role : usage('--role must be owner, admin or member')
 }
 
 const withCore = async (f: (core: Core) => Promise<void>) => {
@@ -126,6 +137,41 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       const keys = await run(core.listApiKeys(account))
       const shown = keys.map(({ hash: _hash, ...k }) => k)
       print(values.json === true, shown, shown.map((k) => `${k.id}  ntk_${k.publicId}_…  ${k.access}${k.organizationWide ? ' org-wide' : ''}  ${k.name}  created ${k.createdAt}${k.revokedAt === null ? '' : `  revoked ${k.revokedAt}`}${k.expiresAt === null ? '' : `  expires ${k.expiresAt}`}`).join('\n') || 'no keys')
+    })
+  },
+  'organizations create': async (args) => {
+    const { values } = parse(args, { name: { type: 'string' }, owner: { type: 'string' }, json: { type: 'boolean' } })
+    const input = { name: required(values, 'name'), owner: required(values, 'owner') }
+    await withCore(async (core) => {
+      const o = await run(core.organization.create(input))
+      print(values.json === true, o, `created organization ${o.id} (${o.name}) owned by ${input.owner}`)
+    })
+  },
+  'organizations add-member': async (args) => {
+    const { values } = parse(args, { organization: { type: 'string' }, account: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } })
+    const input = { organizationId: required(values, 'organization'), account: required(values, 'account'), role: roleOf(values) }
+    await withCore(async (core) => {
+      const m = await run(core.organization.addMember(input))
+      print(values.json === true, m, `added ${input.account} to organization ${m.organizationId} as ${m.role}`)
+    })
+  },
+  'organizations invite': async (args) => {
+    const { values } = parse(args, { organization: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' } })
+    const input = { organizationId: required(values, 'organization'), email: required(values, 'email'), role: roleOf(values), invitedBy: null }
+    await withCore(async (core) => {
+      const { invite: i, token } = await run(core.organization.inviteAsOperator(input))
+      if (values.json === true) print(true, { id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt, token }, '')
+      else process.stdout.write(`invited ${i.email} as ${i.role} (invite ${i.id}, expires ${i.expiresAt}); the token, shown only now:\n${token}\n`)
+    })
+  },
+  'organizations accept': async (args) => {
+    const { values } = parse(args, { token: { type: 'string' }, account: { type: 'string' }, json: { type: 'boolean' } })
+    const token = required(values, 'token')
+    const account = required(values, 'account')
+    await withCore(async (core) => {
+      const found = await run(core.findAccount(account))
+      const r = await run(core.organization.acceptInvite({ token, accountId: found.id }))
+      print(values.json === true, { organization: r.organization, role: r.membership.role, joinedAt: r.membership.joinedAt }, `${found.email} joined organization ${r.organization.id} (${r.organization.name}) as ${r.membership.role}`)
     })
   },
   'keys revoke': async (args) => {

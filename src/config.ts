@@ -39,6 +39,26 @@ const PlanList = new t.Type<Plan[], string, unknown>(
   JSON.stringify,
 )
 
+/** `true` or `false`. */
+const flag = (name: string) =>
+  new t.Type<boolean, string, unknown>(
+    name,
+    (u): u is boolean => typeof u === 'boolean',
+    (u, c) => (u === 'true' ? t.success(true) : u === 'false' ? t.success(false) : t.failure(u, c, 'must be true or false')),
+    String,
+  )
+
+/** Empty, or 32 bytes in base64 (the key that seals stored secrets). */
+const SecretKey = new t.Type<string, string, unknown>(
+  'secret key',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    u === '' || (typeof u === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(u.trim()) && Buffer.from(u.trim(), 'base64').length === 32)
+      ? t.success(String(u).trim())
+      : t.failure('(hidden)', c, 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'),
+  String,
+)
+
 const fields = {
   PORT: [intFromEnv('PORT', 0, 65535), '8080'],
   HOST: [t.string, '127.0.0.1'],
@@ -51,6 +71,22 @@ const fields = {
   NOTETAKER_PLANS: [PlanList, JSON.stringify(DEFAULT_PLANS)],
   NOTETAKER_DEFAULT_PLAN: [t.string, DEFAULT_PLAN_KEY],
   NOTETAKER_OWNER_EMAIL: [t.string, 'owner@notetaker.localhost'],
+  NOTETAKER_ALLOW_PRIVATE_URLS: [flag('NOTETAKER_ALLOW_PRIVATE_URLS'), 'false'],
+  NOTETAKER_SECRET_KEY: [SecretKey, ''],
+  NOTETAKER_WEBHOOK_TIMEOUT_SECONDS: [intFromEnv('NOTETAKER_WEBHOOK_TIMEOUT_SECONDS', 1, 60), '10'],
+  NOTETAKER_JOB_LEASE_SECONDS: [intFromEnv('NOTETAKER_JOB_LEASE_SECONDS', 1, 3600), '60'],
+  NOTETAKER_MAX_UPLOAD_MB: [intFromEnv('NOTETAKER_MAX_UPLOAD_MB', 1, 10_240), '500'],
+  NOTETAKER_TRANSCRIBER: [oneOf('none', 'pocketsphinx', 'openai'), 'none'],
+  NOTETAKER_TRANSCRIBER_URL: [t.string, ''],
+  NOTETAKER_TRANSCRIBER_MODEL: [t.string, 'whisper-1'],
+  NOTETAKER_TRANSCRIBER_KEY: [t.string, ''],
+  NOTETAKER_ANALYZER: [oneOf('builtin', 'openai'), 'builtin'],
+  NOTETAKER_ANALYZER_URL: [t.string, ''],
+  NOTETAKER_ANALYZER_MODEL: [t.string, 'gpt-4o-mini'],
+  NOTETAKER_ANALYZER_KEY: [t.string, ''],
+  NOTETAKER_CALENDAR_SYNC_MINUTES: [intFromEnv('NOTETAKER_CALENDAR_SYNC_MINUTES', 1, 1440), '15'],
+  NOTETAKER_CALENDAR_DAYS_BACK: [intFromEnv('NOTETAKER_CALENDAR_DAYS_BACK', 0, 90), '7'],
+  NOTETAKER_CALENDAR_DAYS_AHEAD: [intFromEnv('NOTETAKER_CALENDAR_DAYS_AHEAD', 1, 366), '60'],
 } as const
 
 type Fields = typeof fields
@@ -74,6 +110,11 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   const config = out as Config
   if (problems.length === 0 && !config.NOTETAKER_PLANS.some((p) => p.key === config.NOTETAKER_DEFAULT_PLAN)) {
     problems.push(`NOTETAKER_DEFAULT_PLAN=${config.NOTETAKER_DEFAULT_PLAN} is not one of the plans in NOTETAKER_PLANS`)
+  }
+  for (const kind of ['TRANSCRIBER', 'ANALYZER'] as const) {
+    if (problems.length === 0 && config[`NOTETAKER_${kind}`] === 'openai' && !/^https?:\/\/\S+$/.test(config[`NOTETAKER_${kind}_URL`])) {
+      problems.push(`NOTETAKER_${kind}=openai needs NOTETAKER_${kind}_URL, the http(s) address of an OpenAI-compatible server`)
+    }
   }
   return problems.length === 0 ? E.right(config) : E.left(problems)
 }

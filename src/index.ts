@@ -16,14 +16,26 @@ import type { JobHandler } from './core/ports/job-handler.js'
 import type { JobQueue } from './core/ports/job-queue.js'
 import type { KeySecrets } from './core/ports/key-secrets.js'
 import type { RateLimiter } from './core/ports/rate-limiter.js'
+import type { SecretBox } from './core/ports/secret-box.js'
+import type { WebhookSender } from './core/ports/webhook-sender.js'
+import type { WebhookStore } from './core/ports/webhook-store.js'
 import { authenticate } from './core/use-cases/authenticate.js'
 import { createAccount } from './core/use-cases/create-account.js'
 import { findAccount } from './core/use-cases/find-account.js'
 import { getIdentity } from './core/use-cases/get-identity.js'
 import { issueApiKey } from './core/use-cases/issue-api-key.js'
+import { organizationUseCases } from './core/use-cases/organization-use-cases.js'
+import { type RecordingDeps, recordingUseCases } from './core/use-cases/recording-use-cases.js'
 import { revokeApiKey } from './core/use-cases/revoke-api-key.js'
+import { settleRunsForMeetings } from './core/use-cases/settle-runs-for-meetings.js'
+import { webhookUseCases } from './core/use-cases/webhook-use-cases.js'
+import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/use-cases/calendar-connection-use-cases.js'
+import { meetingUseCases } from './core/use-cases/meeting-use-cases.js'
 
-export interface Ports {
+export interface Ports
+  extends Pick<RecordingDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
+    /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
+    Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock
   readonly ids: Ids
   readonly keySecrets: KeySecrets
@@ -36,12 +48,27 @@ export interface Ports {
   readonly jobs: JobQueue
   readonly blobs: BlobStore
   readonly events: EventPublisher
+  /** Webhook endpoints, their delivery log and the events sent to them. */
+  readonly webhooks: WebhookStore
+  readonly webhookSender: WebhookSender
+  /** Encrypts stored secrets (webhook signing secrets). */
+  readonly secretBox: SecretBox
+  /** A number in [0, 1) for retry jitter; Math.random when absent. */
+  readonly random?: () => number
 }
 
 export const buildCore = (ports: Ports) => {
   const find = findAccount(ports)
   /** What the worker runs, by job kind; every area adds its own. */
   const jobHandlers: Record<string, JobHandler> = {}
+  const webhooks = webhookUseCases(ports)
+  Object.assign(jobHandlers, webhooks.jobHandlers)
+  const recordings = recordingUseCases(ports)
+  Object.assign(jobHandlers, recordings.jobHandlers)
+  // Meeting changes reach the runs of those meetings (supersede on a move, cancel on removal).
+  const meetingDeps = { ...ports, onMeetingsChanged: settleRunsForMeetings(ports) }
+  const calendar = calendarConnectionUseCases(meetingDeps)
+  Object.assign(jobHandlers, calendar.jobHandlers)
   return {
     jobHandlers,
     ports,
@@ -51,6 +78,16 @@ export const buildCore = (ports: Ports) => {
     findAccount: find,
     issueApiKey: issueApiKey(ports),
     revokeApiKey: revokeApiKey(ports),
+    /** Recordings, uploads and their processing (runs as `recording.process` jobs). */
+    recordings,
+    /** Webhook endpoints: registration, delivery log, secret rotation (deliveries run as `webhook.deliver` jobs). */
+    webhooks,
+    /** Meetings (manual and from calendars) and the schedule of what will be recorded. */
+    meetings: meetingUseCases(meetingDeps),
+    /** Calendar connections and their sync (runs as `calendar.sync` jobs, periodic and on demand). */
+    calendar,
+    /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
+    organization: organizationUseCases(ports),
     listApiKeys: (idOrEmail: string) =>
       pipe(
         find(idOrEmail),
@@ -65,3 +102,8 @@ export type { Ports as NotetakerPorts }
 export * from './core/errors.js'
 export type { Actor, ApiKey } from './core/domain/api-key.js'
 export type { Account, Organization, Plan } from './core/domain/account.js'
+export type { Invite, Member, Membership, Role } from './core/domain/organization.js'
+export type { Meeting, MeetingChange } from './core/domain/meeting.js'
+export type { CalendarConnection } from './core/domain/calendar-connection.js'
+export { decideForMeeting } from './core/domain/meeting-decision.js'
+export type { MeetingChangeListener } from './core/use-cases/meeting-access.js'

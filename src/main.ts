@@ -51,12 +51,12 @@ const closeServer = (server: Server, graceMs: number) =>
     server.closeIdleConnections()
   })
 
-export const startServer = async (config: Config, logger: Logger, opened: OpenedAdapters = openAdapters(config)): Promise<Running> => {
+export const startServer = async (config: Config, logger: Logger, opened: OpenedAdapters = openAdapters(config, { migrate: true, logger })): Promise<Running> => {
   for (const m of opened.migrated) logger.info({ migration: m }, `applied database migration ${m}`)
   const core = buildCore(opened.ports)
   const firstKey = await firstRun(core, config)
   const { app } = createHttpApp(core, { logger })
-  const worker = createWorker({ queue: opened.ports.jobs, handlers: core.jobHandlers, clock: opened.ports.clock, logger, concurrency: 2, pollMs: 500, leaseMs: 10 * 60_000 })
+  const worker = createWorker({ queue: opened.ports.jobs, handlers: core.jobHandlers, clock: opened.ports.clock, logger, concurrency: 2, pollMs: 500, leaseMs: config.NOTETAKER_JOB_LEASE_SECONDS * 1000 })
   worker.start()
   const server = createServer(app.callback())
   server.keepAliveTimeout = 65_000

@@ -2,13 +2,19 @@ import * as E from 'fp-ts/Either'
 import type * as t from 'io-ts'
 import { type AppError, type FieldIssue, validation } from '../../src/core/errors.js'
 
+/** The codec beneath exact/readonly wrappers, which do not add a level to a path. */
+const unwrap = (type: t.Decoder<unknown, unknown> | undefined): { _tag?: string } | undefined => {
+  let c = type as { _tag?: string; type?: t.Decoder<unknown, unknown> } | undefined
+  while (c !== undefined && (c._tag === 'ExactType' || c._tag === 'ReadonlyType')) c = c.type as typeof c
+  return c
+}
+
 const pathOf = (context: t.Context): string =>
   context
     .slice(1)
-    .filter((entry, i, all) => {
-      // Union and intersection members show up as numeric keys of a non-array parent: not part of the field path.
-      const parent = all[i - 1]?.type ?? context[0]?.type
-      const tag = (parent as { _tag?: string } | undefined)?._tag
+    .filter((_entry, i) => {
+      // Union and intersection members show up as numeric keys under their parent: not part of the field path.
+      const tag = unwrap(context[i]?.type)?._tag
       return !(tag === 'UnionType' || tag === 'IntersectionType')
     })
     .map((entry) => entry.key)

@@ -4,6 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from './envelope.js'
 import { ErrorEnvelope } from './envelope.js'
 import type { Param } from './params.js'
 import type { AnyRoute } from './route.js'
+import { webhookEventDocs } from './routes/webhooks.js'
 
 const ERROR_MEANING: Record<ErrorCode, string> = {
   BAD_REQUEST: 'Malformed JSON, or a parameter that cannot be read (BAD_REQUEST).',
@@ -88,6 +89,8 @@ const operation = (r: AnyRoute) => {
 export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverUrl: string }) => {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const r of routes) (paths[r.path] ??= {})[r.method] = operation(r)
+  // The calls the service makes (webhook events): a `webhooks` entry and a payload schema per event.
+  const events = webhookEventDocs()
   return {
     openapi: '3.1.0',
     info: {
@@ -100,9 +103,10 @@ export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverU
     security: [{ apiKey: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
+    webhooks: events.webhooks,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: ntk_<public id>_<secret>.' } },
-      schemas: { Error: schemaOf(ErrorEnvelope) },
+      schemas: { Error: schemaOf(ErrorEnvelope), ...events.schemas },
     },
   }
 }

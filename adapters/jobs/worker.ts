@@ -38,12 +38,16 @@ export const createWorker = (o: WorkerOptions) => {
   const runJob = async (job: ClaimedJob) => {
     const handler = o.handlers[job.kind]!
     const started = performance.now()
+    // Renew the lease while the job runs, so only a dead worker's jobs are taken over.
+    const heartbeat = setInterval(() => void o.queue.extend(job.id, o.clock.now(), o.leaseMs)(), Math.max(50, o.leaseMs / 3))
     let result: E.Either<{ retryable: boolean; message: string }, void>
     try {
       result = await handler(job.payload, { number: job.attempt, last: job.attempt >= job.maxAttempts })()
     } catch (e) {
       o.logger.error({ err: e, jobId: job.id, kind: job.kind }, `job ${job.kind} threw; treating it as a retryable failure`)
       result = E.left({ retryable: true, message: (e as Error).message ?? String(e) })
+    } finally {
+      clearInterval(heartbeat)
     }
     const ms = Math.round(performance.now() - started)
     if (E.isRight(result)) {

@@ -1,32 +1,26 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
-import type { Account, Organization } from '../../src/core/domain/account.js'
 import { conflict } from '../../src/core/errors.js'
-import type { AccountStore, OrganizationStore } from '../../src/core/ports/account-store.js'
+import type { AccountStore } from '../../src/core/ports/account-store.js'
+import { type MemoryDirectory, memoryDirectory } from './organizations.js'
 
-export const memoryAccountStore = (): AccountStore => {
-  const byId = new Map<string, Account>()
+export { memoryDirectory, memoryOrganizationStore } from './organizations.js'
+
+/** Build it on the directory of the organization store it should agree with (membership lives on the account). */
+export const memoryAccountStore = (dir: MemoryDirectory = memoryDirectory()): AccountStore => {
+  const rows = dir.accounts
   return {
     create: (account) => {
-      if ([...byId.values()].some((a) => a.email === account.email)) {
+      if ([...rows.values()].some((r) => r.account.email === account.email)) {
         return TE.left(conflict(`An account with email ${account.email} exists already`))
       }
-      byId.set(account.id, account)
+      // Created into an organization: its founder, so its owner.
+      const founder = account.organizationId !== null
+      rows.set(account.id, { account, role: founder ? 'owner' : null, joinedAt: founder ? account.createdAt : null })
       return TE.right(account)
     },
-    findById: (id) => TE.right(O.fromNullable(byId.get(id))),
-    findByEmail: (email) => TE.right(O.fromNullable([...byId.values()].find((a) => a.email === email))),
-    count: () => TE.right(byId.size),
-  }
-}
-
-export const memoryOrganizationStore = (): OrganizationStore => {
-  const byId = new Map<string, Organization>()
-  return {
-    create: (organization) => {
-      byId.set(organization.id, organization)
-      return TE.right(organization)
-    },
-    findById: (id) => TE.right(O.fromNullable(byId.get(id))),
+    findById: (id) => TE.right(O.fromNullable(rows.get(id)?.account)),
+    findByEmail: (email) => TE.right(O.fromNullable([...rows.values()].find((r) => r.account.email === email)?.account)),
+    count: () => TE.right(rows.size),
   }
 }

@@ -2,7 +2,7 @@ import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
 
-interface Entry {
+export interface QueuedJob {
   readonly id: string
   readonly kind: string
   readonly payload: unknown
@@ -16,16 +16,16 @@ interface Entry {
 }
 
 /** The queue of one process, kept in memory (tests, `NOTETAKER_STORE=memory`). */
-export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entries: () => ReadonlyArray<Entry> } => {
-  const jobs: Entry[] = []
-  const isDue = (j: Entry, now: number) =>
+export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entries: () => ReadonlyArray<QueuedJob> } => {
+  const jobs: QueuedJob[] = []
+  const isDue = (j: QueuedJob, now: number) =>
     (j.status === 'queued' && j.runAt <= now) || (j.status === 'running' && j.lockedUntil <= now)
   return {
     entries: () => jobs,
     enqueue: (job) => {
       const existing = job.key === undefined ? undefined : jobs.find((j) => j.key === job.key && (j.status === 'queued' || j.status === 'running'))
       if (existing !== undefined) return TE.right({ id: existing.id, created: false })
-      const entry: Entry = {
+      const entry: QueuedJob = {
         id: newId(),
         kind: job.kind,
         payload: job.payload,
@@ -49,6 +49,11 @@ export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entri
       due.lockedUntil = t + leaseMs
       const claimed: ClaimedJob = { id: due.id, kind: due.kind, payload: due.payload, attempt: due.attempts, maxAttempts: due.maxAttempts }
       return TE.right(O.some(claimed))
+    },
+    extend: (id, now, leaseMs) => {
+      const j = jobs.find((x) => x.id === id)
+      if (j !== undefined && j.status === 'running') j.lockedUntil = now.getTime() + leaseMs
+      return TE.right(undefined)
     },
     complete: (id) => {
       const j = jobs.find((x) => x.id === id)

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
-import type { Account, Organization } from '../../src/core/domain/account.js'
-import type { AccountStore, OrganizationStore } from '../../src/core/ports/account-store.js'
+import type { Account } from '../../src/core/domain/account.js'
+import type { AccountStore } from '../../src/core/ports/account-store.js'
 import { attempt, attemptUnique, type Db } from './database.js'
 
 interface AccountRow {
@@ -23,8 +23,11 @@ const toAccount = (r: AccountRow): Account => ({
 })
 
 export const sqliteAccountStore = (db: Db): AccountStore => {
+  // An account created into an organization founded it, so it is its owner (organization_* columns: migration 2).
   const insert = db.prepare(
-    'INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at) VALUES (@id, @name, @email, @planKey, @organizationId, @createdAt)',
+    `INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at, organization_role, organization_joined_at)
+     VALUES (@id, @name, @email, @planKey, @organizationId, @createdAt,
+       CASE WHEN @organizationId IS NULL THEN NULL ELSE 'owner' END, CASE WHEN @organizationId IS NULL THEN NULL ELSE @createdAt END)`,
   )
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?')
   const byEmail = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?')
@@ -40,20 +43,4 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
   }
 }
 
-export const sqliteOrganizationStore = (db: Db): OrganizationStore => {
-  const insert = db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (@id, @name, @createdAt)')
-  const byId = db.prepare<[string], { id: string; name: string; created_at: string }>(
-    'SELECT * FROM organizations WHERE id = ?',
-  )
-  return {
-    create: (organization) => attempt(() => (insert.run(organization), organization)),
-    findById: (id) =>
-      attempt(() =>
-        O.map((r: { id: string; name: string; created_at: string }): Organization => ({
-          id: r.id,
-          name: r.name,
-          createdAt: r.created_at,
-        }))(O.fromNullable(byId.get(id))),
-      ),
-  }
-}
+export { sqliteOrganizationStore } from './organizations.js'

@@ -44,6 +44,7 @@ export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
     return O.some({ id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempt: row.attempts + 1, maxAttempts: row.max_attempts })
   })
   const complete = db.prepare("UPDATE jobs SET status = 'done', locked_until = 0 WHERE id = ?")
+  const extend = db.prepare("UPDATE jobs SET locked_until = ? WHERE id = ? AND status = 'running'")
   const retry = db.prepare("UPDATE jobs SET status = 'queued', run_at = ?, last_error = ?, locked_until = 0 WHERE id = ?")
   const bury = db.prepare("UPDATE jobs SET status = 'dead', last_error = ?, locked_until = 0 WHERE id = ?")
   const release = db.prepare("UPDATE jobs SET status = 'queued', attempts = max(0, attempts - 1), locked_until = 0 WHERE id = ? AND status = 'running'")
@@ -53,6 +54,7 @@ export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
         enqueue.immediate(newId(), job.kind, JSON.stringify(job.payload ?? null), job.key ?? null, (job.runAt ?? new Date(0)).getTime(), job.maxAttempts ?? 5),
       ),
     claim: (kinds, now, leaseMs) => attempt(() => (kinds.length === 0 ? O.none : claim.immediate(kinds, now.getTime(), leaseMs))),
+    extend: (id, now, leaseMs) => attempt(() => void extend.run(now.getTime() + leaseMs, id)),
     complete: (id) => attempt(() => void complete.run(id)),
     fail: (id, error, retryAt) => attempt(() => void (retryAt === null ? bury.run(error, id) : retry.run(retryAt.getTime(), error, id))),
     release: (id) => attempt(() => void release.run(id)),

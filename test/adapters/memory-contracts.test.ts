@@ -1,3 +1,11 @@
+import { memoryMeetingStore } from '../../adapters/memory/meetings.js'
+import { memoryCalendarConnectionStore } from '../../adapters/memory/calendar-connections.js'
+import { meetingStoreContract } from '../contracts/meeting-store.js'
+import { calendarConnectionStoreContract } from '../contracts/calendar-connection-store.js'
+import { memoryDirectory } from '../../adapters/memory/organizations.js'
+import { organizationStoreContract } from '../contracts/organization-store.js'
+import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
+import { recordingStoresContract } from '../contracts/recording-stores.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { blobStoreContract } from '../contracts/blob-store.js'
 import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
@@ -10,6 +18,8 @@ import { rateLimiterContract } from '../contracts/rate-limiter.js'
 import { memoryJobQueue } from '../../adapters/memory/job-queue.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { jobQueueContract } from '../contracts/job-queue.js'
+import { memoryWebhookStore } from '../../adapters/memory/webhooks.js'
+import { webhookStoreContract } from '../contracts/webhook-store.js'
 
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
@@ -20,3 +30,11 @@ idempotencyStoreContract('memory', () => memoryIdempotencyStore(3_600_000))
 rateLimiterContract('memory', () => memoryRateLimiter({ limit: 3, windowSeconds: 60 }))
 jobQueueContract('memory', () => memoryJobQueue(randomIds.uuid))
 blobStoreContract('memory', () => memoryBlobStore())
+recordingStoresContract('memory', () => ({ runs: memoryRunStore(), uploads: memoryUploadStore(), notes: memoryNotesStore() }))
+organizationStoreContract('memory', () => {
+  const directory = memoryDirectory()
+  return { accounts: memoryAccountStore(directory), organizations: memoryOrganizationStore(directory) }
+})
+webhookStoreContract('memory', () => memoryWebhookStore())
+meetingStoreContract('memory', () => memoryMeetingStore())
+calendarConnectionStoreContract('memory', () => memoryCalendarConnectionStore())

@@ -1,3 +1,11 @@
+import { sqliteMeetingStore } from '../../adapters/sqlite/meetings.js'
+import { sqliteCalendarConnectionStore } from '../../adapters/sqlite/calendar-connections.js'
+import { meetingStoreContract } from '../contracts/meeting-store.js'
+import { calendarConnectionStoreContract } from '../contracts/calendar-connection-store.js'
+import { sqliteOrganizationStore as sqliteOrganizations } from '../../adapters/sqlite/organizations.js'
+import { organizationStoreContract } from '../contracts/organization-store.js'
+import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../../adapters/sqlite/recordings.js'
+import { recordingStoresContract } from '../contracts/recording-stores.js'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +20,8 @@ import { idempotencyStoreContract } from '../contracts/idempotency-store.js'
 import { sqliteJobQueue } from '../../adapters/sqlite/job-queue.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { jobQueueContract } from '../contracts/job-queue.js'
+import { sqliteWebhookStore } from '../../adapters/sqlite/webhooks.js'
+import { webhookStoreContract } from '../contracts/webhook-store.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -26,3 +36,14 @@ accountStoreContract('sqlite', () => {
 idempotencyStoreContract('sqlite', () => sqliteIdempotencyStore(freshDb(), 3_600_000))
 jobQueueContract('sqlite', () => sqliteJobQueue(freshDb(), randomIds.uuid))
 blobStoreContract('filesystem', () => fsBlobStore(mkdtempSync(join(tmpdir(), 'notetaker-blobs-'))))
+recordingStoresContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db) }
+})
+organizationStoreContract('sqlite', () => {
+  const db = freshDb()
+  return { accounts: sqliteAccountStore(db), organizations: sqliteOrganizations(db) }
+})
+webhookStoreContract('sqlite', () => sqliteWebhookStore(freshDb()))
+meetingStoreContract('sqlite', () => sqliteMeetingStore(freshDb()))
+calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(freshDb()))

@@ -42,6 +42,14 @@ export const jobQueueContract = (name: string, make: () => Promise<JobQueue> | J
     assert.is(again?.attempt, 2)
   })
 
+  s('extend keeps a running job leased', async ({ q }) => {
+    const { id } = await right(q.enqueue({ kind: 'a', payload: null }))
+    await claimedId(q, t0)
+    await right(q.extend(id, at(900), 1_000))
+    assert.is(await claimedId(q, at(1_500)), null, 'still leased')
+    assert.is((await claimedId(q, at(1_901)))?.attempt, 2)
+  })
+
   s('fail with a retry time re-queues; without one the job is given up', async ({ q }) => {
     const { id } = await right(q.enqueue({ kind: 'a', payload: null, maxAttempts: 2 }))
     await claimedId(q, t0)

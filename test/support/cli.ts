@@ -20,7 +20,7 @@ export const cli = (args: string[], env: Record<string, string>) => {
 
 /** Starts `notetaker serve` and resolves once it serves; returns its url and what it printed. */
 export const serve = (env: Record<string, string>) =>
-  new Promise<{ url: string; output: string[]; stop: () => Promise<number | null> }>((resolve, reject) => {
+  new Promise<{ url: string; output: string[]; stop: () => Promise<number | null>; kill: () => Promise<void> }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'serve'], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -33,6 +33,11 @@ export const serve = (env: Record<string, string>) =>
         child.once('exit', (code) => r(code))
         child.kill('SIGTERM')
       })
+    const kill = () =>
+      new Promise<void>((r) => {
+        child.once('exit', () => r())
+        child.kill('SIGKILL')
+      })
     createInterface({ input: child.stderr! }).on('line', (l) => output.push(l))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line)
@@ -40,7 +45,7 @@ export const serve = (env: Record<string, string>) =>
       if (m) {
         clearTimeout(timer)
         // The first-run key is printed right after the serving line; give it a moment.
-        setTimeout(() => resolve({ url: m[1]!, output, stop }), 200)
+        setTimeout(() => resolve({ url: m[1]!, output, stop, kill }), 200)
       }
     })
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output.join('\n')}`)))

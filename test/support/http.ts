@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server } from 'node:http'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -8,10 +9,18 @@ import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
-import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
+import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
 import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
-import { eventLog } from '../../adapters/memory/event-log.js'
+import { eventLog, fanOut } from '../../adapters/memory/event-log.js'
+import { memoryWebhookStore } from '../../adapters/memory/webhooks.js'
+import { aesGcmSecretBox } from '../../adapters/webhook-http/secret-box.js'
+import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
+import { publishEventToWebhooks } from '../../src/core/use-cases/publish-event-to-webhooks.js'
+import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
+import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
+import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
+import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
 import { memoryJobQueue } from '../../adapters/memory/job-queue.js'
 import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
@@ -19,6 +28,9 @@ import { fixedClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
+import { calendarPorts } from '../../adapters/calendar-sync/index.js'
+import { memoryCalendarConnectionStore } from '../../adapters/memory/calendar-connections.js'
+import { memoryMeetingStore } from '../../adapters/memory/meetings.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
 
 export interface TestResponse {
@@ -56,19 +68,40 @@ export const startHarness = async (
   options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute> } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
+  // Accounts and organizations share their rows: membership lives on the account.
+  const directory = memoryDirectory()
+  // Webhooks: events go to the log and to the fan-out; receivers on 127.0.0.1 are allowed; jitter is off.
+  const jobs = options.ports?.jobs ?? memoryJobQueue(randomIds.uuid)
+  const webhooks = options.ports?.webhooks ?? memoryWebhookStore()
+  const log = eventLog()
   const ports: Ports = {
     clock,
     ids: randomIds,
     keySecrets,
-    accounts: memoryAccountStore(),
-    organizations: memoryOrganizationStore(),
+    accounts: memoryAccountStore(directory),
+    organizations: memoryOrganizationStore(directory),
     apiKeys: memoryApiKeyStore(),
     rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
     idempotency: memoryIdempotencyStore(86_400_000),
     plans: DEFAULT_PLANS,
-    jobs: memoryJobQueue(randomIds.uuid),
+    jobs,
     blobs: memoryBlobStore(),
-    events: eventLog(),
+    events: fanOut(log, publishEventToWebhooks({ webhooks, jobs })),
+    webhooks,
+    webhookSender: httpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }),
+    secretBox: aesGcmSecretBox(randomBytes(32)),
+    random: () => 0.5,
+    runs: memoryRunStore(),
+    uploads: memoryUploadStore(),
+    notes: memoryNotesStore(),
+    transcriptParser: createTranscriptParser(),
+    transcriber: createNoTranscriber(),
+    analyzer: createBuiltinAnalyzer(),
+    maxUploadBytes: 5 * 1024 * 1024,
+    // Calendar feeds on 127.0.0.1 are allowed; syncs read 7 days back to 60 ahead of the fixed clock.
+    meetings: memoryMeetingStore(),
+    calendarConnections: memoryCalendarConnectionStore(),
+    ...calendarPorts({ allowPrivate: true, settings: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }, timeoutMs: 5_000 }),
     ...options.ports,
   }
   const core = buildCore(ports)
@@ -113,7 +146,7 @@ export const startHarness = async (
     url,
     openapi,
     worker,
-    events: (ports.events as { events?: DomainEvent[] }).events ?? [],
+    events: (options.ports?.events as { events?: DomainEvent[] } | undefined)?.events ?? log.events,
     keys,
     accounts: { first: first.id, other: other.id },
     request: async (method, path, options = {}) => {

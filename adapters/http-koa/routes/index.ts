@@ -1,6 +1,12 @@
 import type { Core } from '../../../src/index.js'
 import type { AnyRoute } from '../route.js'
 import { identityRoutes } from './identity.js'
+import { webhookRoutes } from './webhooks.js'
+import { organizationRoutes } from './organization.js'
+import { recordingRoutes } from './recordings.js'
+import { uploadRoutes } from './uploads.js'
+import { meetingRoutes } from './meetings.js'
+import { calendarRoutes } from './calendar.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core)]
+export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core)]

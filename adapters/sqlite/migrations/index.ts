@@ -1,8 +1,16 @@
 import { sql as accounts } from './001-accounts.js'
+import { sql as organizations } from './002-organizations.js'
 import { sql as jobs } from './003-jobs.js'
+import { sql as webhooks } from './004-webhooks.js'
+import { sql as recordings } from './005-recordings.js'
+import { sql as meetings } from './006-meetings.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
   { id: 1, name: 'accounts', sql: accounts },
+  { id: 2, name: 'organizations', sql: organizations },
   { id: 3, name: 'jobs', sql: jobs },
+  { id: 4, name: 'webhooks', sql: webhooks },
+  { id: 5, name: 'recordings', sql: recordings },
+  { id: 6, name: 'meetings', sql: meetings },
 ]

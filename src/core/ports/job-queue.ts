@@ -35,6 +35,8 @@ export interface JobQueue {
    * out without complete/fail (its worker died) is due again.
    */
   claim(kinds: ReadonlyArray<string>, now: Date, leaseMs: number): TE.TaskEither<StoreFailure, O.Option<ClaimedJob>>
+  /** Keeps a long job's lease alive while its worker is working on it. */
+  extend(id: string, now: Date, leaseMs: number): TE.TaskEither<StoreFailure, void>
   complete(id: string): TE.TaskEither<StoreFailure, void>
   /** Schedules another attempt at `retryAt`, or gives the job up when null. */
   fail(id: string, error: string, retryAt: Date | null): TE.TaskEither<StoreFailure, void>

@@ -1,0 +1,66 @@
+/**
+ * The whole built-in analysis of one transcript, as a pure function. The
+ * segmentation is returned beside the notes so the evaluation can score it.
+ */
+import * as E from 'fp-ts/Either'
+import type { Notes } from '../../src/core/domain/notes.js'
+import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
+import { findActionItems } from './action-items.js'
+import { attendeesOf, speakerStats } from './participants.js'
+import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
+import { termsByUtterance, toSentences } from './sentences.js'
+import { defaultSummaryOptions, selectSummarySentences, type SummaryOptions } from './summarize.js'
+import { detailedSummaryText, shortSummaryText, subjectsLine, summaryCost, wordsIn } from './summary-text.js'
+import { keyPhrases, topicsOf } from './topics.js'
+import { chunkIdf } from './weights.js'
+
+export interface BuiltinOptions {
+  readonly summary: SummaryOptions
+  readonly segmentation: SegmentOptions
+}
+
+export const defaultBuiltinOptions: BuiltinOptions = {
+  summary: defaultSummaryOptions,
+  segmentation: defaultSegmentOptions,
+}
+
+export interface Analysis {
+  readonly notes: Notes
+  /** Topic segments as inclusive utterance index spans, in order, covering every utterance. */
+  readonly spans: ReadonlyArray<Span>
+}
+
+const failure = (message: string): AnalysisFailure => ({ _tag: 'AnalysisFailure', message })
+
+export const analyzeTranscript = (
+  input: AnalysisInput,
+  options: BuiltinOptions = defaultBuiltinOptions,
+): E.Either<AnalysisFailure, Analysis> => {
+  const utterances = input.utterances.filter((u) => u.text.trim() !== '')
+  if (utterances.length === 0) return E.left(failure('The transcript has no speech to analyse.'))
+  if (Number.isNaN(Date.parse(input.startsAt))) return E.left(failure('The meeting start time is not a valid date.'))
+  const sentences = toSentences(utterances)
+  const terms = termsByUtterance(utterances.length, sentences)
+  const weights = chunkIdf(terms)
+  const spans = segmentTopics(terms, options.segmentation)
+  const topics = topicsOf(utterances, sentences, spans, weights)
+  const mainPhrases = keyPhrases(sentences.map((s) => s.text), weights, 3, 0)
+  const headWords = wordsIn(subjectsLine(mainPhrases))
+  const budget = {
+    ...options.summary,
+    targetWords: options.summary.targetWords - headWords,
+    maxWords: options.summary.maxWords - headWords,
+  }
+  const ranked = selectSummarySentences(sentences, spans, weights, budget, summaryCost)
+  return E.right({
+    spans,
+    notes: {
+      shortSummary: shortSummaryText(mainPhrases, ranked),
+      detailedSummary: detailedSummaryText(mainPhrases, ranked),
+      attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
+      topics,
+      actionItems: findActionItems(sentences, input.startsAt),
+      speakers: speakerStats(utterances),
+    },
+  })
+}

@@ -1,0 +1,28 @@
+/**
+ * The built-in analyzer: offline, deterministic, pure TypeScript. See
+ * analyze.ts for the pipeline and the files it names for each step.
+ */
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import type * as TE from 'fp-ts/TaskEither'
+import type { Notes } from '../../src/core/domain/notes.js'
+import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
+import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from './analyze.js'
+
+export { analyzeTranscript, defaultBuiltinOptions, type Analysis, type BuiltinOptions } from './analyze.js'
+export { attendeesOf, speakerStats } from './participants.js'
+export { findActionItems } from './action-items.js'
+export type { Span } from './segment.js'
+
+/** The `builtin` analyzer; options are for tuning and evaluation, the defaults are the product's. */
+export const createBuiltinAnalyzer = (options: BuiltinOptions = defaultBuiltinOptions): Analyzer => ({
+  name: 'builtin',
+  // the work runs when the task runs, not when it is built
+  analyze: (input): TE.TaskEither<AnalysisFailure, Notes> => () =>
+    Promise.resolve(
+      pipe(
+        analyzeTranscript(input, options),
+        E.map((a) => a.notes),
+      ),
+    ),
+})

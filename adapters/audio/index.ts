@@ -1,0 +1,6 @@
+export { type AudioFailure, audioFailure } from './audio-failure.js'
+export { mimeTypeForFilename } from './mime-types.js'
+export { type AudioProbe, probeAudio } from './probe-audio.js'
+export { type DecodeOptions, decodeToWav16kMono } from './decode-wav.js'
+export { type DecodedWav, withWav16kMono } from './with-decoded-wav.js'
+export { formatLimit, type ProcessFailure, type ProcessResult, runProcess, summariseStderr } from './run-process.js'

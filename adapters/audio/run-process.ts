@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process'
+import * as E from 'fp-ts/Either'
+import type * as TE from 'fp-ts/TaskEither'
+
+export interface ProcessResult {
+  readonly exitCode: number
+  readonly stdout: string
+  /** The end of stderr only: tools like ffmpeg and pocketsphinx log a lot there. */
+  readonly stderrTail: string
+}
+
+export type ProcessFailure =
+  | { readonly _tag: 'NotInstalled'; readonly binary: string }
+  | { readonly _tag: 'TimedOut'; readonly binary: string; readonly timeoutMs: number; readonly stderrTail: string }
+  | { readonly _tag: 'SpawnFailed'; readonly binary: string; readonly message: string }
+
+export interface RunOptions {
+  readonly timeoutMs: number
+  /** Upper bound on stdout kept in memory; beyond it the process is killed as a defect of its input. */
+  readonly maxStdoutBytes?: number
+}
+
+const STDERR_TAIL_BYTES = 8192
+
+/**
+ * Runs a program without a shell, bounded in time: on timeout it is sent SIGKILL (these tools
+ * ignore nothing, but a wedged decoder may not react to SIGTERM). A non-zero exit is a result,
+ * not a failure, so callers can word it with the program's own stderr.
+ */
+export const runProcess = (
+  binary: string,
+  args: ReadonlyArray<string>,
+  options: RunOptions,
+): TE.TaskEither<ProcessFailure, ProcessResult> => () =>
+  new Promise((resolve) => {
+    const maxStdout = options.maxStdoutBytes ?? 64 * 1024 * 1024
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false })
+    const stdout: Buffer[] = []
+    let stdoutBytes = 0
+    let stderrTail = ''
+    let timedOut = false
+    let settled = false
+    let overflowed = false
+    const settle = (value: E.Either<ProcessFailure, ProcessResult>) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve(value)
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, options.timeoutMs)
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length
+      if (stdoutBytes > maxStdout) {
+        overflowed = true
+        child.kill('SIGKILL')
+      } else stdout.push(chunk)
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
+    })
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      settle(
+        E.left(
+          error.code === 'ENOENT'
+            ? { _tag: 'NotInstalled', binary }
+            : { _tag: 'SpawnFailed', binary, message: error.message },
+        ),
+      ),
+    )
+    child.on('close', (code, signal) => {
+      if (timedOut) settle(E.left({ _tag: 'TimedOut', binary, timeoutMs: options.timeoutMs, stderrTail }))
+      else if (overflowed)
+        settle(E.left({ _tag: 'SpawnFailed', binary, message: `it wrote more than ${maxStdout} bytes of output` }))
+      else
+        settle(
+          E.right({
+            exitCode: code ?? (signal === null ? 0 : 128),
+            stdout: Buffer.concat(stdout).toString('utf8'),
+            stderrTail,
+          }),
+        )
+    })
+  })
+
+/** The last few meaningful stderr lines, for an error message a person can act on. */
+export const summariseStderr = (stderrTail: string, maxLines = 3): string => {
+  const lines = stderrTail
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+  return lines.slice(-maxLines).join(' | ').slice(0, 400)
+}
+
+/** "2.5 s", or "300 ms" for limits under a second, for timeout messages. */
+export const formatLimit = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`)

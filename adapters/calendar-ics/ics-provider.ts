@@ -1,0 +1,87 @@
+import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/function'
+import type { Logger } from 'pino'
+import {
+  type CalendarFailure,
+  type CalendarPage,
+  type CalendarProvider,
+  calendarFailure,
+} from '../../src/core/ports/calendar-provider.js'
+import type { NetFailure } from '../net/net-failure.js'
+import type { SafeResponse } from '../net/safe-fetch.js'
+import { parseIcs } from './parse-ics.js'
+
+/** Fetches one URL without following redirects: safeFetch with the deployment's limits bound in. */
+export type FeedFetch = (url: string) => TE.TaskEither<NetFailure, SafeResponse>
+
+export interface IcsProviderDeps {
+  readonly fetch: FeedFetch
+  /** Redirects followed, each through `fetch` so every hop is vetted again. Default 3. */
+  readonly maxRedirects?: number
+  readonly logger?: Logger
+}
+
+/** webcal:// is how calendar apps spell "subscribe to this https feed". */
+const httpsAddress = (url: string): string => url.trim().replace(/^webcals?:\/\//i, 'https://')
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return 'the feed address'
+  }
+}
+
+const fromNet = (failure: NetFailure): CalendarFailure =>
+  calendarFailure(`Could not fetch the calendar feed: ${failure.message}`, failure.kind === 'timeout' || failure.kind === 'network')
+
+const fromStatus = (status: number, host: string): CalendarFailure => {
+  if (status === 404 || status === 410) {
+    return calendarFailure(`The calendar feed at ${host} was not found (HTTP ${status}); the secret address may have been reset.`, false)
+  }
+  if (status === 401 || status === 403) {
+    return calendarFailure(`The calendar feed at ${host} refused access (HTTP ${status}); the secret address may have been reset.`, false)
+  }
+  const retryable = status === 408 || status === 429 || status >= 500
+  return calendarFailure(`The calendar feed at ${host} answered HTTP ${status}.`, retryable)
+}
+
+const isRedirect = (status: number): boolean => [301, 302, 303, 307, 308].includes(status)
+
+/** Fetches the feed, following a few redirects, and returns the body of the final 200 answer. */
+const download = (deps: IcsProviderDeps, url: string, hopsLeft: number): TE.TaskEither<CalendarFailure, string> =>
+  pipe(
+    deps.fetch(url),
+    TE.mapLeft(fromNet),
+    TE.flatMap((res) => {
+      const location = res.headers['location']
+      if (isRedirect(res.status) && location !== undefined) {
+        if (hopsLeft <= 0) return TE.left(calendarFailure(`The calendar feed at ${hostOf(url)} redirects too many times.`, false))
+        return download(deps, new URL(location, url).toString(), hopsLeft - 1)
+      }
+      if (res.status !== 200) return TE.left(fromStatus(res.status, hostOf(url)))
+      return TE.right(res.body.toString('utf8'))
+    }),
+  )
+
+/**
+ * The CalendarProvider for iCalendar feeds (`source.kind === 'ics'`). A feed
+ * has no change tokens, so every call is a snapshot of the window with a null
+ * cursor; the sync removes stored meetings that are no longer in it.
+ */
+export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
+  kind: 'ics',
+  fetchEvents: (source, window) => {
+    if (source.kind !== 'ics') return TE.left(calendarFailure(`The iCalendar provider cannot read a ${source.kind} source.`, false))
+    return pipe(
+      download(deps, httpsAddress(source.url), deps.maxRedirects ?? 3),
+      TE.flatMapEither((text) => parseIcs(text, window, { ownerEmail: source.ownerEmail })),
+      TE.map((result): CalendarPage => {
+        if (result.skipped.length > 0) {
+          deps.logger?.warn({ skipped: result.skipped }, `${result.skipped.length} calendar event(s) could not be read and were left out`)
+        }
+        return { mode: 'snapshot', events: result.events, removedIds: [], cursor: null }
+      }),
+    )
+  },
+})

@@ -1,0 +1,154 @@
+import * as E from 'fp-ts/Either'
+import ICAL from 'ical.js'
+import {
+  type CalendarEvent,
+  type CalendarFailure,
+  type CalendarWindow,
+  calendarFailure,
+} from '../../src/core/ports/calendar-provider.js'
+import { eventFields } from './event-fields.js'
+import {
+  MAX_OCCURRENCES_SCANNED,
+  type Timing,
+  type WindowMs,
+  expandSeries,
+  overlaps,
+  recurrenceIdMs,
+  timingOf,
+} from './occurrences.js'
+import { readCalendar } from './read-calendar.js'
+
+type Component = InstanceType<typeof ICAL.Component>
+
+export interface IcsParseOptions {
+  /** The connection's account email, to report the owner's own response. */
+  readonly ownerEmail?: string | null
+}
+
+export interface IcsParseResult {
+  /** Occurrences overlapping the window, sorted by start then externalId. */
+  readonly events: ReadonlyArray<CalendarEvent>
+  /** Readable notes on events that could not be read and were left out. */
+  readonly skipped: ReadonlyArray<string>
+}
+
+interface Series {
+  master: Component | null
+  readonly overrides: Component[]
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const sequenceOf = (c: Component): number => Number(c.getFirstPropertyValue('sequence') ?? 0) || 0
+const isSeries = (c: Component): boolean => c.hasProperty('rrule') || c.hasProperty('rdate')
+
+/** UID-less events break RFC 5545 but happen; derive an id from what is there so it is stable across syncs. */
+const uidOf = (c: Component): string => {
+  const uid = c.getFirstPropertyValue('uid')
+  if (typeof uid === 'string' && uid.trim() !== '') return uid.trim()
+  return `no-uid:${String(c.getFirstProperty('dtstart')?.toICALString() ?? '')}:${String(c.getFirstPropertyValue('summary') ?? '')}`
+}
+
+/** Groups VEVENTs by UID; among duplicate masters the highest SEQUENCE (then the last) wins. */
+const groupByUid = (events: ReadonlyArray<Component>): Map<string, Series> => {
+  const groups = new Map<string, Series>()
+  for (const event of events) {
+    const uid = uidOf(event)
+    const series = groups.get(uid) ?? { master: null, overrides: [] }
+    groups.set(uid, series)
+    if (event.hasProperty('recurrence-id')) series.overrides.push(event)
+    else if (series.master === null || sequenceOf(event) >= sequenceOf(series.master)) series.master = event
+  }
+  return groups
+}
+
+const titleOf = (series: Series, uid: string): string =>
+  String(series.master?.getFirstPropertyValue('summary') ?? series.overrides[0]?.getFirstPropertyValue('summary') ?? uid)
+
+interface Context {
+  readonly window: WindowMs
+  readonly zone: string | null
+  readonly ownerEmail: string | null
+}
+
+const toEvent = (
+  externalId: string,
+  source: Component,
+  startMs: number,
+  timing: Timing,
+  isRecurring: boolean,
+  ctx: Context,
+  cancelled = false,
+): CalendarEvent => {
+  const fields = eventFields(source, ctx.ownerEmail)
+  return {
+    externalId,
+    ...fields,
+    cancelled: fields.cancelled || cancelled,
+    startsAt: iso(startMs),
+    durationMinutes: Math.round(timing.durationMs / 60_000),
+    isAllDay: timing.isAllDay,
+    isRecurring,
+  }
+}
+
+const seriesEvents = (uid: string, series: Series, ctx: Context, skipped: string[]): CalendarEvent[] => {
+  const out: CalendarEvent[] = []
+  const master = series.master
+  const masterTiming = master === null ? null : timingOf(master, ctx.zone)
+  const masterCancelled = master !== null && String(master.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED'
+  const overridden = new Set<number>()
+  for (const override of series.overrides) {
+    const originalMs = recurrenceIdMs(override, ctx.zone)
+    const timing = timingOf(override, ctx.zone)
+    if (originalMs === null || timing === null) continue
+    overridden.add(originalMs)
+    if (overlaps(timing.startMs, timing.durationMs, ctx.window)) {
+      out.push(toEvent(`${uid}#${iso(originalMs)}`, override, timing.startMs, timing, true, ctx, masterCancelled))
+    }
+  }
+  if (master === null || masterTiming === null) return out
+  if (!isSeries(master)) {
+    if (overlaps(masterTiming.startMs, masterTiming.durationMs, ctx.window)) {
+      out.push(toEvent(uid, master, masterTiming.startMs, masterTiming, series.overrides.length > 0, ctx))
+    }
+    return out
+  }
+  const { starts, cutOff } = expandSeries(master, masterTiming, overridden, ctx.window, ctx.zone)
+  for (const startMs of starts) out.push(toEvent(`${uid}#${iso(startMs)}`, master, startMs, masterTiming, true, ctx))
+  if (cutOff) {
+    skipped.push(`Event "${titleOf(series, uid)}" repeats too often; only its first ${MAX_OCCURRENCES_SCANNED} occurrences were read.`)
+  }
+  return out
+}
+
+/**
+ * Parses iCalendar text and returns the occurrences overlapping the window:
+ * recurrences expanded (RRULE, RDATE, EXDATE), RECURRENCE-ID overrides placed
+ * where they moved to, cancelled occurrences kept with cancelled: true (so a
+ * sync can drop the meeting). An event that cannot be read is left out and
+ * named in `skipped`; a feed that cannot be read at all is a CalendarFailure.
+ */
+export const parseIcs = (
+  text: string,
+  window: CalendarWindow,
+  options: IcsParseOptions = {},
+): E.Either<CalendarFailure, IcsParseResult> => {
+  const fromMs = Date.parse(window.from)
+  const toMs = Date.parse(window.to)
+  if (Number.isNaN(fromMs) || Number.isNaN(toMs)) return E.left(calendarFailure('The sync window is not a valid date range.', false))
+  return E.map((root: Component) => {
+    const zone = String(root.getFirstPropertyValue('x-wr-timezone') ?? '') || null
+    const ctx: Context = { window: { fromMs, toMs }, zone, ownerEmail: options.ownerEmail ?? null }
+    const events: CalendarEvent[] = []
+    const skipped: string[] = []
+    for (const [uid, series] of groupByUid(root.getAllSubcomponents('vevent'))) {
+      try {
+        events.push(...seriesEvents(uid, series, ctx, skipped))
+      } catch (error) {
+        skipped.push(`Event "${titleOf(series, uid)}" could not be read: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    events.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.externalId.localeCompare(b.externalId))
+    return { events, skipped }
+  })(readCalendar(text))
+}

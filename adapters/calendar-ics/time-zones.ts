@@ -1,0 +1,96 @@
+import ICAL from 'ical.js'
+
+/**
+ * Turns iCalendar times into UTC instants. A VTIMEZONE in the feed wins (RFC
+ * 5545); a TZID without one (common in hand-made and some exported feeds) is
+ * read as an IANA zone through Intl, which knows DST rules; anything else is
+ * read as UTC. All-day dates become 00:00 UTC of that date.
+ */
+type IcalTime = InstanceType<typeof ICAL.Time>
+
+const formatters = new Map<string, Intl.DateTimeFormat | null>()
+
+const formatterFor = (zone: string): Intl.DateTimeFormat | null => {
+  if (!formatters.has(zone)) {
+    try {
+      const f = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+      formatters.set(zone, f)
+    } catch {
+      formatters.set(zone, null) // not a zone Intl knows
+    }
+  }
+  return formatters.get(zone) ?? null
+}
+
+/** The IANA zone a TZID names, if any: "Europe/Berlin", or a prefixed form like "/example.org/Tzfile/Europe/Berlin". */
+export const ianaZone = (tzid: string | null | undefined): string | null => {
+  if (tzid === null || tzid === undefined || tzid === '') return null
+  if (formatterFor(tzid) !== null) return tzid
+  const parts = tzid.split('/').filter((s) => s !== '')
+  for (const n of [3, 2]) {
+    const tail = parts.slice(-n).join('/')
+    if (parts.length >= n && formatterFor(tail) !== null) return tail
+  }
+  return null
+}
+
+// Asking Intl is slow (~10 µs) and a long daily series asks thousands of
+// times, so offsets are cached per zone and quarter hour: zone offsets and
+// their changes fall on quarter hours.
+const QUARTER_HOUR_MS = 900_000
+const MAX_CACHED_OFFSETS = 200_000
+const offsets = new Map<string, number>()
+
+const askIntl = (f: Intl.DateTimeFormat, utcMs: number): number => {
+  const p: Record<string, number> = {}
+  for (const part of f.formatToParts(new Date(utcMs))) p[part.type] = Number(part.value)
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0)
+  return asUtc - utcMs
+}
+
+/** Offset of the zone from UTC at an instant, in ms. */
+const offsetAt = (zone: string, f: Intl.DateTimeFormat, utcMs: number): number => {
+  const bucket = Math.floor(utcMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS
+  const key = `${zone}@${bucket}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear()
+    offset = askIntl(f, bucket)
+    offsets.set(key, offset)
+  }
+  return offset
+}
+
+/** UTC instant of a wall-clock time in an IANA zone (two passes settle DST changes). */
+export const wallClockToUtc = (wallMs: number, zone: string): number => {
+  const f = formatterFor(zone)
+  if (f === null) return wallMs
+  const first = wallMs - offsetAt(zone, f, wallMs)
+  return wallMs - offsetAt(zone, f, first)
+}
+
+const wallMsOf = (t: IcalTime): number => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second)
+
+const hasDefinedZone = (t: IcalTime): boolean =>
+  t.zone !== undefined && t.zone !== null && t.zone !== ICAL.Timezone.localTimezone && t.zone.tzid !== 'floating'
+
+/**
+ * UTC ms of a parsed time. `tzid` is the TZID parameter of the property the
+ * time came from; `fallbackZone` is the calendar's X-WR-TIMEZONE, used for
+ * floating times.
+ */
+export const toUtcMs = (t: IcalTime, tzid: string | null, fallbackZone: string | null): number => {
+  if (t.isDate) return Date.UTC(t.year, t.month - 1, t.day)
+  if (hasDefinedZone(t)) return t.toUnixTime() * 1000
+  const zone = ianaZone(tzid) ?? ianaZone(fallbackZone)
+  return zone === null ? wallMsOf(t) : wallClockToUtc(wallMsOf(t), zone)
+}

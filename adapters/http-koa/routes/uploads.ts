@@ -1,0 +1,85 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import * as t from 'io-ts'
+import { DateTime } from '../../../src/core/domain/ids.js'
+import type { Core } from '../../../src/index.js'
+import { annotate } from '../codec-schema.js'
+import { pageOf } from '../envelope.js'
+import { pageQuery, uuidPath } from '../params.js'
+import { route } from '../route.js'
+import { UploadCodec, uploadView } from '../schemas/recordings.js'
+
+const CreateUploadBody = t.exact(
+  t.intersection([
+    t.type({
+      filename: annotate(t.string, { description: 'Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript).' }),
+    }),
+    t.partial({
+      title: t.string,
+      contentType: t.string,
+      byteSize: annotate(t.Int, { description: 'The file size in bytes; the content must match it exactly.' }),
+      startsAt: DateTime,
+      kind: t.keyof({ audio: null, transcript: null }),
+    }),
+  ]),
+  'CreateUpload',
+)
+
+const uploadId = { uploadId: uuidPath('The upload id.') }
+
+export const uploadRoutes = (core: Core) => [
+  route({
+    operationId: 'createUpload', method: 'post', path: '/uploads', tag: 'Uploads', access: 'write',
+    summary: 'Start an upload (1 of 2)',
+    description:
+      'Creates the upload and its recording, deciding `kind` from the file name (another extension is 422). Then send the bytes with PUT /uploads/{uploadId}/content. Counts against the monthly recording allowance: at the cap, 409 with the reason.',
+    body: CreateUploadBody,
+    errors: ['CONFLICT'],
+    errorNotes: { CONFLICT: 'The monthly recording allowance is spent (CONFLICT); the message says when it renews.' },
+    success: { status: 201, description: 'The upload, stage `pending`.', data: UploadCodec },
+    handle: ({ actor, body }) =>
+      pipe(core.recordings.createUpload(actor, body), TE.flatMap((u) => core.recordings.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
+  }),
+  route({
+    operationId: 'putUploadContent', method: 'put', path: '/uploads/{uploadId}/content', tag: 'Uploads', access: 'write',
+    summary: 'Send the file (2 of 2)',
+    description:
+      'The raw bytes of the file as the request body (any Content-Type; streamed to storage, never held in memory). The size must equal the declared `byteSize` when one was given, and stay within the server limit (`NOTETAKER_MAX_UPLOAD_MB`, 500 MB by default): otherwise 422 on `content` and nothing is kept. An empty file is 422. A second content upload for the same record is 409. Processing starts at once; poll GET /uploads/{uploadId} until `stage` is `ready`.',
+    params: uploadId,
+    body: { bytes: 'application/octet-stream' },
+    errors: ['CONFLICT'],
+    errorNotes: { CONFLICT: 'The content of this upload was already sent (CONFLICT).' },
+    success: { status: 200, description: 'The upload, stage `stored`.', data: UploadCodec },
+    handle: ({ actor, params, raw }) =>
+      pipe(
+        core.recordings.storeUploadContent(actor, params.uploadId, raw),
+        TE.flatMap((u) => core.recordings.getUpload(actor, u.id)),
+        TE.map((v) => ({ data: uploadView(v) })),
+      ),
+  }),
+  route({
+    operationId: 'listUploads', method: 'get', path: '/uploads', tag: 'Uploads', access: 'read',
+    summary: 'Uploads, newest first',
+    query: pageQuery,
+    success: { status: 200, description: 'A page of uploads.', data: pageOf(UploadCodec, 'UploadPage') },
+    handle: ({ actor, query }) => pipe(core.recordings.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
+  }),
+  route({
+    operationId: 'getUpload', method: 'get', path: '/uploads/{uploadId}', tag: 'Uploads', access: 'read',
+    summary: 'One upload and its processing stage',
+    params: uploadId,
+    success: { status: 200, description: 'The upload.', data: UploadCodec },
+    handle: ({ actor, params }) => pipe(core.recordings.getUpload(actor, params.uploadId), TE.map((v) => ({ data: uploadView(v) }))),
+  }),
+  route({
+    operationId: 'retryUpload', method: 'post', path: '/uploads/{uploadId}/retry', tag: 'Uploads', access: 'write',
+    summary: 'Process a failed upload again',
+    description: 'Re-runs processing on the file already stored; nothing is re-sent. Only a `failed` upload can be retried (409 otherwise).',
+    params: uploadId,
+    errors: ['CONFLICT'],
+    errorNotes: { CONFLICT: 'The upload is not in `failed` (CONFLICT).' },
+    success: { status: 200, description: 'The upload, stage `stored`.', data: UploadCodec },
+    handle: ({ actor, params }) =>
+      pipe(core.recordings.retryUpload(actor, params.uploadId), TE.flatMap((u) => core.recordings.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
+  }),
+]

@@ -1,0 +1,148 @@
+import * as t from 'io-ts'
+import { Attendee, SpeakerStats, Topic } from '../../../src/core/domain/notes.js'
+import { phaseOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
+import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
+import { Utterance } from '../../../src/core/domain/utterance.js'
+import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
+import type { RecordingDetail, UploadView } from '../../../src/core/use-cases/read-recordings.js'
+import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+
+const describedEnum = <K extends string>(values: Readonly<Record<K, { means: string }>>, name: string) =>
+  annotate(t.keyof(Object.fromEntries(Object.keys(values).map((k) => [k, null])) as Record<K, null>, name), {
+    description: Object.entries<{ means: string }>(values).map(([k, v]) => `\`${k}\`: ${v.means}`).join(' '),
+  })
+
+export const RunStateCodec = describedEnum(RUN_STATES, 'RunState')
+export const RunPhaseCodec = annotate(t.keyof(Object.fromEntries(RUN_PHASES.map((p) => [p, null])) as Record<(typeof RUN_PHASES)[number], null>), {
+  description: '`pending` (not started), `in_call` (a bot is in the meeting), `processing` (transcribing and analysing), `done` (settled).',
+})
+const Origin = annotate(t.keyof({ calendar: null, manual: null, upload: null }), {
+  description: '`calendar` (a bot the engine sent to a calendar meeting), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).',
+})
+const Platform = annotate(t.union([t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }), t.null]), { description: 'null for uploads.' })
+
+export const RecordingRow = t.exact(
+  t.type({
+    runId: formatted('uuid'),
+    reference: t.string,
+    meetingId: nullableFormatted('uuid', 'null for uploads and bots sent to a link without a meeting.'),
+    title: t.string,
+    startsAt: formatted('date-time'),
+    platform: Platform,
+    origin: Origin,
+    state: RunStateCodec,
+    phase: RunPhaseCodec,
+    recordingSeconds: t.union([t.number, t.null]),
+    endedAt: nullableFormatted('date-time'),
+    hasNotes: t.boolean,
+  }),
+  'RecordingRow',
+)
+
+export const recordingRow = (run: Run): t.TypeOf<typeof RecordingRow> => ({
+  runId: run.id,
+  reference: run.reference,
+  meetingId: run.meetingId,
+  title: run.title,
+  startsAt: run.startsAt,
+  platform: run.platform,
+  origin: run.origin,
+  state: run.state,
+  phase: phaseOf(run.state),
+  recordingSeconds: run.recordingSeconds,
+  endedAt: run.endedAt,
+  hasNotes: run.hasNotes,
+})
+
+const ActionItem = t.exact(
+  t.type({
+    id: formatted('uuid'),
+    title: t.string,
+    owner: t.union([t.string, t.null]),
+    due: annotate(t.union([t.string, t.null]), { description: 'YYYY-MM-DD, or null when no date was said.' }),
+    status: t.literal('active'),
+    context: t.string,
+    tags: t.array(t.string),
+  }),
+)
+
+const Scope = annotate(t.keyof({ full: null, summary: null }), { description: '`full`, or `summary` for a recording shared with the caller at summary scope.' })
+
+export const RecordingDetailCodec = t.exact(
+  t.intersection([
+    t.type({
+      runId: formatted('uuid'),
+      reference: t.string,
+      scope: Scope,
+      owned: t.boolean,
+      sharedBy: t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string, email: t.string })), t.null]),
+      state: RunStateCodec,
+      phase: RunPhaseCodec,
+      origin: Origin,
+      detail: t.union([t.string, t.null]),
+      meetingId: nullableFormatted('uuid'),
+      title: t.string,
+      startsAt: formatted('date-time'),
+      platform: Platform,
+      recordingSeconds: t.union([t.number, t.null]),
+      endedAt: nullableFormatted('date-time'),
+      hasNotes: t.boolean,
+      shortSummary: t.string,
+      detailedSummary: t.string,
+      attendees: t.array(Attendee),
+      topics: t.array(Topic),
+      actionItems: t.array(ActionItem),
+      speakers: t.array(SpeakerStats),
+    }),
+    t.partial({ transcript: t.array(Utterance) }),
+  ]),
+  'RecordingDetail',
+)
+
+const emptyNotes: StoredNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], speakers: [] }
+
+export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDetailCodec> => {
+  const notes = d.notes._tag === 'Some' ? d.notes.value : emptyNotes
+  const r = recordingRow(d.run)
+  return {
+    runId: r.runId, reference: r.reference, scope: d.scope, owned: true, sharedBy: null, state: r.state, phase: r.phase,
+    origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
+    recordingSeconds: r.recordingSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
+    actionItems: notes.actionItems.map((a) => ({ ...a, tags: [...a.tags] })), speakers: [...notes.speakers],
+    ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value] } : {}),
+  }
+}
+
+export const TranscriptPage = t.exact(
+  t.type({ rows: t.array(Utterance), total: t.number, limit: t.number, offset: t.number, scope: Scope }),
+  'TranscriptPage',
+)
+
+export const UploadCodec = t.exact(
+  t.type({
+    id: formatted('uuid'),
+    runId: formatted('uuid'),
+    reference: t.string,
+    title: t.string,
+    kind: t.keyof({ audio: null, transcript: null }),
+    stage: annotate(t.keyof(Object.fromEntries(UPLOAD_STAGES.map((s) => [s, null])) as Record<(typeof UPLOAD_STAGES)[number], null>), {
+      description: '`pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).',
+    }),
+    filename: t.string,
+    byteSize: t.union([t.number, t.null]),
+    durationMs: t.union([t.number, t.null]),
+    startsAt: formatted('date-time'),
+    createdAt: formatted('date-time'),
+    updatedAt: formatted('date-time'),
+    error: t.union([t.string, t.null]),
+    hasNotes: t.boolean,
+  }),
+  'Upload',
+)
+
+export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadCodec> => ({
+  id: upload.id, runId: upload.runId, reference: upload.reference, title: upload.title, kind: upload.kind, stage: stageOf(run.state),
+  filename: upload.filename, byteSize: upload.byteSize, durationMs: upload.durationMs, startsAt: upload.startsAt,
+  createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), hasNotes: run.hasNotes,
+})

@@ -1,0 +1,81 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { PageQuery } from '../../src/core/domain/page.js'
+import { FREE_STATES, HIDDEN_STATES, type Run } from '../../src/core/domain/run.js'
+import type { Upload } from '../../src/core/domain/upload.js'
+import type { Utterance } from '../../src/core/domain/utterance.js'
+import { conflict } from '../../src/core/errors.js'
+import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+
+const pageOf = <A>(all: ReadonlyArray<A>, page: PageQuery) => ({
+  rows: all.slice(page.offset, page.offset + page.limit),
+  total: all.length,
+  limit: page.limit,
+  offset: page.offset,
+})
+
+const newestFirst = (a: { startsAt: string; createdAt: string; id: string }, b: typeof a) =>
+  b.startsAt.localeCompare(a.startsAt) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
+
+export const memoryRunStore = (): RunStore => {
+  const runs = new Map<string, Run>()
+  const mine = (accountId: string) => [...runs.values()].filter((r) => r.accountId === accountId)
+  return {
+    create: (run) => {
+      runs.set(run.id, run)
+      return TE.right(run)
+    },
+    find: (accountId, runId) => TE.right(O.fromNullable([runs.get(runId)].find((r) => r?.accountId === accountId))),
+    update: (run, expected) => {
+      const current = runs.get(run.id)
+      if (current === undefined || current.accountId !== run.accountId || !expected.includes(current.state)) {
+        return TE.left(conflict(`The recording changed meanwhile (it is ${current?.state ?? 'gone'})`))
+      }
+      runs.set(run.id, run)
+      return TE.right(run)
+    },
+    list: (accountId, page) => TE.right(pageOf(mine(accountId).filter((r) => !HIDDEN_STATES.includes(r.state)).sort(newestFirst), page)),
+    currentForMeetings: (accountId, meetingIds) => {
+      const wanted = new Set(meetingIds)
+      const current = new Map<string, Run>()
+      for (const r of mine(accountId)) {
+        if (r.meetingId === null || !wanted.has(r.meetingId) || HIDDEN_STATES.includes(r.state)) continue
+        const seen = current.get(r.meetingId)
+        if (seen === undefined || r.createdAt > seen.createdAt) current.set(r.meetingId, r)
+      }
+      return TE.right(current)
+    },
+    countSince: (accountId, since) => TE.right(mine(accountId).filter((r) => r.createdAt >= since && !FREE_STATES.includes(r.state)).length),
+  }
+}
+
+export const memoryUploadStore = (): UploadStore => {
+  const uploads = new Map<string, Upload>()
+  const mine = (accountId: string) => [...uploads.values()].filter((u) => u.accountId === accountId)
+  return {
+    create: (upload) => {
+      uploads.set(upload.id, upload)
+      return TE.right(upload)
+    },
+    find: (accountId, id) => TE.right(O.fromNullable([uploads.get(id)].find((u) => u?.accountId === accountId))),
+    findByRun: (accountId, runId) => TE.right(O.fromNullable(mine(accountId).find((u) => u.runId === runId))),
+    update: (upload) => {
+      uploads.set(upload.id, upload)
+      return TE.right(upload)
+    },
+    list: (accountId, page) =>
+      TE.right(pageOf(mine(accountId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)), page)),
+  }
+}
+
+export const memoryNotesStore = (): NotesStore => {
+  const notes = new Map<string, { notes: StoredNotes; utterances: ReadonlyArray<Utterance> }>()
+  return {
+    replace: (runId, n, utterances) => {
+      notes.set(runId, { notes: n, utterances: [...utterances] })
+      return TE.right(undefined)
+    },
+    find: (runId) => TE.right(O.fromNullable(notes.get(runId)?.notes)),
+    transcript: (runId, page) => TE.right(pageOf(notes.get(runId)?.utterances ?? [], page)),
+  }
+}

@@ -1,0 +1,144 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { PageQuery } from '../../src/core/domain/page.js'
+import { FREE_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
+import type { Upload } from '../../src/core/domain/upload.js'
+import type { Utterance } from '../../src/core/domain/utterance.js'
+import { conflict } from '../../src/core/errors.js'
+import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+import { attempt, type Db } from './database.js'
+
+type RunRow = Record<string, string | number | null>
+
+const toRun = (r: RunRow): Run => ({
+  id: r['id'] as string,
+  accountId: r['account_id'] as string,
+  reference: r['reference'] as string,
+  origin: r['origin'] as Run['origin'],
+  meetingId: r['meeting_id'] as string | null,
+  title: r['title'] as string,
+  startsAt: r['starts_at'] as string,
+  platform: r['platform'] as Run['platform'],
+  joinUrl: r['join_url'] as string | null,
+  state: r['state'] as RunState,
+  detail: r['detail'] as string | null,
+  joinedAt: r['joined_at'] as string | null,
+  waitedSeconds: r['waited_seconds'] as number | null,
+  recordingSeconds: r['recording_seconds'] as number | null,
+  endedAt: r['ended_at'] as string | null,
+  source: r['source'] === null ? null : JSON.parse(r['source'] as string),
+  audio: r['audio'] === null ? null : JSON.parse(r['audio'] as string),
+  hasNotes: r['has_notes'] === 1,
+  createdAt: r['created_at'] as string,
+  updatedAt: r['updated_at'] as string,
+})
+
+const runParams = (r: Run) => ({
+  ...r,
+  source: r.source === null ? null : JSON.stringify(r.source),
+  audio: r.audio === null ? null : JSON.stringify(r.audio),
+  hasNotes: r.hasNotes ? 1 : 0,
+})
+
+const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, starts_at, platform, join_url, state, detail, joined_at,
+  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, created_at, updated_at`
+const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
+  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @createdAt, @updatedAt`
+
+const page = <A>(rows: A[], total: number, q: PageQuery) => ({ rows, total, limit: q.limit, offset: q.offset })
+
+export const sqliteRunStore = (db: Db): RunStore => {
+  const insert = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (${RUN_VALUES})`)
+  const find = db.prepare<[string, string], RunRow>('SELECT * FROM runs WHERE account_id = ? AND id = ?')
+  const replace = db.prepare(`REPLACE INTO runs (${RUN_COLUMNS}) VALUES (${RUN_VALUES})`)
+  const stateOf = db.prepare<[string, string], { state: RunState }>('SELECT state FROM runs WHERE account_id = ? AND id = ?')
+  const update = db.transaction((run: Run, expected: ReadonlyArray<RunState>) => {
+    const current = stateOf.get(run.accountId, run.id)
+    if (current === undefined || !expected.includes(current.state)) return current?.state ?? 'gone'
+    replace.run(runParams(run))
+    return null
+  })
+  const list = db.prepare<[string, number, number], RunRow>(
+    "SELECT * FROM runs WHERE account_id = ? AND state <> 'superseded' ORDER BY starts_at DESC, created_at DESC, id DESC LIMIT ? OFFSET ?",
+  )
+  const count = db.prepare<[string], number>("SELECT count(*) FROM runs WHERE account_id = ? AND state <> 'superseded'").pluck()
+  const since = db
+    .prepare<[string, string], number>(
+      `SELECT count(*) FROM runs WHERE account_id = ? AND created_at >= ? AND state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')})`,
+    )
+    .pluck()
+  const current = db.prepare<[string, string], RunRow>(
+    `SELECT * FROM runs WHERE account_id = ? AND meeting_id IN (SELECT value FROM json_each(?)) AND state <> 'superseded'
+     ORDER BY created_at`,
+  )
+  return {
+    currentForMeetings: (accountId, meetingIds) =>
+      attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r['meeting_id'] as string, toRun(r)]))),
+    create: (run) => attempt(() => (insert.run(runParams(run)), run)),
+    find: (accountId, runId) => attempt(() => O.map(toRun)(O.fromNullable(find.get(accountId, runId)))),
+    update: (run, expected) =>
+      TE.flatMap((stale: string | null) =>
+        stale === null ? TE.right(run) : TE.left(conflict(`The recording changed meanwhile (it is ${stale})`)),
+      )(attempt(() => update.immediate(run, expected))),
+    list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toRun), count.get(accountId) as number, q)),
+    countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
+  }
+}
+
+type UploadRow = Record<string, string | number | null>
+const toUpload = (r: UploadRow): Upload => ({
+  id: r['id'] as string,
+  accountId: r['account_id'] as string,
+  runId: r['run_id'] as string,
+  reference: r['reference'] as string,
+  title: r['title'] as string,
+  kind: r['kind'] as Upload['kind'],
+  filename: r['filename'] as string,
+  contentType: r['content_type'] as string | null,
+  byteSize: r['byte_size'] as number | null,
+  durationMs: r['duration_ms'] as number | null,
+  startsAt: r['starts_at'] as string,
+  createdAt: r['created_at'] as string,
+  updatedAt: r['updated_at'] as string,
+  error: r['error'] as string | null,
+})
+
+export const sqliteUploadStore = (db: Db): UploadStore => {
+  const cols = 'id, account_id, run_id, reference, title, kind, filename, content_type, byte_size, duration_ms, starts_at, created_at, updated_at, error'
+  const vals = '@id, @accountId, @runId, @reference, @title, @kind, @filename, @contentType, @byteSize, @durationMs, @startsAt, @createdAt, @updatedAt, @error'
+  const insert = db.prepare(`INSERT INTO uploads (${cols}) VALUES (${vals})`)
+  const replace = db.prepare(`REPLACE INTO uploads (${cols}) VALUES (${vals})`)
+  const find = db.prepare<[string, string], UploadRow>('SELECT * FROM uploads WHERE account_id = ? AND id = ?')
+  const byRun = db.prepare<[string, string], UploadRow>('SELECT * FROM uploads WHERE account_id = ? AND run_id = ?')
+  const list = db.prepare<[string, number, number], UploadRow>('SELECT * FROM uploads WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
+  const count = db.prepare<[string], number>('SELECT count(*) FROM uploads WHERE account_id = ?').pluck()
+  const one = (r: UploadRow | undefined) => O.map(toUpload)(O.fromNullable(r))
+  return {
+    create: (u) => attempt(() => (insert.run(u), u)),
+    find: (accountId, id) => attempt(() => one(find.get(accountId, id))),
+    findByRun: (accountId, runId) => attempt(() => one(byRun.get(accountId, runId))),
+    update: (u) => attempt(() => (replace.run(u), u)),
+    list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toUpload), count.get(accountId) as number, q)),
+  }
+}
+
+export const sqliteNotesStore = (db: Db): NotesStore => {
+  const clearUtterances = db.prepare('DELETE FROM utterances WHERE run_id = ?')
+  const addUtterance = db.prepare('INSERT INTO utterances (run_id, seq, start_ms, end_ms, speaker, text) VALUES (?, ?, ?, ?, ?, ?)')
+  const putNotes = db.prepare('REPLACE INTO notes (run_id, body) VALUES (?, ?)')
+  const replace = db.transaction((runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>) => {
+    clearUtterances.run(runId)
+    utterances.forEach((u, i) => addUtterance.run(runId, i, Math.round(u.start_ms), Math.round(u.end_ms), u.speaker, u.text))
+    putNotes.run(runId, JSON.stringify(notes))
+  })
+  const find = db.prepare<[string], string>('SELECT body FROM notes WHERE run_id = ?').pluck()
+  const transcript = db.prepare<[string, number, number], Utterance>(
+    'SELECT start_ms, end_ms, speaker, text FROM utterances WHERE run_id = ? ORDER BY seq LIMIT ? OFFSET ?',
+  )
+  const count = db.prepare<[string], number>('SELECT count(*) FROM utterances WHERE run_id = ?').pluck()
+  return {
+    replace: (runId, notes, utterances) => attempt(() => replace.immediate(runId, notes, utterances)),
+    find: (runId) => attempt(() => O.map((b: string) => JSON.parse(b) as StoredNotes)(O.fromNullable(find.get(runId) as string | undefined))),
+    transcript: (runId, q) => attempt(() => page(transcript.all(runId, q.limit, q.offset), count.get(runId) as number, q)),
+  }
+}

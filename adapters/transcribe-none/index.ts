@@ -1,0 +1,17 @@
+import * as TE from 'fp-ts/TaskEither'
+import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+
+/** What a user must do to get audio transcribed; shown on every failed audio upload. */
+export const NO_TRANSCRIBER_MESSAGE =
+  'No speech-to-text engine is configured, so audio cannot be transcribed. ' +
+  'Set NOTETAKER_TRANSCRIBER=pocketsphinx to transcribe offline on this machine ' +
+  '(needs the Debian packages pocketsphinx and pocketsphinx-en-us), or ' +
+  'NOTETAKER_TRANSCRIBER=openai with NOTETAKER_TRANSCRIBER_URL (the server, e.g. http://127.0.0.1:8000), ' +
+  'NOTETAKER_TRANSCRIBER_MODEL (e.g. whisper-1) and, if the server needs one, NOTETAKER_TRANSCRIBER_KEY ' +
+  'to use any OpenAI-compatible transcription server. Transcript files (vtt, srt, txt, json) can be uploaded without one.'
+
+/** The transcriber used when none is configured: every call fails with how to configure one. */
+export const createNoTranscriber = (): Transcriber => ({
+  name: 'none',
+  transcribe: () => TE.left<TranscriptionFailure>({ _tag: 'TranscriptionFailure', message: NO_TRANSCRIBER_MESSAGE }),
+})

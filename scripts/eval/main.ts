@@ -1,0 +1,93 @@
+/**
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--verbose]
+ *
+ * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
+ * WindowDiff of the topic segmentation, and action-item precision and recall on
+ * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
+ * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY and
+ * NOTETAKER_ANALYZER_MODEL; it has no segmentation to score.
+ */
+import { parseArgs } from 'node:util'
+import pino from 'pino'
+import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
+import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
+import type { Analyzer } from '../../src/core/ports/analyzer.js'
+import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
+import { defaultEvalFile, loadMeetings, withTimings } from './qmsum.js'
+import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
+
+const { values: args } = parseArgs({
+  options: {
+    file: { type: 'string', default: defaultEvalFile },
+    analyzer: { type: 'string', default: 'builtin' },
+    labelled: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+})
+
+const pickAnalyzer = (): Analyzer => {
+  if (args.analyzer === 'builtin') return createBuiltinAnalyzer()
+  if (args.analyzer !== 'openai') throw new Error(`unknown analyzer ${args.analyzer}; use builtin or openai`)
+  const baseUrl = process.env.NOTETAKER_ANALYZER_URL
+  if (baseUrl === undefined || baseUrl === '') throw new Error('--analyzer openai needs NOTETAKER_ANALYZER_URL')
+  return createOpenAiAnalyzer({
+    baseUrl,
+    ...(process.env.NOTETAKER_ANALYZER_KEY ? { apiKey: process.env.NOTETAKER_ANALYZER_KEY } : {}),
+    model: process.env.NOTETAKER_ANALYZER_MODEL ?? 'gpt-4o-mini',
+    fallback: createBuiltinAnalyzer(),
+    logger: pino({ level: 'warn' }),
+  })
+}
+
+const fmt = (x: number, digits = 2): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits))
+
+const main = async (): Promise<void> => {
+  const analyzer = pickAnalyzer()
+  const meetings = loadMeetings(args.file)
+  const results: MeetingResult[] = []
+  for (const m of meetings) {
+    const input = { title: m.id, startsAt: '2024-01-15T10:00:00Z', utterances: withTimings(m.utterances), attendees: [] }
+    if (analyzer.name === 'builtin') {
+      const out = analyzeTranscript(input)
+      if (out._tag === 'Left') throw new Error(`${m.id}: ${out.left.message}`)
+      results.push(scoreMeeting(m, out.right.notes, out.right.spans))
+    } else {
+      const out = await analyzer.analyze(input)()
+      if (out._tag === 'Left') throw new Error(`${m.id}: ${out.left.message}`)
+      results.push(scoreMeeting(m, out.right))
+    }
+    if (args.verbose) {
+      const r = results[results.length - 1]!
+      console.log(`${r.id.padEnd(14)} R1 ${fmt(r.rouge1)} R2 ${fmt(r.rouge2)} RL ${fmt(r.rougeL)} words ${r.summaryWords} Pk ${fmt(r.pk ?? NaN)} WD ${fmt(r.windowDiff ?? NaN)}`)
+    }
+  }
+  console.log(`Analyzer: ${analyzer.name}; ${meetings.length} meetings from ${args.file}`)
+  console.log('Summary ROUGE F1 x100 of detailedSummary vs reference_summary; topic segmentation (lower is better)')
+  console.log('domain      n   R-1    R-2    R-L    words   Pk     WinDiff  segments')
+  for (const g of summarise(results)) {
+    console.log(
+      `${g.group.padEnd(10)} ${String(g.meetings).padStart(2)}  ${fmt(g.rouge1).padStart(5)}  ${fmt(g.rouge2).padStart(5)}  ${fmt(g.rougeL).padStart(5)}  ${fmt(g.summaryWords, 1).padStart(6)}  ${fmt(g.pk, 3).padStart(5)}  ${fmt(g.windowDiff, 3).padStart(7)}    ${fmt(g.segments, 1)}`,
+    )
+  }
+
+  const labelled = loadLabelled(args.labelled ?? defaultLabelledFile)
+  const score = await scoreActionItems(labelled, async (row) => {
+    const out = await analyzer.analyze({
+      title: 'Labelled utterance',
+      startsAt: labelledStartsAt,
+      utterances: [{ start_ms: 0, end_ms: 5000, speaker: row.speaker, text: row.text }],
+      attendees: [],
+    })()
+    return out._tag === 'Right' ? out.right.actionItems : []
+  })
+  console.log(
+    `Action items (${labelled.length} utterances, ${score.labelled} positive): precision ${fmt(score.precision, 3)} recall ${fmt(score.recall, 3)}; ` +
+      `owner right ${fmt(score.ownerAccuracy, 3)}, due right ${fmt(score.dueAccuracy, 3)} of true positives`,
+  )
+  if (args.verbose) for (const m of score.mistakes) console.log(`  ${m}`)
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exitCode = 1
+})

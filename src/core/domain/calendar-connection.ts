@@ -1,0 +1,127 @@
+import * as t from 'io-ts'
+import type { Rule } from './calendar-rules.js'
+import type { AutoJoin } from './recording-decision.js'
+
+/**
+ * `pending`: connected, the first sync has not finished yet.
+ * `active`: the last sync succeeded.
+ * `error`: the last sync failed; `lastError` says why, the meetings of the
+ * last good sync are kept, and the sync is tried again (sooner when the
+ * failure may pass, e.g. a timeout). The next good sync makes it `active`.
+ */
+export type ConnectionStatus = 'pending' | 'active' | 'error'
+
+export const CONNECTION_STATUSES: Readonly<Record<ConnectionStatus, string>> = {
+  pending: 'Connected; the first sync has not finished yet.',
+  active: 'The last sync succeeded.',
+  error: 'The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried.',
+}
+
+/** Calendar kinds a connection can be made to (the provider field). */
+export const CONNECTION_PROVIDERS = { ics: 'An iCalendar feed, by its secret address (https or webcal).' } as const
+export type ConnectionProvider = keyof typeof CONNECTION_PROVIDERS
+
+export const AUTO_JOIN_MODES: Readonly<Record<AutoJoin, string>> = {
+  all: 'Every meeting with a supported join link is recorded (unless a bar rule matches).',
+  hosted: 'Only meetings whose organizer is the account email are recorded, plus those a join rule matches.',
+  manual: 'Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true.',
+}
+export const DEFAULT_AUTO_JOIN: AutoJoin = 'all'
+
+export const AutoJoinMode = t.keyof({ all: null, hosted: null, manual: null }, 'AutoJoin')
+
+export interface CalendarConnection {
+  readonly id: string
+  readonly accountId: string
+  readonly provider: ConnectionProvider
+  /** The account's email when connected; `hosted` compares organizers with it. */
+  readonly accountEmail: string
+  /** `ics-` and 16 hex characters: a fingerprint of the feed address, not reversible. */
+  readonly calendarId: string
+  readonly status: ConnectionStatus
+  readonly autoJoin: AutoJoin
+  readonly joinRules: ReadonlyArray<Rule>
+  readonly barRules: ReadonlyArray<Rule>
+  /** The last successful sync; null before the first. */
+  readonly lastSyncedAt: string | null
+  /** Why the last sync failed, in words without the feed address; null after a good one. */
+  readonly lastError: string | null
+  readonly createdAt: string
+  readonly updatedAt: string
+  /** The feed address, sealed by the SecretBox: it is a secret and never returned. */
+  readonly sealedUrl: string
+  /** The provider's incremental-sync token; never returned. */
+  readonly cursor: string | null
+  /** When the next periodic sync is due; a queued sync for another time is stale and does nothing. */
+  readonly nextSyncAt: string | null
+  readonly consecutiveFailures: number
+}
+
+/** How often and how far the sync reads calendars (NOTETAKER_CALENDAR_* settings). */
+export interface CalendarSyncSettings {
+  readonly intervalMinutes: number
+  readonly daysBack: number
+  readonly daysAhead: number
+}
+
+export const DEFAULT_CALENDAR_SYNC: CalendarSyncSettings = { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }
+
+/** Minutes until the next try after a failure: 1, 2, 4 ... for failures that may pass, never beyond the interval. */
+export const retryDelayMinutes = (consecutiveFailures: number, retryable: boolean, intervalMinutes: number): number =>
+  retryable ? Math.min(intervalMinutes, 2 ** Math.max(0, consecutiveFailures - 1)) : intervalMinutes
+
+/** The Conflict a store answers for the same feed connected twice by one account. */
+export const DUPLICATE_CONNECTION_MESSAGE = 'This calendar is connected already; change the existing connection instead'
+
+export const MAX_FEED_URL_LENGTH = 2048
+export const MAX_RULES = 50
+
+/** webcal:// and webcals:// are how calendar apps say "subscribe to this feed over https". */
+export const feedAddress = (url: string): string => url.trim().replace(/^webcals?:\/\//i, 'https://')
+
+// 64-bit FNV-1a: the core may not use node:crypto, and this only needs to tell feeds apart.
+const FNV_OFFSET = 0xcbf29ce484222325n
+const FNV_PRIME = 0x100000001b3n
+const MASK = (1n << 64n) - 1n
+const fnv1a64 = (text: string): string => {
+  let hash = FNV_OFFSET
+  for (const byte of new TextEncoder().encode(text)) hash = ((hash ^ BigInt(byte)) * FNV_PRIME) & MASK
+  return hash.toString(16).padStart(16, '0')
+}
+
+const canonical = (url: string): string => {
+  try {
+    return new URL(feedAddress(url)).href // lowercases scheme and host, drops a default port
+  } catch {
+    return feedAddress(url)
+  }
+}
+
+/** The same feed (however its scheme and host are spelled) gives the same id, so connecting it twice can be refused. */
+export const calendarIdFor = (url: string): string => `ics-${fnv1a64(canonical(url))}`
+
+const FEED_MESSAGE = 'must be the https, http or webcal address of an iCalendar feed'
+const isFeedUrl = (s: string): boolean => {
+  if (s.length > MAX_FEED_URL_LENGTH || /\s/.test(s.trim())) return false
+  try {
+    const url = new URL(feedAddress(s))
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** The secret address of a feed: https, http or webcal(s), at most 2,048 characters. */
+export const FeedUrl = new t.RefinementType<t.StringC, string, string, unknown>(
+  'FeedUrl',
+  (u): u is string => typeof u === 'string' && isFeedUrl(u),
+  (u, c) =>
+    typeof u === 'string' && isFeedUrl(u)
+      ? t.success(u.trim())
+      : u === undefined // reported as "is required"
+        ? t.failure(u, c)
+        : t.failure(u, c, FEED_MESSAGE),
+  t.identity,
+  t.string,
+  isFeedUrl,
+)

@@ -1,0 +1,96 @@
+import type { MeetingPlatform } from '../ports/bot-runner.js'
+
+/**
+ * One recording attempt, whatever its origin. `state` is precise; `phase` is
+ * the coarse stage it belongs to (derived, never stored).
+ *
+ *   scheduled ─▶ queued ─▶ joining ─▶ waiting_room ─▶ recording ─▶ stored ─▶ transcribing ─▶ analysing ─▶ ready
+ *   awaiting_upload ─────────────────────────────────────────────▶ stored        (uploads)
+ *   any live state ─▶ failed;  scheduled/queued ─▶ cancelled | skipped | superseded;  failed ─▶ stored (retry)
+ */
+export const RUN_STATES = {
+  scheduled: { phase: 'pending', means: 'A bot will join the meeting at its start.' },
+  queued: { phase: 'pending', means: 'The bot is waiting for a free slot to join.' },
+  awaiting_upload: { phase: 'pending', means: 'The upload record exists; its file has not been sent yet.' },
+  joining: { phase: 'in_call', means: 'The bot is opening the meeting link.' },
+  waiting_room: { phase: 'in_call', means: 'The bot waits to be admitted.' },
+  recording: { phase: 'in_call', means: 'The bot is in the meeting and recording.' },
+  stored: { phase: 'processing', means: 'The audio or transcript is stored; processing is about to start.' },
+  transcribing: { phase: 'processing', means: 'Speech is being turned into a transcript (or the transcript file read).' },
+  analysing: { phase: 'processing', means: 'Summaries, topics and action items are being made.' },
+  ready: { phase: 'done', means: 'The notes can be read.' },
+  failed: { phase: 'done', means: 'The run ended without notes; detail says why.' },
+  cancelled: { phase: 'done', means: 'The run was called off before the bot joined (meeting deleted or overridden).' },
+  skipped: { phase: 'done', means: 'The engine decided not to record (detail gives the reason).' },
+  superseded: { phase: 'done', means: 'The meeting was rescheduled and a newer run replaced this one; never listed.' },
+} as const
+
+export type RunState = keyof typeof RUN_STATES
+export type RunPhase = (typeof RUN_STATES)[RunState]['phase']
+export const RUN_PHASES: ReadonlyArray<RunPhase> = ['pending', 'in_call', 'processing', 'done']
+export const phaseOf = (state: RunState): RunPhase => RUN_STATES[state].phase
+
+const NEXT: Readonly<Record<RunState, ReadonlyArray<RunState>>> = {
+  scheduled: ['queued', 'joining', 'cancelled', 'skipped', 'superseded', 'failed'],
+  queued: ['joining', 'cancelled', 'superseded', 'failed'],
+  awaiting_upload: ['stored'],
+  joining: ['waiting_room', 'recording', 'failed'],
+  waiting_room: ['recording', 'failed'],
+  recording: ['stored', 'failed'],
+  stored: ['transcribing', 'failed'],
+  transcribing: ['analysing', 'failed'],
+  analysing: ['ready', 'failed'],
+  ready: [],
+  failed: ['stored'],
+  cancelled: [],
+  skipped: [],
+  superseded: [],
+}
+
+/** Whether the state machine allows a move; staying put is allowed (re-delivered jobs). */
+export const canMove = (from: RunState, to: RunState): boolean => from === to || NEXT[from].includes(to)
+
+export const LIVE_BOT_STATES: ReadonlyArray<RunState> = ['queued', 'joining', 'waiting_room', 'recording']
+/** States that never appear in lists. */
+export const HIDDEN_STATES: ReadonlyArray<RunState> = ['superseded']
+/** States that do not count against the monthly allowance: nothing was recorded. */
+export const FREE_STATES: ReadonlyArray<RunState> = ['cancelled', 'skipped', 'superseded']
+
+export type RunOrigin = 'upload' | 'manual' | 'calendar'
+
+export interface Run {
+  readonly id: string
+  readonly accountId: string
+  /** For people to quote: `rec-1a2b-3c4d-5e6f`. */
+  readonly reference: string
+  readonly origin: RunOrigin
+  readonly meetingId: string | null
+  readonly title: string
+  readonly startsAt: string
+  readonly platform: MeetingPlatform | null
+  readonly joinUrl: string | null
+  readonly state: RunState
+  readonly detail: string | null
+  readonly joinedAt: string | null
+  readonly waitedSeconds: number | null
+  readonly recordingSeconds: number | null
+  readonly endedAt: string | null
+  /** What processing reads: an audio file or a transcript file. */
+  readonly source: { readonly kind: 'audio' | 'transcript'; readonly key: string; readonly format: string } | null
+  /** The audio served by the audio endpoint, if there is any. */
+  readonly audio: { readonly key: string; readonly mimeType: string } | null
+  readonly hasNotes: boolean
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+/** Moves a run through the state machine; an illegal move is a defect in the caller, reported as a Conflict. */
+export const moveTo = (
+  run: Run,
+  to: RunState,
+  now: string,
+  patch: Partial<Omit<Run, 'id' | 'accountId' | 'state' | 'createdAt' | 'updatedAt'>> = {},
+): { readonly ok: true; readonly run: Run } | { readonly ok: false; readonly message: string } =>
+  canMove(run.state, to)
+    ? { ok: true, run: { ...run, ...patch, state: to, updatedAt: now } }
+    : { ok: false, message: `A recording cannot go from ${run.state} to ${to}` }

@@ -1,0 +1,57 @@
+import type * as O from 'fp-ts/Option'
+import type * as TE from 'fp-ts/TaskEither'
+import type { Meeting, MeetingWindow } from '../domain/meeting.js'
+import type { MeetingWrites } from '../domain/meeting-sync-plan.js'
+import type { Page } from '../domain/page.js'
+import type { StoreFailure } from '../errors.js'
+
+export interface MeetingQuery extends MeetingWindow {
+  readonly limit: number
+  readonly offset: number
+}
+
+/** What a sync's plan is given: the meetings it must see (see planSync). */
+export interface SyncScope {
+  readonly connectionId: string
+  /** Meetings of the connection with these externalIds, removed ones included. */
+  readonly externalIds: ReadonlyArray<string>
+  /** And the connection's listed meetings in this window. */
+  readonly window: { readonly from: string; readonly to: string }
+}
+
+/**
+ * Meetings, manual and from calendars. Every method is scoped to an account:
+ * rows of other accounts are never seen. Removed meetings (removedAt set) are
+ * never listed and `find` does not return them; `findAny` does, for the run
+ * engine, which must learn that a meeting went away.
+ */
+export interface MeetingStore {
+  create(meeting: Meeting): TE.TaskEither<StoreFailure, Meeting>
+  /** A listed meeting. */
+  find(accountId: string, id: string): TE.TaskEither<StoreFailure, O.Option<Meeting>>
+  /** A meeting whether listed or removed. */
+  findAny(accountId: string, id: string): TE.TaskEither<StoreFailure, O.Option<Meeting>>
+  /**
+   * Listed meetings in the window (starting before `to`, not ended by `from`;
+   * null ends are open), ordered by startsAt then id; `total` counts them all.
+   */
+  list(accountId: string, query: MeetingQuery): TE.TaskEither<StoreFailure, Page<Meeting>>
+  /**
+   * Replaces a listed meeting with `change(current)` atomically: no other write
+   * lands between the read and the write. None when there is no listed meeting
+   * with this id. `change` may remove it (set removedAt).
+   */
+  update(accountId: string, id: string, change: (current: Meeting) => Meeting): TE.TaskEither<StoreFailure, O.Option<Meeting>>
+  /**
+   * Runs a sync in one transaction: reads the meetings `scope` names, asks
+   * `plan` for the writes, applies them, and returns them. No other write to
+   * these meetings lands in between.
+   */
+  reconcile(
+    accountId: string,
+    scope: SyncScope,
+    plan: (existing: ReadonlyArray<Meeting>) => MeetingWrites,
+  ): TE.TaskEither<StoreFailure, MeetingWrites>
+  /** Removes (as the user) every listed meeting of a connection; returns them as they are now. */
+  removeForConnection(accountId: string, connectionId: string, at: string): TE.TaskEither<StoreFailure, ReadonlyArray<Meeting>>
+}

@@ -1,0 +1,17 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import type { Member } from '../domain/organization.js'
+import type { Page, PageQuery } from '../domain/page.js'
+import type { AppError } from '../errors.js'
+import type { OrganizationStore } from '../ports/organization-store.js'
+import { actingMember } from './organization-actor.js'
+
+/** A page of the members of the key's organization, oldest first. Every member may read it. */
+export const listOrganizationMembers =
+  (deps: { readonly organizations: OrganizationStore }) =>
+  (actor: Actor, page: PageQuery): TE.TaskEither<AppError, Page<Member>> =>
+    pipe(
+      actingMember(deps)(actor),
+      TE.flatMap((m) => deps.organizations.listMembers(m.organizationId, page)),
+    )

@@ -1,0 +1,20 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import { type InviteView, viewInvite } from '../domain/organization.js'
+import { canManageMembers } from '../domain/organization-rights.js'
+import { type AppError, notFound } from '../errors.js'
+import type { Clock } from '../ports/clock.js'
+import type { OrganizationStore } from '../ports/organization-store.js'
+import { actingMemberWho } from './organization-actor.js'
+
+/** An owner or admin revokes an invite; its token stops working. An invite of another organization is not found. */
+export const revokeOrganizationInvite =
+  (deps: { readonly organizations: OrganizationStore; readonly clock: Clock }) =>
+  (actor: Actor, inviteId: string): TE.TaskEither<AppError, InviteView> =>
+    pipe(
+      actingMemberWho(deps, canManageMembers, 'Only owners and admins can revoke invites')(actor),
+      TE.flatMap((me) => deps.organizations.deleteInvite(me.organizationId, inviteId)),
+      TE.flatMap(TE.fromOption(() => notFound('Invite'))),
+      TE.map((invite) => viewInvite(invite, deps.clock.now())),
+    )

@@ -1,0 +1,53 @@
+import { pipe } from 'fp-ts/function'
+import * as E from 'fp-ts/Either'
+import * as TE from 'fp-ts/TaskEither'
+import type { CalendarConnection } from '../domain/calendar-connection.js'
+import {
+  type CalendarFailure,
+  type CalendarPage,
+  type CalendarProvider,
+  type CalendarWindow,
+  calendarFailure,
+} from '../ports/calendar-provider.js'
+import type { SecretBox } from '../ports/secret-box.js'
+
+const MAX_ERROR_LENGTH = 500
+
+/** The provider's messages never carry the address; this makes sure of it before it is stored and shown. */
+export const scrubAddress = (message: string, url: string): string => {
+  const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '')
+  const secrets = [url, path.length > 1 ? path : null].filter((x): x is string => x !== null)
+  const cleaned = secrets.reduce((m, secret) => m.split(secret).join('(the feed address)'), message)
+  return cleaned.length > MAX_ERROR_LENGTH ? `${cleaned.slice(0, MAX_ERROR_LENGTH - 1)}…` : cleaned
+}
+
+/**
+ * Reads a connection's calendar for the window: opens the sealed address,
+ * picks the provider of its kind, fetches. Every failure is a CalendarFailure
+ * whose message is fit for lastError.
+ */
+export const fetchCalendarPage =
+  (deps: { readonly secretBox: SecretBox; readonly calendars: ReadonlyArray<CalendarProvider> }) =>
+  (c: CalendarConnection, window: CalendarWindow): TE.TaskEither<CalendarFailure, CalendarPage> =>
+    pipe(
+      E.Do,
+      E.apS(
+        'url',
+        E.mapLeft((f: { message: string }) =>
+          calendarFailure(`The feed address could not be read back (${f.message}); connect the calendar again.`, false),
+        )(deps.secretBox.open(c.sealedUrl)),
+      ),
+      E.apS(
+        'provider',
+        E.fromNullable(calendarFailure(`Calendars of kind ${c.provider} cannot be read on this server.`, false))(
+          deps.calendars.find((p) => p.kind === c.provider),
+        ),
+      ),
+      TE.fromEither,
+      TE.flatMap(({ url, provider }) =>
+        pipe(
+          provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, c.cursor),
+          TE.mapLeft((f) => ({ ...f, message: scrubAddress(f.message, url) })),
+        ),
+      ),
+    )

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import * as E from 'fp-ts/Either'
+import * as assert from 'uvu/assert'
+import { createTranscriptParser } from '../../../adapters/transcript-parse/index.js'
+import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { TranscriptFormat, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'
+
+export const parser = createTranscriptParser()
+
+export const fixture = (name: string): string =>
+  readFileSync(new URL(`../../../fixtures/transcripts/${name}`, import.meta.url), 'utf8')
+
+export const parsed = (format: TranscriptFormat, text: string): ReadonlyArray<Utterance> => {
+  const result = parser.parse(format, text)
+  if (E.isLeft(result)) throw new Error(`expected a transcript, got: ${result.left.message}`)
+  return result.right
+}
+
+export const failure = (format: TranscriptFormat, text: string): TranscriptParseFailure => {
+  const result = parser.parse(format, text)
+  if (E.isRight(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right)}`)
+  return result.left
+}
+
+/** Asserts the failure names `line` both in its field and at the start of its message. */
+export const assertFailsAt = (format: TranscriptFormat, text: string, line: number, mentions: RegExp): void => {
+  const f = failure(format, text)
+  assert.is(f.line, line)
+  assert.ok(f.message.startsWith(`line ${line}: `), f.message)
+  assert.match(f.message, mentions)
+}
+
+export const assertInTimeOrder = (utterances: ReadonlyArray<Utterance>): void => {
+  for (let i = 1; i < utterances.length; i++)
+    assert.ok(utterances[i]!.start_ms >= utterances[i - 1]!.start_ms, `utterance ${i} starts before utterance ${i - 1}`)
+  for (const u of utterances) assert.ok(u.end_ms >= u.start_ms, `${JSON.stringify(u)} ends before it starts`)
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { startHarness, type Harness } from '../support/http.js'
+import { speakToWav } from '../support/speech.js'
+
+const s = suite<{ h: Harness; wav: Buffer; runId: string; uploadId: string }>('recording audio: Range requests')
+s.before(async (ctx) => {
+  const dir = mkdtempSync(join(tmpdir(), 'notetaker-audio-'))
+  await speakToWav('Hello everyone, this is the weekly planning meeting.', join(dir, 'a.wav'))
+  ctx.wav = readFileSync(join(dir, 'a.wav'))
+  rmSync(dir, { recursive: true, force: true })
+  ctx.h = await startHarness()
+  const u = (await ctx.h.request('POST', '/uploads', { body: { filename: 'meeting.wav', byteSize: ctx.wav.length } })).body.data
+  const sent = await fetch(`${ctx.h.url}/ext/v1/uploads/${u.id}/content`, { method: 'PUT', headers: { authorization: `Bearer ${ctx.h.keys.full}` }, body: new Uint8Array(ctx.wav) })
+  assert.is(sent.status, 200)
+  ctx.runId = u.runId
+  ctx.uploadId = u.id
+  await ctx.h.worker.drain()
+})
+s.after(async ({ h }) => h.close())
+
+const get = (h: Harness, runId: string, headers: Record<string, string> = {}) =>
+  fetch(`${h.url}/ext/v1/recordings/${runId}/audio`, { headers: { authorization: `Bearer ${h.keys.full}`, ...headers } })
+
+s('with no transcriber configured, an audio upload fails saying how to configure one', async ({ h, uploadId }) => {
+  const u = (await h.request('GET', `/uploads/${uploadId}`)).body.data
+  assert.is(u.stage, 'failed')
+  assert.match(u.error, /NOTETAKER_TRANSCRIBER/)
+})
+
+s('the whole file: 200 with type, length and Accept-Ranges', async ({ h, runId, wav }) => {
+  const r = await get(h, runId)
+  assert.is(r.status, 200)
+  assert.is(r.headers.get('content-type'), 'audio/wav')
+  assert.is(r.headers.get('accept-ranges'), 'bytes')
+  assert.is(Number(r.headers.get('content-length')), wav.length)
+  assert.ok(Buffer.from(await r.arrayBuffer()).equals(wav))
+})
+
+s('a range, an open-ended range and a suffix range: 206 with Content-Range and the right bytes', async ({ h, runId, wav }) => {
+  const cases: Array<[string, number, number]> = [['bytes=0-99', 0, 99], [`bytes=1000-`, 1000, wav.length - 1], ['bytes=-500', wav.length - 500, wav.length - 1], [`bytes=10-${wav.length + 50}`, 10, wav.length - 1]]
+  for (const [range, start, end] of cases) {
+    const r = await get(h, runId, { range })
+    assert.is(r.status, 206, range)
+    assert.is(r.headers.get('content-range'), `bytes ${start}-${end}/${wav.length}`, range)
+    assert.is(Number(r.headers.get('content-length')), end - start + 1, range)
+    assert.ok(Buffer.from(await r.arrayBuffer()).equals(wav.subarray(start, end + 1)), range)
+  }
+})
+
+s('an unsatisfiable range is 416 with bytes */size; a malformed one is ignored', async ({ h, runId, wav }) => {
+  const r = await get(h, runId, { range: `bytes=${wav.length + 10}-` })
+  assert.is(r.status, 416)
+  assert.is(r.headers.get('content-range'), `bytes */${wav.length}`)
+  assert.is((await r.json()).error.code, 'VALIDATION_ERROR')
+  const odd = await get(h, runId, { range: 'lines=1-2' })
+  assert.is(odd.status, 200)
+  await odd.arrayBuffer()
+})
+
+s.run()

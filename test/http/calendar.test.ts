@@ -1,0 +1,172 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { type FeedServer, dayAt, icsFixture, startFeed } from '../contracts/calendar-feed.js'
+import { startHarness, type Harness } from '../support/http.js'
+
+const s = suite<{ h: Harness; feed: FeedServer }>('HTTP: calendar connections and sync')
+s.before.each(async (ctx) => {
+  ctx.h = await startHarness()
+  ctx.feed = await startFeed(icsFixture('meetings-story.ics', ctx.h.clock.now()))
+})
+s.after.each(async ({ h, feed }) => {
+  await h.close()
+  await feed.stop()
+})
+
+const connect = async (h: Harness, feed: FeedServer, extra: Record<string, unknown> = {}) => {
+  const r = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: feed.url, ...extra } })
+  assert.is(r.status, 201, JSON.stringify(r.body))
+  return r.body.data
+}
+const titles = async (h: Harness) => (await h.request('GET', '/meetings')).body.data.rows.map((m: any) => m.title)
+const details = (r: { body: any }) => r.body.error.details.map((d: any) => `${d.path}: ${d.message}`)
+const UNKNOWN = '00000000-0000-4000-8000-000000000000'
+
+s('connecting answers 201 pending without the address; the first sync runs at once and lists the meetings', async ({ h, feed }) => {
+  const c = await connect(h, feed)
+  assert.equal({ ...c, id: 'x', calendarId: 'x' }, {
+    id: 'x', provider: 'ics', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
+    joinRules: [], barRules: [], lastSyncedAt: null, lastError: null, createdAt: '2026-06-01T12:00:00.000Z',
+  })
+  assert.match(c.calendarId, /^ics-[0-9a-f]{16}$/)
+  await h.worker.drain()
+  const after = await h.request('GET', `/calendar/connections/${c.id}`, { key: h.keys.readonly })
+  assert.equal([after.body.data.status, after.body.data.lastSyncedAt, after.body.data.lastError], ['active', '2026-06-01T12:00:00.000Z', null])
+  const list = await h.request('GET', '/calendar/connections', { key: h.keys.readonly })
+  assert.equal([list.body.data.total, list.body.data.rows.length, list.body.data.offset], [1, 1, 0])
+  for (const r of [list, after]) assert.not.ok(JSON.stringify(r.body).includes(feed.secret), 'the secret address is never returned')
+  assert.equal(await titles(h), ['Weekly sync', 'Dentist', 'Customer call', 'Board review (Confidential)', 'Interview: backend candidate', 'Weekly sync (moved)', 'Weekly sync'])
+  const [weekly] = (await h.request('GET', '/meetings')).body.data.rows
+  assert.equal([weekly.source, weekly.connectionId, weekly.isRecurring, weekly.attendeeCount, weekly.organizer, weekly.startsAt], [
+    'ics', c.id, true, 2, { name: 'Ada', email: 'ada@example.com' }, dayAt(h.clock.now(), 1, '0900'),
+  ])
+})
+
+s('the story: hosted mode, a bar rule, a join rule and overrides decide the schedule; a moved event keeps its override', async ({ h, feed }) => {
+  const c = await connect(h, feed)
+  await h.worker.drain()
+  const patched = await h.request('PATCH', `/calendar/connections/${c.id}`, {
+    body: { autoJoin: 'hosted', barRules: [{ kind: 'title', value: '  CONFIDENTIAL ' }], joinRules: [{ kind: 'title', value: 'Interview' }] },
+  })
+  assert.equal([patched.body.data.autoJoin, patched.body.data.barRules, patched.body.data.joinRules], [
+    'hosted', [{ kind: 'title', value: 'confidential' }], [{ kind: 'title', value: 'interview' }],
+  ])
+  const meetings = (await h.request('GET', '/meetings')).body.data.rows
+  const byTitle = (t: string) => meetings.find((m: any) => m.title === t)
+  await h.request('PATCH', `/meetings/${meetings[0].id}`, { body: { recordOverride: false } })
+  await h.request('PATCH', `/meetings/${byTitle('Customer call').id}`, { body: { recordOverride: true } })
+  const window = `from=${h.clock.now().toISOString()}&to=2026-07-01T00:00:00Z`
+  const schedule = async () => {
+    const rows = (await h.request('GET', `/meetings/schedule?${window}`)).body.data.rows
+    const ids = new Map(((await h.request('GET', '/meetings')).body.data.rows as any[]).map((m) => [m.id, `${m.title} ${m.startsAt.slice(5, 16)}`]))
+    return rows.map((r: any) => [ids.get(r.meetingId), r.willRecord, r.skipReason])
+  }
+  assert.equal(await schedule(), [
+    ['Weekly sync 06-02T09:00', false, 'override_off'],
+    ['Dentist 06-03T07:00', false, 'no_join_link'],
+    ['Customer call 06-04T16:00', true, null],
+    ['Board review (Confidential) 06-05T10:00', false, 'barred_by_rule'],
+    ['Interview: backend candidate 06-06T13:00', true, null],
+    ['Weekly sync (moved) 06-10T14:00', true, null],
+    ['Weekly sync 06-23T09:00', true, null],
+  ])
+  await h.request('PATCH', `/meetings/${byTitle('Customer call').id}`, { body: { recordOverride: null } })
+  assert.equal((await schedule())[2], ['Customer call 06-04T16:00', false, 'not_hosted'])
+  await h.request('PATCH', `/meetings/${byTitle('Customer call').id}`, { body: { recordOverride: true } })
+
+  // Move the customer call in the file and sync again: same meeting, new time, override kept.
+  feed.serve(icsFixture('meetings-story.ics', h.clock.now()).replace(/DTSTART:(\d{8})T160000Z/, (_, d: string) => `DTSTART:${d.slice(0, 6)}${String(Number(d.slice(6)) + 2).padStart(2, '0')}T170000Z`))
+  assert.is((await h.request('POST', `/calendar/connections/${c.id}/sync`)).status, 202)
+  await h.worker.drain()
+  const call = (await h.request('GET', `/meetings/${byTitle('Customer call').id}`)).body.data
+  assert.equal([call.startsAt, call.recordOverride], [dayAt(h.clock.now(), 5, '1700'), true])
+  assert.equal((await schedule()).find((r: any) => r[0].startsWith('Customer call')), ['Customer call 06-06T17:00', true, null])
+  assert.is((await h.request('GET', `/meetings/${meetings[0].id}`)).body.data.recordOverride, false, 'the other override survived too')
+})
+
+s('a deleted meeting stays deleted; a vanished event disappears; a failing feed keeps the meetings', async ({ h, feed }) => {
+  const c = await connect(h, feed)
+  await h.worker.drain()
+  const rows = (await h.request('GET', '/meetings')).body.data.rows
+  await h.request('DELETE', `/meetings/${rows.find((m: any) => m.title === 'Dentist').id}`)
+  feed.serve(icsFixture('meetings-story.ics', h.clock.now()).replace(/BEGIN:VEVENT\r\nUID:board-review[\s\S]*?END:VEVENT\r\n/, ''))
+  await h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await h.worker.drain()
+  const now = await titles(h)
+  assert.not.ok(now.includes('Dentist'), 'deleted by the user: the sync does not bring it back')
+  assert.not.ok(now.includes('Board review (Confidential)'), 'gone from the feed: gone from the list')
+  assert.is(now.length, 5)
+  feed.fail(503)
+  await h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await h.worker.drain()
+  const failed = (await h.request('GET', `/calendar/connections/${c.id}`)).body.data
+  assert.equal([failed.status, failed.lastSyncedAt], ['error', '2026-06-01T12:00:00.000Z'])
+  assert.match(failed.lastError, /HTTP 503/)
+  assert.not.match(failed.lastError, feed.secret)
+  assert.is((await titles(h)).length, 5, 'the meetings of the last good sync are kept')
+})
+
+s('bad addresses, providers and rules are 422 naming the field; the same feed twice is 409', async ({ h, feed }) => {
+  const cases: Array<[Record<string, unknown>, string[]]> = [
+    [{ provider: 'ics', url: 'ftp://example.com/cal.ics' }, ['url: must be the https, http or webcal address of an iCalendar feed']],
+    [{ provider: 'google', url: feed.url }, ['provider: is not a known value']],
+    [{ provider: 'ics', url: feed.url, joinRules: [{ kind: 'title', value: 'a' }, { kind: 'mood', value: 'happy' }] }, ['joinRules.1.kind: must be one of: title, description, attendee_email, attendee_domain, organizer_email, organizer_domain, has_external_attendees, recurring']],
+    [{ provider: 'ics', url: feed.url, barRules: [{ kind: 'recurring', value: 'maybe' }] }, ['barRules.0.value: must be true or false for kind recurring']],
+    [{ provider: 'ics', url: feed.url, autoJoin: 'sometimes' }, ['autoJoin: must be AutoJoin']],
+    [{ provider: 'ics' }, ['url: is required']],
+  ]
+  for (const [body, expected] of cases) {
+    const r = await h.request('POST', '/calendar/connections', { body })
+    assert.is(r.status, 422, JSON.stringify(body))
+    assert.equal(details(r).map((d: string) => d.replace(/^provider: .*/, 'provider: is not a known value')), expected)
+  }
+  assert.is((await h.request('GET', '/calendar/connections')).body.data.total, 0, 'nothing was stored')
+  await connect(h, feed)
+  const twice = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: feed.url.replace('http://', 'HTTP://') } })
+  assert.equal([twice.status, twice.body.error.code], [409, 'CONFLICT'])
+  const webcal = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: 'webcal://calendar.example.com/feed.ics' } })
+  assert.is(webcal.status, 201)
+})
+
+s('PATCH validates rules by path; an empty list clears; DELETE takes the meetings with it', async ({ h, feed }) => {
+  const c = await connect(h, feed, { joinRules: [{ kind: 'attendee_domain', value: '@Partner.IO' }] })
+  assert.equal(c.joinRules, [{ kind: 'attendee_domain', value: '@partner.io' }])
+  const bad = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { barRules: [{ kind: 'title', value: 'x' }, { kind: 'colour', value: 'red' }] } })
+  assert.equal([bad.status, bad.body.error.details[0].path], [422, 'barRules.1.kind'])
+  const tooMany = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { barRules: Array.from({ length: 51 }, () => ({ kind: 'title', value: 'x' })) } })
+  assert.equal([tooMany.status, tooMany.body.error.details[0].path], [422, 'barRules'])
+  const cleared = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { joinRules: [] } })
+  assert.equal([cleared.body.data.joinRules, cleared.body.data.autoJoin], [[], 'all'])
+  await h.worker.drain()
+  assert.is((await titles(h)).length, 7)
+  const gone = await h.request('DELETE', `/calendar/connections/${c.id}`)
+  assert.equal([gone.status, gone.body.data.id], [200, c.id])
+  assert.equal(await titles(h), [])
+  assert.is((await h.request('GET', `/calendar/connections/${c.id}`)).status, 404)
+  assert.is((await h.request('POST', `/calendar/connections/${c.id}/sync`)).status, 404)
+})
+
+s('another account\'s connection is 404; a read-only key cannot write', async ({ h, feed }) => {
+  const c = await connect(h, feed)
+  const calls: Array<[string, string, unknown]> = [
+    ['GET', `/calendar/connections/${c.id}`, undefined],
+    ['PATCH', `/calendar/connections/${c.id}`, { autoJoin: 'manual' }],
+    ['POST', `/calendar/connections/${c.id}/sync`, undefined],
+    ['DELETE', `/calendar/connections/${c.id}`, undefined],
+  ]
+  for (const [method, path, body] of calls) {
+    const r = await h.request(method, path, { key: h.keys.other, ...(body === undefined ? {} : { body }) })
+    assert.equal([r.status, r.body.error.code], [404, 'NOT_FOUND'], `${method} ${path}`)
+    if (method !== 'GET') {
+      const ro = await h.request(method, path, { key: h.keys.readonly, ...(body === undefined ? {} : { body }) })
+      assert.equal([ro.status, ro.body.error.code], [403, 'FORBIDDEN'], `${method} ${path} read-only`)
+    }
+  }
+  const post = await h.request('POST', '/calendar/connections', { key: h.keys.readonly, body: { provider: 'ics', url: feed.url } })
+  assert.is(post.status, 403)
+  assert.is((await h.request('GET', '/calendar/connections', { key: h.keys.other })).body.data.total, 0)
+  assert.is((await h.request('GET', `/calendar/connections/${UNKNOWN}`)).status, 404)
+  assert.is((await h.request('GET', `/calendar/connections/${c.id}`)).body.data.autoJoin, 'all', 'nothing changed')
+})
+
+s.run()

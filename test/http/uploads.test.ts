@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT } from '../support/cli.js'
+import { startHarness, type Harness } from '../support/http.js'
+
+const vtt = readFileSync(join(ROOT, 'fixtures', 'transcripts', 'planning-meeting.vtt'))
+
+const put = (h: Harness, id: string, body: Buffer | string, key?: string) =>
+  fetch(`${h.url}/ext/v1/uploads/${id}/content`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${key ?? h.keys.full}`, 'content-type': 'application/octet-stream' },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() }))
+
+const s = suite<{ h: Harness }>('uploads: a transcript becomes notes')
+s.before.each(async (ctx) => {
+  ctx.h = await startHarness()
+})
+s.after.each(async ({ h }) => h.close())
+
+s('create, send, process: the upload is ready and the recording has notes and a transcript', async ({ h }) => {
+  const created = await h.request('POST', '/uploads', { body: { filename: 'Planning.VTT', title: 'Launch planning', byteSize: vtt.length, startsAt: '2026-06-01T09:00:00Z' } })
+  assert.is(created.status, 201)
+  const u = created.body.data
+  assert.equal([u.kind, u.stage, u.hasNotes, u.title, u.startsAt], ['transcript', 'pending', false, 'Launch planning', '2026-06-01T09:00:00.000Z'])
+  assert.match(u.reference, /^upl-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/)
+
+  const sent = await put(h, u.id, vtt)
+  assert.is(sent.status, 200)
+  assert.is(sent.body.data.stage, 'stored')
+  await h.worker.drain()
+
+  const ready = (await h.request('GET', `/uploads/${u.id}`)).body.data
+  assert.equal([ready.stage, ready.hasNotes, ready.error, ready.byteSize], ['ready', true, null, vtt.length])
+  assert.is(ready.durationMs, 62_000)
+
+  const list = (await h.request('GET', '/recordings')).body.data
+  assert.is(list.total, 1)
+  assert.equal(list.rows[0], {
+    runId: u.runId, reference: list.rows[0].reference, meetingId: null, title: 'Launch planning', startsAt: '2026-06-01T09:00:00.000Z',
+    platform: null, origin: 'upload', state: 'ready', phase: 'done', recordingSeconds: 62, endedAt: null, hasNotes: true,
+  })
+
+  const detail = (await h.request('GET', `/recordings/${u.runId}`)).body.data
+  assert.equal([detail.scope, detail.owned, detail.sharedBy, detail.state], ['full', true, null, 'ready'])
+  assert.ok(detail.shortSummary.length > 20, 'a short summary')
+  assert.ok(detail.detailedSummary.split(/\s+/).length > 30, 'a detailed summary')
+  assert.equal(detail.speakers.map((x: any) => x.name).sort(), ['Maria Lopez', 'Priya Shah', 'Tom Becker'])
+  assert.ok(Math.abs(detail.topics.reduce((a: number, t: any) => a + t.share, 0) - 1) < 1e-9)
+  assert.ok(detail.actionItems.some((a: any) => a.owner === 'Tom Becker' && a.due === '2026-06-05'), JSON.stringify(detail.actionItems))
+  assert.is(detail.transcript, undefined)
+
+  const full = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
+  assert.is(full.transcript.length, 10)
+  assert.equal(full.transcript[1], { start_ms: 6500, end_ms: 13000, speaker: 'Tom Becker', text: 'Thanks Maria. The beta feedback was positive, but users reported crashes on older Android phones during login.' })
+
+  const page = (await h.request('GET', `/recordings/${u.runId}/transcript?limit=3&offset=8`)).body.data
+  assert.equal([page.total, page.limit, page.offset, page.scope, page.rows.length], [10, 3, 8, 'full', 2])
+  assert.is(page.rows[0].speaker, 'Maria Lopez')
+
+  const audio = await h.request('GET', `/recordings/${u.runId}/audio`)
+  assert.is(audio.status, 404, 'a transcript upload has no audio')
+  assert.equal(h.events.map((e) => e.type), ['upload.ready'])
+})
+
+s('processing twice (a re-delivered job) never duplicates utterances or action items', async ({ h }) => {
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'a.vtt' } })).body.data
+  await put(h, u.id, vtt)
+  await h.worker.drain()
+  const before = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
+  const handler = h.core.jobHandlers['recording.process']!
+  const again = await handler({ accountId: h.accounts.first, runId: u.runId }, { number: 2, last: false })()
+  assert.is(again._tag, 'Right')
+  const after = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
+  assert.equal([after.transcript.length, after.actionItems.length], [before.transcript.length, before.actionItems.length])
+})
+
+s('bad input: each gets a clear error and loses nothing', async ({ h }) => {
+  const wrongExt = await h.request('POST', '/uploads', { body: { filename: 'notes.docx' } })
+  assert.is(wrongExt.status, 422)
+  assert.is(wrongExt.body.error.details[0].path, 'filename')
+  const mismatch = await h.request('POST', '/uploads', { body: { filename: 'talk.mp3', kind: 'transcript' } })
+  assert.equal([mismatch.status, mismatch.body.error.details[0].path], [422, 'kind'])
+  for (const byteSize of [0, -1, 1.5, 6 * 1024 * 1024]) {
+    const r = await h.request('POST', '/uploads', { body: { filename: 'a.vtt', byteSize } })
+    assert.is(r.status, 422, `byteSize ${byteSize}`)
+    assert.is(r.body.error.details[0].path, 'byteSize')
+  }
+  assert.is((await h.request('POST', '/uploads', { body: {} })).status, 422)
+  assert.is((await h.request('GET', '/uploads')).body.data.total, 0, 'nothing was created')
+
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'a.vtt', byteSize: vtt.length } })).body.data
+  const short = await put(h, u.id, vtt.subarray(0, 100))
+  assert.equal([short.status, short.body.error.details[0].path], [422, 'content'])
+  assert.match(short.body.error.message, /received 100 bytes but byteSize declared/)
+  const long = await put(h, u.id, Buffer.concat([vtt, Buffer.from('extra')]))
+  assert.is(long.status, 422)
+  assert.match(long.body.error.message, /larger than the declared byteSize/)
+  assert.is((await h.request('GET', `/uploads/${u.id}`)).body.data.stage, 'pending', 'still waiting for a good file')
+  assert.is((await put(h, u.id, vtt)).status, 200, 'the right file is accepted after')
+  const second = await put(h, u.id, vtt)
+  assert.equal([second.status, second.body.error.code], [409, 'CONFLICT'])
+
+  const empty = (await h.request('POST', '/uploads', { body: { filename: 'b.vtt' } })).body.data
+  const e = await put(h, empty.id, '')
+  assert.is(e.status, 422)
+  assert.match(e.body.error.message, /empty/)
+
+  assert.is((await h.request('POST', `/uploads/${u.id}/retry`)).status, 409, 'only failed uploads are retried')
+  await h.worker.drain()
+  const ready = await h.request('POST', `/uploads/${u.id}/retry`)
+  assert.equal([ready.status, ready.body.error.code], [409, 'CONFLICT'])
+  assert.match(ready.body.error.message, /this one is ready/)
+})
+
+s('a malformed transcript fails with an error naming the line; retry re-runs on the stored file', async ({ h }) => {
+  const bad = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:xx.000\n<v Ann>Hello\n')
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'bad.vtt' } })).body.data
+  await put(h, u.id, bad)
+  await h.worker.drain()
+  const failed = (await h.request('GET', `/uploads/${u.id}`)).body.data
+  assert.equal([failed.stage, failed.hasNotes], ['failed', false])
+  assert.match(failed.error, /line 3/)
+  assert.equal(h.events.map((e) => e.type), ['upload.failed'])
+  const retried = await h.request('POST', `/uploads/${u.id}/retry`)
+  assert.equal([retried.status, retried.body.data.stage, retried.body.data.error], [200, 'stored', null])
+  await h.worker.drain()
+  assert.is((await h.request('GET', `/uploads/${u.id}`)).body.data.stage, 'failed', 'the same file fails the same way')
+
+  const none = (await h.request('POST', '/uploads', { body: { filename: 'none.txt' } })).body.data
+  await put(h, none.id, '\n\n   \n')
+  await h.worker.drain()
+  assert.match((await h.request('GET', `/uploads/${none.id}`)).body.data.error, /no utterances/)
+})
+
+s('another account sees none of it: 404 on every upload and recording route', async ({ h }) => {
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'a.vtt' } })).body.data
+  const other = h.keys.other
+  assert.is((await h.request('GET', `/uploads/${u.id}`, { key: other })).status, 404)
+  assert.is((await put(h, u.id, vtt, other)).status, 404)
+  assert.is((await h.request('POST', `/uploads/${u.id}/retry`, { key: other })).status, 404)
+  await put(h, u.id, vtt)
+  await h.worker.drain()
+  for (const path of ['', '/transcript', '/audio']) {
+    const r = await h.request('GET', `/recordings/${u.runId}${path}`, { key: other })
+    assert.equal([r.status, r.body.error.code], [404, 'NOT_FOUND'], path)
+  }
+  assert.is((await h.request('GET', '/recordings', { key: other })).body.data.total, 0)
+  assert.is((await h.request('GET', '/uploads', { key: other })).body.data.total, 0)
+  assert.is((await h.request('GET', `/recordings/${u.runId}?include=summary`)).status, 422)
+  assert.is((await h.request('GET', '/recordings/not-a-uuid')).status, 422)
+  assert.is((await h.request('POST', '/uploads', { key: h.keys.readonly, body: { filename: 'a.vtt' } })).status, 403)
+})
+
+s('the monthly allowance: at the cap an upload is 409 with the reason', async ({ h }) => {
+  for (let i = 0; i < 25; i++) assert.is((await h.request('POST', '/uploads', { body: { filename: `f${i}.vtt` } })).status, 201)
+  const capped = await h.request('POST', '/uploads', { body: { filename: 'one-more.vtt' } })
+  assert.equal([capped.status, capped.body.error.code], [409, 'CONFLICT'])
+  assert.match(capped.body.error.message, /allowance is spent: 25 of 25 recordings on plan free/)
+  h.clock.set('2026-07-01T00:00:00.000Z')
+  assert.is((await h.request('POST', '/uploads', { body: { filename: 'next-month.vtt' } })).status, 201, 'it renews with the month')
+})
+
+s.run()
