@@ -119,11 +119,26 @@ export const actionItemOf = (s: SpokenSentence, startsAt: string): DraftActionIt
 /** Action items of a whole transcript, in order; the same task said twice in a row is kept once. */
 export const findActionItems = (sentences: ReadonlyArray<SpokenSentence>, startsAt: string): DraftActionItem[] => {
   const items: DraftActionItem[] = []
+  const fullName = speakerByFirstName(sentences)
   for (const s of sentences) {
-    const item = actionItemOf(s, startsAt)
-    if (item === null) continue
+    const found = actionItemOf(s, startsAt)
+    if (found === null) continue
+    const item = found.owner === null ? found : { ...found, owner: fullName(found.owner) }
     const dup = items.some((x) => x.title.toLowerCase() === item.title.toLowerCase() && x.owner === item.owner)
     if (!dup) items.push(item)
   }
   return items
+}
+
+/** "Tom, can you …" names a speaker by first name: the owner is that speaker's full name when exactly one speaker has it. */
+const speakerByFirstName = (sentences: ReadonlyArray<SpokenSentence>) => {
+  const byFirst = new Map<string, Set<string>>()
+  for (const { speaker } of sentences) {
+    const first = speaker.split(/\s+/)[0]?.toLowerCase()
+    if (first !== undefined && speaker.includes(' ')) byFirst.set(first, (byFirst.get(first) ?? new Set()).add(speaker))
+  }
+  return (owner: string): string => {
+    const matches = owner.includes(' ') ? undefined : byFirst.get(owner.toLowerCase())
+    return matches?.size === 1 ? [...matches][0]! : owner
+  }
 }

@@ -5,22 +5,6 @@
  */
 import { DANGLING_ENDINGS, FILLER_SOUNDS, TURN_OPENERS } from './words.js'
 
-/** Short lowercase words that are real words; any other 1-3 letter lowercase token is a cut-off fragment. */
-const SHORT_WORDS = new Set(
-  (
-    'a i o an as at be by do go he if in is it me my no of oh on or so to up us we ok ' +
-    'ad ah am ax ex hi ho id ma pa pc tv uk un vs yo ' +
-    'act add age ago aid aim air all and any app apt arc are arm art ask ate bad bag ban bar bed bet bid big ' +
-    'bin bit box boy bug bus but buy bye can cap car cat cd cut day did die dig dog dot dry due ear eat egg ' +
-    'end era etc eye fan far fat fax fee few fit fix fly for fun gap gas get got gun guy had has hat her hey ' +
-    'him his hit hot how ice ill its job joy key kid lab lag law lay led leg let lie lip log lot low mad man ' +
-    'map max may men met mic mid min mix mob mod mom mr mrs ms net new nor not now nut odd off oil old one ' +
-    'our out own pay pen per pet pie pin pop pot pro put ran rat raw red rid row run sad saw say sea see set ' +
-    'she shy sit six sky son sum sun tab tag tax tea ten the tie tip to toe too top toy try two use van via ' +
-    'war was way web wed wet who why win won yes yet you zip zoo lcd led api ui ux url dvd pdf cpu gpu ram ' +
-    'ai ml pr qa hr ceo cfo cto kpi roi faq eta ios sdk bot hub kit ink cog fee tie ego rod arm pad'
-  ).split(/\s+/),
-)
 
 /** Pronouns and openers that, capitalised in mid-sentence, mark the speaker starting over. */
 const RESTART_WORDS = new Set(['We', 'The', 'It', 'So', 'They', 'You', 'That', 'This', 'He', 'She', 'There', 'What'])
@@ -74,10 +58,8 @@ const dropStutters = (s: string): string => {
   return toks.join(' ')
 }
 
-const isFragmentToken = (tok: string): boolean => {
-  const word = tok.replace(/[,.?!;:]+$/, '')
-  return /^[a-z]{1,3}$/.test(word) && !SHORT_WORDS.has(word)
-}
+/** A word cut off mid-way, as transcripts mark it ("interf-"); unknown short words are real words too often ("ads", "bug"). */
+const isFragmentToken = (tok: string): boolean => /^[A-Za-z]+-$/.test(tok)
 
 const PRONOUN = "(?:I|we|you|they|he|she|it|that|there)(?:'ll|'m|'re|'s|'ve|'d)?"
 const REPORTING = new Set(

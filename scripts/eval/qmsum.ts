@@ -3,6 +3,7 @@
  * timings, so they are made up from a steady speaking rate.
  */
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 
 export interface ReferenceTopic {
@@ -18,7 +19,8 @@ export interface EvalMeeting {
   readonly reference_topics: ReadonlyArray<ReferenceTopic>
 }
 
-export const defaultEvalFile = '/work/shared/eval/qmsum-val.jsonl'
+/** `shared/` sits beside the project checkout (as on the developers' machines and in CI). */
+export const defaultEvalFile = join(import.meta.dirname, '..', '..', '..', 'shared', 'eval', 'qmsum-val.jsonl')
 
 export const loadMeetings = (path: string): EvalMeeting[] =>
   readFileSync(path, 'utf8')

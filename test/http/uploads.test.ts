@@ -50,6 +50,8 @@ s('create, send, process: the upload is ready and the recording has notes and a 
   assert.equal(detail.speakers.map((x: any) => x.name).sort(), ['Maria Lopez', 'Priya Shah', 'Tom Becker'])
   assert.ok(Math.abs(detail.topics.reduce((a: number, t: any) => a + t.share, 0) - 1) < 1e-9)
   assert.ok(detail.actionItems.some((a: any) => a.owner === 'Tom Becker' && a.due === '2026-06-05'), JSON.stringify(detail.actionItems))
+  const venue = detail.actionItems.find((a: any) => /venue/i.test(a.title))
+  assert.equal([venue?.owner, venue?.due], ['Priya Shah', '2026-06-12'], 'an addressed first name resolves to that speaker')
   assert.is(detail.transcript, undefined)
 
   const full = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
