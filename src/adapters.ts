@@ -22,6 +22,7 @@ import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../adapters
 import { memoryWebhookStore } from '../adapters/memory/webhooks.js'
 import { sqliteWebhookStore } from '../adapters/sqlite/webhooks.js'
 import { webhookPorts } from '../adapters/webhook-http/wiring.js'
+import { withIdentityCache } from '../adapters/shared/identity-cache.js'
 import type { Config } from './config.js'
 import { processingAdapters } from './processing-adapters.js'
 import { calendarPorts } from '../adapters/calendar-sync/index.js'
@@ -41,6 +42,12 @@ export interface OpenedAdapters {
 export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
 
 export const openAdapters = (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): OpenedAdapters => {
+  const opened = openStores(config, options)
+  const ports = opened.ports
+  return { ...opened, ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) } }
+}
+
+const openStores = (config: Config, options: { migrate: boolean; logger?: Logger }): OpenedAdapters => {
   const common = {
     clock: systemClock,
     ids: randomIds,

@@ -9,7 +9,7 @@ export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `notetaker-$
 
 /** Runs the CLI from source to completion. */
 export const cli = (args: string[], env: Record<string, string>) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
@@ -21,7 +21,7 @@ export const cli = (args: string[], env: Record<string, string>) => {
 /** Starts `notetaker serve` and resolves once it serves; returns its url and what it printed. */
 export const serve = (env: Record<string, string>) =>
   new Promise<{ url: string; output: string[]; stop: () => Promise<number | null>; kill: () => Promise<void> }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'serve'], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), 'serve'], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
