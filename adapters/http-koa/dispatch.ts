@@ -7,7 +7,7 @@ import { type AppError, badRequest, forbidden, rateLimited } from '../../src/cor
 import type { Core } from '../../src/index.js'
 import { decodeBody } from './decode.js'
 import { errorResponse } from './envelope.js'
-import { fingerprint, HEADER, inFlight, readIdempotencyKey, reused } from './idempotency.js'
+import { fingerprint, HEADER, inFlight, openResponse, readIdempotencyKey, reused, sealResponse } from './idempotency.js'
 import { readParams } from './inputs.js'
 import type { AnyRoute, Reply } from './route.js'
 
@@ -102,9 +102,10 @@ export const dispatch =
         if (claim.kind === 'in_flight') throw new Refused(inFlight)
         if (claim.kind === 'mismatch') throw new Refused(reused)
         if (claim.kind === 'replay') {
-          ctx.status = claim.response.status
+          const response = must(openResponse(core.ports.secretBox, claim.response))
+          ctx.status = response.status
           ctx.set('idempotent-replayed', 'true')
-          ctx.body = claim.response.body
+          ctx.body = response.body
           return
         }
         claimed = { accountId: actor.accountId, key: idempotencyKey }
@@ -115,7 +116,7 @@ export const dispatch =
         // Only successes are replayed: a refused request may be corrected and sent again with the same key.
         const task =
           stored !== null && stored.status < 300
-            ? core.ports.idempotency.complete(claimed.accountId, claimed.key, stored)
+            ? core.ports.idempotency.complete(claimed.accountId, claimed.key, sealResponse(core.ports.secretBox, stored))
             : core.ports.idempotency.release(claimed.accountId, claimed.key)
         claimed = null
         await task()

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import { type AppError, conflict, invalidField } from '../../src/core/errors.js'
+import type { StoredResponse } from '../../src/core/ports/idempotency-store.js'
+import type { SecretBox } from '../../src/core/ports/secret-box.js'
 
 /** Printable ASCII, 1 to 255 characters: room for UUIDs and any client's own scheme. */
 const KEY_RE = /^[\x21-\x7e]{1,255}$/
@@ -26,3 +28,23 @@ export const reused: AppError = invalidField(
   'Idempotency-Key',
   'This Idempotency-Key was already used for a different request; use a new key',
 )
+
+/**
+ * Stored responses may carry secrets shown once (a webhook signing secret, an
+ * invite token), so they are kept sealed: a copy of the store alone reveals none.
+ */
+export const sealResponse = (box: SecretBox, response: StoredResponse): StoredResponse => ({
+  status: response.status,
+  body: { sealed: box.seal(JSON.stringify(response.body)) },
+})
+
+export const openResponse = (box: SecretBox, response: StoredResponse): E.Either<AppError, StoredResponse> => {
+  const sealed = (response.body as { sealed?: unknown } | null)?.sealed
+  if (typeof sealed !== 'string') return E.left(unreadable)
+  return E.bimap(
+    () => unreadable,
+    (json: string): StoredResponse => ({ status: response.status, body: JSON.parse(json) }),
+  )(box.open(sealed))
+}
+
+const unreadable: AppError = conflict('The stored response for this Idempotency-Key can no longer be read; use a new key')

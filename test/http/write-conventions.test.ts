@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert'
 import { pageQuery } from '../../adapters/http-koa/params.js'
 import { pageOf } from '../../adapters/http-koa/envelope.js'
 import { route } from '../../adapters/http-koa/route.js'
+import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import type { AppError } from '../../src/core/errors.js'
 import { startHarness, type Harness } from '../support/http.js'
@@ -126,6 +127,29 @@ s('Idempotency-Key: while the first is running a repeat is 409; a failed request
 })
 
 s.run()
+
+const sealed = suite<{ h: Harness; stored: unknown[] }>('HTTP conventions: remembered responses are sealed')
+sealed.before.each(async (ctx) => {
+  counter.n = 0
+  ctx.stored = []
+  const store = memoryIdempotencyStore(86_400_000)
+  ctx.h = await startHarness({
+    routes: probeRoutes,
+    ports: { idempotency: { ...store, complete: (a, k, response) => (ctx.stored.push(response), store.complete(a, k, response)) } },
+  })
+})
+sealed.after.each(async ({ h }) => h.close())
+
+sealed('a stored response keeps nothing readable, and the replay still gives it back whole', async ({ h, stored }) => {
+  const headers = { 'idempotency-key': 'secret-1' }
+  const first = await h.request('POST', '/probe', { body: { name: 'whsec_do-not-leak', count: 1 }, headers })
+  assert.is(stored.length, 1)
+  assert.not.ok(JSON.stringify(stored).includes('do-not-leak'), 'sealed at rest')
+  const again = await h.request('POST', '/probe', { body: { name: 'whsec_do-not-leak', count: 1 }, headers })
+  assert.equal(again.body, first.body)
+})
+
+sealed.run()
 
 const r = suite<{ h: Harness }>('HTTP conventions: rate limits')
 r.before.each(async (ctx) => {
