@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { load, median, startProcess, stop } from './support/load.js'
+import { cpuMicros, load, median, startProcess, stop } from './support/load.js'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '32' } } })
 const seconds = Number(values.seconds)
@@ -29,7 +29,12 @@ const real = await startProcess(
     const u = /curl .* (http:\/\/\S+)\/ext\/v1\/me/.exec(l)
     return u ? u[1]! : null
   },
-)
+).catch(async (e: unknown) => {
+  // Otherwise the bare server outlives the run (and holds its output open).
+  await stop(bare.child)
+  rmSync(dataDir, { recursive: true, force: true })
+  throw e
+})
 try {
   const bareUrl = `http://127.0.0.1:${bare.value}/`
   const realUrl = `${real.value}/ext/v1/me`
@@ -37,15 +42,23 @@ try {
   if (check.status !== 200) throw new Error(`the real server answered ${check.status} to /me`)
   await load(bareUrl, {}, 2, connections) // warm up both
   await load(realUrl, { authorization: `Bearer ${key}` }, 2, connections)
-  const results = { bare: [] as Awaited<ReturnType<typeof load>>[], real: [] as Awaited<ReturnType<typeof load>>[] }
+  // The server's CPU time per request, beside throughput: the load generator shares the machine's cores.
+  const measured = async (pid: number | undefined, url: string, headers: Record<string, string>) => {
+    const before = cpuMicros(pid)
+    const r = await load(url, headers, seconds, connections)
+    const after = cpuMicros(pid)
+    return { ...r, cpuMicros: before === null || after === null || r.requests === 0 ? null : (after - before) / r.requests }
+  }
+  const results = { bare: [] as Awaited<ReturnType<typeof measured>>[], real: [] as Awaited<ReturnType<typeof measured>>[] }
   for (let i = 0; i < rounds; i++) {
-    results.bare.push(await load(bareUrl, {}, seconds, connections))
-    results.real.push(await load(realUrl, { authorization: `Bearer ${key}` }, seconds, connections))
+    results.bare.push(await measured(bare.child.pid, bareUrl, {}))
+    results.real.push(await measured(real.child.pid, realUrl, { authorization: `Bearer ${key}` }))
   }
   const summary = (rs: typeof results.bare) => ({
     rps: Math.round(median(rs.map((r) => r.requestsPerSecond))),
     p99Ms: median(rs.map((r) => r.p99Ms)),
     failures: rs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    cpuMicros: rs.every((r) => r.cpuMicros !== null) ? median(rs.map((r) => r.cpuMicros!)) : null,
   })
   const b = summary(results.bare)
   const r = summary(results.real)
@@ -54,6 +67,9 @@ try {
   console.log(`  notetaker /me   ${r.rps} req/s  p99 ${r.p99Ms} ms  failures ${r.failures}`)
   console.log(`  ratio (notetaker / bare): ${(r.rps / b.rps).toFixed(2)}   goal >= 0.45`)
   console.log(`  per round ratios: ${results.real.map((x, i) => (x.requestsPerSecond / results.bare[i]!.requestsPerSecond).toFixed(2)).join(' ')}`)
+  if (b.cpuMicros !== null && r.cpuMicros !== null) {
+    console.log(`  server CPU per request (median): bare ${b.cpuMicros.toFixed(1)} µs, notetaker ${r.cpuMicros.toFixed(1)} µs (ratio ${(b.cpuMicros / r.cpuMicros).toFixed(2)})`)
+  }
 } finally {
   await stop(bare.child)
   await stop(real.child)

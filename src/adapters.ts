@@ -4,7 +4,7 @@ import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '..
 import { fsBlobStore } from '../adapters/blob-fs/blob-store.js'
 import { memoryApiKeyStore } from '../adapters/memory/api-keys.js'
 import { memoryBlobStore } from '../adapters/memory/blob-store.js'
-import { eventLog } from '../adapters/memory/event-log.js'
+import { eventLogger } from '../adapters/system/event-logger.js'
 import { memoryIdempotencyStore } from '../adapters/memory/idempotency.js'
 import { memoryJobQueue } from '../adapters/memory/job-queue.js'
 import { memoryRateLimiter } from '../adapters/memory/rate-limiter.js'
@@ -19,17 +19,24 @@ import { keySecrets } from '../adapters/system/key-secrets.js'
 import type { Logger } from 'pino'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../adapters/memory/recordings.js'
 import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../adapters/sqlite/recordings.js'
+import { memoryShareStore } from '../adapters/memory/shares.js'
+import { sqliteShareStore } from '../adapters/sqlite/shares.js'
 import { memoryWebhookStore } from '../adapters/memory/webhooks.js'
 import { sqliteWebhookStore } from '../adapters/sqlite/webhooks.js'
 import { webhookPorts } from '../adapters/webhook-http/wiring.js'
 import { withIdentityCache } from '../adapters/shared/identity-cache.js'
 import type { Config } from './config.js'
 import { processingAdapters } from './processing-adapters.js'
+import { pino } from 'pino'
+import { botAdapters } from './bot-adapters.js'
+import { redisPorts } from '../adapters/redis/index.js'
+import { openS3BlobStore } from '../adapters/blob-s3/index.js'
 import { calendarPorts } from '../adapters/calendar-sync/index.js'
 import { memoryCalendarConnectionStore } from '../adapters/memory/calendar-connections.js'
 import { memoryMeetingStore } from '../adapters/memory/meetings.js'
 import { sqliteCalendarConnectionStore } from '../adapters/sqlite/calendar-connections.js'
 import { sqliteMeetingStore } from '../adapters/sqlite/meetings.js'
+import { openPostgresStores } from '../adapters/postgres/index.js'
 import type { Ports } from './index.js'
 
 export interface OpenedAdapters {
@@ -41,21 +48,61 @@ export interface OpenedAdapters {
 
 export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
 
-export const openAdapters = (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): OpenedAdapters => {
-  const opened = openStores(config, options)
-  const ports = opened.ports
-  return { ...opened, ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) } }
+export const openAdapters = async (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): Promise<OpenedAdapters> => {
+  const opened = await openStores(config, options)
+  const shared = openSharedServices(config, options.logger)
+  const ports = { ...opened.ports, ...shared.ports }
+  return {
+    ...opened,
+    ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) },
+    close: async () => {
+      await shared.close()
+      await opened.close()
+    },
+  }
 }
 
-const openStores = (config: Config, options: { migrate: boolean; logger?: Logger }): OpenedAdapters => {
+/** Redis (rate limits, idempotency keys) and S3 (files) when configured: what several processes must share. */
+const openSharedServices = (config: Config, logger?: Logger) => {
+  const redis = redisPorts({
+    url: config.REDIS_URL,
+    rateLimiter: config.NOTETAKER_RATE_LIMITER,
+    idempotency: config.NOTETAKER_IDEMPOTENCY,
+    rateLimit: { limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS },
+    idempotencyRetentionMs: config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000,
+    ...(logger === undefined ? {} : { logger }),
+  })
+  const s3 =
+    config.NOTETAKER_BLOBS === 's3'
+      ? openS3BlobStore({
+          endpoint: config.NOTETAKER_S3_ENDPOINT,
+          region: config.NOTETAKER_S3_REGION,
+          bucket: config.NOTETAKER_S3_BUCKET,
+          accessKeyId: config.NOTETAKER_S3_ACCESS_KEY_ID,
+          secretAccessKey: config.NOTETAKER_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.NOTETAKER_S3_FORCE_PATH_STYLE,
+        })
+      : null
+  return {
+    ports: { ...redis.ports, ...(s3 === null ? {} : { blobs: s3.blobs }) },
+    close: async () => {
+      await redis.close()
+      await s3?.close()
+    },
+  }
+}
+
+const openStores = async (config: Config, options: { migrate: boolean; logger?: Logger }): Promise<OpenedAdapters> => {
+  const logger = options.logger ?? pino({ level: 'silent' })
   const common = {
     clock: systemClock,
     ids: randomIds,
     keySecrets,
     plans: config.NOTETAKER_PLANS,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
-    events: eventLog(),
+    events: eventLogger(logger),
     ...processingAdapters(config, options.logger),
+    ...botAdapters(config, systemClock, logger),
     ...calendarPorts({
       allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
       settings: {
@@ -77,6 +124,7 @@ const openStores = (config: Config, options: { migrate: boolean; logger?: Logger
     // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
     const directory = memoryDirectory()
     const jobs = memoryJobQueue(randomIds.uuid)
+    const runs = memoryRunStore()
     return {
       ports: {
         ...common,
@@ -87,7 +135,8 @@ const openStores = (config: Config, options: { migrate: boolean; logger?: Logger
         jobs,
         ...webhookPorts({ ...webhookSettings, store: memoryWebhookStore(), jobs, keyFile: null }),
         blobs: memoryBlobStore(),
-        runs: memoryRunStore(),
+        runs,
+        shares: memoryShareStore(runs),
         uploads: memoryUploadStore(),
         notes: memoryNotesStore(),
         meetings: memoryMeetingStore(),
@@ -96,6 +145,13 @@ const openStores = (config: Config, options: { migrate: boolean; logger?: Logger
       migrated: [],
       close: async () => {},
     }
+  }
+  if (config.NOTETAKER_STORE === 'postgres') {
+    // Blobs stay on the filesystem under DATA_DIR for now.
+    const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
+    const { webhooks, ...stores } = pg.stores
+    const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) }, migrated: pg.migrated, close: pg.close }
   }
   const db = openDatabase(sqlitePath(config))
   const migrated = options.migrate ? migrate(db) : []
@@ -111,6 +167,7 @@ const openStores = (config: Config, options: { migrate: boolean; logger?: Logger
       ...webhookPorts({ ...webhookSettings, store: sqliteWebhookStore(db), jobs, keyFile: join(config.DATA_DIR, 'secret.key') }),
       blobs: fsBlobStore(join(config.DATA_DIR, 'files')),
       runs: sqliteRunStore(db),
+      shares: sqliteShareStore(db),
       uploads: sqliteUploadStore(db),
       notes: sqliteNotesStore(db),
       meetings: sqliteMeetingStore(db),

@@ -8,12 +8,14 @@ import { CONFIG_DEFAULTS } from './config.js'
 import type { AppError } from './core/errors.js'
 import { INVITE_LIFETIME_DAYS, Role } from './core/domain/organization.js'
 import { buildCore, type Core } from './index.js'
-import { configOrExit, makeLogger, startServer, stopOnSignals } from './main.js'
+import { configOrExit, makeLogger, startServer, startWorker, stopOnSignals } from './main.js'
 
 const USAGE = `Usage: notetaker <command> [options]
 
 Commands:
-  serve                                   serve the API (what npm start runs)
+  serve [--no-worker]                     serve the API and run background jobs (what npm start runs);
+                                          --no-worker serves only, beside \`notetaker worker\` processes
+  worker                                  run background jobs only (processing, webhooks, bots, the engine)
   migrate                                 apply database migrations and exit
   accounts create --name NAME --email EMAIL [--plan KEY] [--organization NAME] [--json]
   keys create --account ID_OR_EMAIL [--readonly] [--org-wide] [--expires-in-days N] [--name LABEL] [--json]
@@ -84,7 +86,7 @@ const roleOf = (values: Record<string, unknown>): Role => {
 }
 
 const withCore = async (f: (core: Core) => Promise<void>) => {
-  const opened = openAdapters(configOrExit())
+  const opened = await openAdapters(configOrExit())
   try {
     await f(buildCore(opened.ports))
   } finally {
@@ -96,14 +98,20 @@ const print = (json: boolean, value: unknown, text: string) => process.stdout.wr
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: async (args) => {
+    const { values } = parse(args, { 'no-worker': { type: 'boolean' } })
+    const config = configOrExit()
+    const logger = makeLogger(config)
+    stopOnSignals(await startServer(config, logger, undefined, { worker: values['no-worker'] !== true }), logger)
+  },
+  worker: async (args) => {
     parse(args, {})
     const config = configOrExit()
     const logger = makeLogger(config)
-    stopOnSignals(await startServer(config, logger), logger)
+    stopOnSignals(await startWorker(config, logger), logger)
   },
   migrate: async (args) => {
     parse(args, {})
-    const opened = openAdapters(configOrExit())
+    const opened = await openAdapters(configOrExit())
     process.stdout.write(opened.migrated.length === 0 ? 'the database is up to date\n' : `applied: ${opened.migrated.join(', ')}\n`)
     await opened.close()
   },

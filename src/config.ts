@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS, type Plan } from './core/domain/account.js'
+import { OUTCOMES } from '../adapters/bot-simulated/outcomes.js'
 
 const intFromEnv = (name: string, min: number, max: number) =>
   new t.Type<number, string, unknown>(
@@ -63,7 +64,8 @@ const fields = {
   PORT: [intFromEnv('PORT', 0, 65535), '8080'],
   HOST: [t.string, '127.0.0.1'],
   DATA_DIR: [t.string, './data'],
-  NOTETAKER_STORE: [oneOf('sqlite', 'memory'), 'sqlite'],
+  NOTETAKER_STORE: [oneOf('sqlite', 'memory', 'postgres'), 'sqlite'],
+  DATABASE_URL: [t.string, ''],
   LOG_LEVEL: [oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info'],
   NOTETAKER_RATE_LIMIT: [intFromEnv('NOTETAKER_RATE_LIMIT', 1, 1_000_000), '600'],
   NOTETAKER_RATE_WINDOW_SECONDS: [intFromEnv('NOTETAKER_RATE_WINDOW_SECONDS', 1, 86_400), '60'],
@@ -85,9 +87,30 @@ const fields = {
   NOTETAKER_ANALYZER_URL: [t.string, ''],
   NOTETAKER_ANALYZER_MODEL: [t.string, 'gpt-4o-mini'],
   NOTETAKER_ANALYZER_KEY: [t.string, ''],
+  NOTETAKER_BOT: [oneOf('simulated', 'chromium'), 'simulated'],
+  NOTETAKER_BOT_NAME: [t.string, 'Notetaker'],
+  NOTETAKER_BOT_SLOTS: [intFromEnv('NOTETAKER_BOT_SLOTS', 1, 64), '2'],
+  NOTETAKER_BOT_JOIN_LEAD_SECONDS: [intFromEnv('NOTETAKER_BOT_JOIN_LEAD_SECONDS', 0, 3600), '60'],
+  NOTETAKER_BOT_LATE_JOIN_MINUTES: [intFromEnv('NOTETAKER_BOT_LATE_JOIN_MINUTES', 0, 240), '10'],
+  NOTETAKER_BOT_ADMISSION_MINUTES: [intFromEnv('NOTETAKER_BOT_ADMISSION_MINUTES', 1, 120), '10'],
+  NOTETAKER_BOT_MAX_HOURS: [intFromEnv('NOTETAKER_BOT_MAX_HOURS', 1, 24), '4'],
+  NOTETAKER_ENGINE_TICK_SECONDS: [intFromEnv('NOTETAKER_ENGINE_TICK_SECONDS', 1, 3600), '30'],
+  NOTETAKER_SIMULATED_OUTCOME: [oneOf(...OUTCOMES), 'meeting_ends'],
+  NOTETAKER_SIMULATED_SPEED: [intFromEnv('NOTETAKER_SIMULATED_SPEED', 1, 1_000_000), '1'],
+  NOTETAKER_SIMULATED_SCRIPT: [t.string, ''],
   NOTETAKER_CALENDAR_SYNC_MINUTES: [intFromEnv('NOTETAKER_CALENDAR_SYNC_MINUTES', 1, 1440), '15'],
   NOTETAKER_CALENDAR_DAYS_BACK: [intFromEnv('NOTETAKER_CALENDAR_DAYS_BACK', 0, 90), '7'],
   NOTETAKER_CALENDAR_DAYS_AHEAD: [intFromEnv('NOTETAKER_CALENDAR_DAYS_AHEAD', 1, 366), '60'],
+  REDIS_URL: [t.string, ''],
+  NOTETAKER_RATE_LIMITER: [oneOf('memory', 'redis'), 'memory'],
+  NOTETAKER_IDEMPOTENCY: [oneOf('store', 'redis'), 'store'],
+  NOTETAKER_BLOBS: [oneOf('fs', 's3'), 'fs'],
+  NOTETAKER_S3_ENDPOINT: [t.string, ''],
+  NOTETAKER_S3_REGION: [t.string, 'us-east-1'],
+  NOTETAKER_S3_BUCKET: [t.string, ''],
+  NOTETAKER_S3_ACCESS_KEY_ID: [t.string, ''],
+  NOTETAKER_S3_SECRET_ACCESS_KEY: [t.string, ''],
+  NOTETAKER_S3_FORCE_PATH_STYLE: [flag('NOTETAKER_S3_FORCE_PATH_STYLE'), 'false'],
 } as const
 
 type Fields = typeof fields
@@ -112,10 +135,20 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   if (problems.length === 0 && !config.NOTETAKER_PLANS.some((p) => p.key === config.NOTETAKER_DEFAULT_PLAN)) {
     problems.push(`NOTETAKER_DEFAULT_PLAN=${config.NOTETAKER_DEFAULT_PLAN} is not one of the plans in NOTETAKER_PLANS`)
   }
+  // The address may hold a password: it is never repeated in a message.
+  if (problems.length === 0 && config.NOTETAKER_STORE === 'postgres' && !/^postgres(ql)?:\/\/\S+$/.test(config.DATABASE_URL)) {
+    problems.push('NOTETAKER_STORE=postgres needs DATABASE_URL, the address of the database, e.g. postgres://notetaker:secret@db.internal:5432/notetaker')
+  }
   for (const kind of ['TRANSCRIBER', 'ANALYZER'] as const) {
     if (problems.length === 0 && config[`NOTETAKER_${kind}`] === 'openai' && !/^https?:\/\/\S+$/.test(config[`NOTETAKER_${kind}_URL`])) {
       problems.push(`NOTETAKER_${kind}=openai needs NOTETAKER_${kind}_URL, the http(s) address of an OpenAI-compatible server`)
     }
+  }
+  if (problems.length === 0 && (config.NOTETAKER_RATE_LIMITER === 'redis' || config.NOTETAKER_IDEMPOTENCY === 'redis') && !/^rediss?:\/\/\S+$/.test(config.REDIS_URL)) {
+    problems.push('NOTETAKER_RATE_LIMITER=redis or NOTETAKER_IDEMPOTENCY=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379')
+  }
+  if (problems.length === 0 && config.NOTETAKER_BLOBS === 's3' && config.NOTETAKER_S3_BUCKET === '') {
+    problems.push('NOTETAKER_BLOBS=s3 needs NOTETAKER_S3_BUCKET, the bucket that holds the files')
   }
   return problems.length === 0 ? E.right(config) : E.left(problems)
 }

@@ -31,9 +31,11 @@ import { settleRunsForMeetings } from './core/use-cases/settle-runs-for-meetings
 import { webhookUseCases } from './core/use-cases/webhook-use-cases.js'
 import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/use-cases/calendar-connection-use-cases.js'
 import { meetingUseCases } from './core/use-cases/meeting-use-cases.js'
+import type { BotRunner } from './core/ports/bot-runner.js'
+import { type BotSettings, botUseCases, type EngineSettings } from './core/use-cases/bot-use-cases.js'
 
 export interface Ports
-  extends Pick<RecordingDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
+  extends Pick<RecordingDeps, 'runs' | 'uploads' | 'notes' | 'shares' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
     Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock
@@ -53,6 +55,12 @@ export interface Ports
   readonly webhookSender: WebhookSender
   /** Encrypts stored secrets (webhook signing secrets). */
   readonly secretBox: SecretBox
+  /** Starts bots in meetings (the simulated runner, or Chromium). */
+  readonly botRunner: BotRunner
+  /** The bot's name, how often it checks for a leave request, and how it waits. */
+  readonly bots: BotSettings
+  /** When the recording engine sends bots to scheduled meetings. */
+  readonly engine: EngineSettings
   /** A number in [0, 1) for retry jitter; Math.random when absent. */
   readonly random?: () => number
 }
@@ -69,6 +77,8 @@ export const buildCore = (ports: Ports) => {
   const meetingDeps = { ...ports, onMeetingsChanged: settleRunsForMeetings(ports) }
   const calendar = calendarConnectionUseCases(meetingDeps)
   Object.assign(jobHandlers, calendar.jobHandlers)
+  const bots = botUseCases(ports)
+  Object.assign(jobHandlers, bots.jobHandlers)
   return {
     jobHandlers,
     ports,
@@ -80,6 +90,8 @@ export const buildCore = (ports: Ports) => {
     revokeApiKey: revokeApiKey(ports),
     /** Recordings, uploads and their processing (runs as `recording.process` jobs). */
     recordings,
+    /** Bots sent to live meetings, and the engine that sends them to scheduled ones (`bot.run`, `engine.schedule` jobs). */
+    bots,
     /** Webhook endpoints: registration, delivery log, secret rotation (deliveries run as `webhook.deliver` jobs). */
     webhooks,
     /** Meetings (manual and from calendars) and the schedule of what will be recorded. */
@@ -107,3 +119,5 @@ export type { Meeting, MeetingChange } from './core/domain/meeting.js'
 export type { CalendarConnection } from './core/domain/calendar-connection.js'
 export { decideForMeeting } from './core/domain/meeting-decision.js'
 export type { MeetingChangeListener } from './core/use-cases/meeting-access.js'
+export type { BotEvent, BotJob, BotRunner, BotSession } from './core/ports/bot-runner.js'
+export { BOT_JOB, type BotSettings, type EngineSettings } from './core/use-cases/bot-use-cases.js'

@@ -9,7 +9,7 @@ import { createHttpApp } from '../adapters/http-koa/app.js'
 import { createWorker } from '../adapters/jobs/worker.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
-import { buildCore, type Core } from './index.js'
+import { BOT_JOB, buildCore, type Core } from './index.js'
 
 export const makeLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger => pino({ level: config.LOG_LEVEL, base: { service: 'notetaker' } })
 
@@ -23,7 +23,11 @@ export const configOrExit = (env: NodeJS.ProcessEnv = process.env): Config => {
   return result.right
 }
 
-export interface Running {
+export interface Stoppable {
+  stop(): Promise<void>
+}
+
+export interface Running extends Stoppable {
   readonly core: Core
   readonly server: Server
   readonly url: string
@@ -51,13 +55,48 @@ const closeServer = (server: Server, graceMs: number) =>
     server.closeIdleConnections()
   })
 
-export const startServer = async (config: Config, logger: Logger, opened: OpenedAdapters = openAdapters(config, { migrate: true, logger })): Promise<Running> => {
+export interface ServeOptions {
+  /** Also run background jobs (processing, webhooks, bots, the engine) in this process; true by default. */
+  readonly worker?: boolean
+}
+
+/** The background side: processing and webhook jobs, bots in their own slots, and the recording engine's chain. */
+const startWorkers = async (core: Core, config: Config, logger: Logger) => {
+  const { [BOT_JOB]: runBot, ...otherJobs } = core.jobHandlers
+  const options = { queue: core.ports.jobs, clock: core.ports.clock, logger, pollMs: 500, leaseMs: config.NOTETAKER_JOB_LEASE_SECONDS * 1000 }
+  // Bots stay in their meetings for an hour or more: they get slots of their own, so processing never waits behind them.
+  const jobs = createWorker({ ...options, handlers: otherJobs, concurrency: 2 })
+  const bots = createWorker({ ...options, handlers: { [BOT_JOB]: runBot! }, concurrency: config.NOTETAKER_BOT_SLOTS })
+  jobs.start()
+  bots.start()
+  const engine = await core.bots.startEngine()()
+  if (E.isLeft(engine)) logger.error({ err: engine.left }, 'could not start the recording engine; scheduled meetings will not be recorded until a restart')
+  return {
+    /** Bots in meetings leave (keeping what they recorded); running jobs get a grace period, the rest go back to the queue. */
+    stop: async () => {
+      if (core.bots.liveCount() > 0) logger.info({ bots: core.bots.liveCount() }, 'asking the bots in meetings to leave; what they recorded is kept')
+      await core.bots.leaveAll()
+      await Promise.all([jobs.stop(10_000), bots.stop(10_000)])
+    },
+  }
+}
+
+const openCore = async (config: Config, logger: Logger, opening: OpenedAdapters | Promise<OpenedAdapters>) => {
+  const opened = await opening
   for (const m of opened.migrated) logger.info({ migration: m }, `applied database migration ${m}`)
-  const core = buildCore(opened.ports)
+  return { opened, core: buildCore(opened.ports) }
+}
+
+export const startServer = async (
+  config: Config,
+  logger: Logger,
+  opening: OpenedAdapters | Promise<OpenedAdapters> = openAdapters(config, { migrate: true, logger }),
+  options: ServeOptions = {},
+): Promise<Running> => {
+  const { opened, core } = await openCore(config, logger, opening)
   const firstKey = await firstRun(core, config)
   const { app } = createHttpApp(core, { logger })
-  const worker = createWorker({ queue: opened.ports.jobs, handlers: core.jobHandlers, clock: opened.ports.clock, logger, concurrency: 2, pollMs: 500, leaseMs: config.NOTETAKER_JOB_LEASE_SECONDS * 1000 })
-  worker.start()
+  const workers = options.worker === false ? null : await startWorkers(core, config, logger)
   const server = createServer(app.callback())
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
@@ -67,7 +106,8 @@ export const startServer = async (config: Config, logger: Logger, opened: Opened
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`
-  logger.info({ url, store: config.NOTETAKER_STORE }, `Notetaker is serving ${url}/ext/v1 (store: ${config.NOTETAKER_STORE})`)
+  const role = workers === null ? ', no background jobs: run `notetaker worker` beside it' : ''
+  logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
   if (firstKey !== null) {
     logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account and its full-access key')
     process.stdout.write(
@@ -80,15 +120,29 @@ export const startServer = async (config: Config, logger: Logger, opened: Opened
     url,
     stop: async () => {
       await closeServer(server, 10_000)
-      await worker.stop(10_000)
+      await workers?.stop()
       await opened.close()
       logger.info('Notetaker stopped')
     },
   }
 }
 
+/** `notetaker worker`: background jobs only, beside API processes started with `serve --no-worker`. */
+export const startWorker = async (config: Config, logger: Logger): Promise<Stoppable> => {
+  const { opened, core } = await openCore(config, logger, openAdapters(config, { migrate: true, logger }))
+  const workers = await startWorkers(core, config, logger)
+  logger.info({ store: config.NOTETAKER_STORE, botSlots: config.NOTETAKER_BOT_SLOTS }, `Notetaker worker is running background jobs and up to ${config.NOTETAKER_BOT_SLOTS} bots (store: ${config.NOTETAKER_STORE})`)
+  return {
+    stop: async () => {
+      await workers.stop()
+      await opened.close()
+      logger.info('Notetaker worker stopped')
+    },
+  }
+}
+
 /** Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, then the store closes. */
-export const stopOnSignals = (running: Running, logger: Logger) => {
+export const stopOnSignals = (running: Stoppable, logger: Logger) => {
   let stopping = false
   const onSignal = (signal: string) => {
     if (stopping) return

@@ -10,8 +10,10 @@ export type JsonSchema = { readonly [key: string]: unknown }
 /** Extra documentation for a codec (descriptions, examples, bounds the codec's refinement enforces). */
 const annotations = new WeakMap<t.Mixed, JsonSchema>()
 export const annotate = <C extends t.Mixed>(codec: C, schema: JsonSchema): C => {
-  annotations.set(codec, { ...annotations.get(codec), ...schema })
-  return codec
+  // A copy, so annotating a shared codec (t.string, t.Int) never changes it everywhere else.
+  const copy = Object.create(Object.getPrototypeOf(codec), Object.getOwnPropertyDescriptors(codec)) as C
+  annotations.set(copy, { ...annotations.get(codec), ...schema })
+  return copy
 }
 
 /** Brands and refinements with a known JSON Schema form, by codec name. */

@@ -25,6 +25,14 @@ export const memoryMeetingStore = (): MeetingStore & { readonly all: () => Reado
         .sort(byStart)
       return TE.right({ rows: all.slice(q.offset, q.offset + q.limit), total: all.length, limit: q.limit, offset: q.offset })
     },
+    startingBetween: (from, to, after, limit) =>
+      TE.right(
+        [...rows.values()]
+          .filter((m) => isListed(m) && m.startsAt >= from && m.startsAt < to)
+          .filter((m) => after === null || m.startsAt > after.startsAt || (m.startsAt === after.startsAt && m.id > after.id))
+          .sort(byStart)
+          .slice(0, limit),
+      ),
     update: (accountId, id, change) => {
       const current = one(accountId, id, true)
       if (O.isNone(current)) return TE.right(O.none)

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, HIDDEN_STATES, type Run } from '../../src/core/domain/run.js'
+import { FREE_STATES, HIDDEN_STATES, LIVE_BOT_STATES, type Run } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
@@ -17,22 +17,48 @@ const pageOf = <A>(all: ReadonlyArray<A>, page: PageQuery) => ({
 const newestFirst = (a: { startsAt: string; createdAt: string; id: string }, b: typeof a) =>
   b.startsAt.localeCompare(a.startsAt) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
 
+/** Runs that hold their meeting's start (see RunStore). */
+const holdsStart = (r: Run) => r.state !== 'superseded' && r.state !== 'cancelled'
+
 export const memoryRunStore = (): RunStore => {
   const runs = new Map<string, Run>()
   const mine = (accountId: string) => [...runs.values()].filter((r) => r.accountId === accountId)
+  const liveOf = (accountId: string) => mine(accountId).find((r) => LIVE_BOT_STATES.includes(r.state))
+  const counted = (accountId: string, since: string) => mine(accountId).filter((r) => r.createdAt >= since && !FREE_STATES.includes(r.state)).length
   return {
-    create: (run) => {
+    create: (run, rules = {}) => {
+      const live = LIVE_BOT_STATES.includes(run.state) ? liveOf(run.accountId) : undefined
+      if (live !== undefined) return TE.left({ _tag: 'LiveBotExists', runId: live.id, reference: live.reference })
+      const twin = run.meetingId === null || !holdsStart(run) ? undefined : [...runs.values()].find((r) => r.meetingId === run.meetingId && r.startsAt === run.startsAt && holdsStart(r))
+      if (twin !== undefined) return TE.left({ _tag: 'MeetingRunExists', runId: twin.id })
+      if (rules.allowance !== undefined) {
+        const used = counted(run.accountId, rules.allowance.since)
+        if (used >= rules.allowance.cap) return TE.left({ _tag: 'AllowanceSpent', used })
+      }
       runs.set(run.id, run)
       return TE.right(run)
     },
+    findLive: (accountId) => TE.right(O.fromNullable(liveOf(accountId))),
     find: (accountId, runId) => TE.right(O.fromNullable([runs.get(runId)].find((r) => r?.accountId === accountId))),
     update: (run, expected) => {
       const current = runs.get(run.id)
       if (current === undefined || current.accountId !== run.accountId || !expected.includes(current.state)) {
         return TE.left(conflict(`The recording changed meanwhile (it is ${current?.state ?? 'gone'})`))
       }
-      runs.set(run.id, run)
-      return TE.right(run)
+      const live = liveOf(run.accountId)
+      if (LIVE_BOT_STATES.includes(run.state) && live !== undefined && live.id !== run.id) {
+        return TE.left(conflict(`Another bot is live (${live.reference})`))
+      }
+      const stored = { ...run, leaveRequestedAt: current.leaveRequestedAt ?? run.leaveRequestedAt }
+      runs.set(run.id, stored)
+      return TE.right(stored)
+    },
+    requestLeave: (accountId, runId, at) => {
+      const current = runs.get(runId)
+      if (current === undefined || current.accountId !== accountId || !LIVE_BOT_STATES.includes(current.state)) return TE.right(O.none)
+      const marked = { ...current, leaveRequestedAt: current.leaveRequestedAt ?? at }
+      runs.set(runId, marked)
+      return TE.right(O.some(marked))
     },
     list: (accountId, page) => TE.right(pageOf(mine(accountId).filter((r) => !HIDDEN_STATES.includes(r.state)).sort(newestFirst), page)),
     currentForMeetings: (accountId, meetingIds) => {
@@ -45,7 +71,7 @@ export const memoryRunStore = (): RunStore => {
       }
       return TE.right(current)
     },
-    countSince: (accountId, since) => TE.right(mine(accountId).filter((r) => r.createdAt >= since && !FREE_STATES.includes(r.state)).length),
+    countSince: (accountId, since) => TE.right(counted(accountId, since)),
   }
 }
 

@@ -1,7 +1,10 @@
+import type Database from 'better-sqlite3'
 import * as O from 'fp-ts/Option'
 import { endsAt, type Meeting } from '../../src/core/domain/meeting.js'
 import type { MeetingWrites } from '../../src/core/domain/meeting-sync-plan.js'
-import type { MeetingStore, SyncScope } from '../../src/core/ports/meeting-store.js'
+import type { Page } from '../../src/core/domain/page.js'
+import type { MeetingQuery, MeetingStore, SyncScope } from '../../src/core/ports/meeting-store.js'
+import { nearerEnd } from '../shared/nearer-end.js'
 import { attempt, type Db } from './database.js'
 
 type Row = Record<string, string | number | null>
@@ -48,6 +51,7 @@ const params = (m: Meeting) => ({
 const COLUMNS = `id, account_id, connection_id, external_id, source, title, link, description, location, starts_at, ends_at,
   duration_minutes, is_all_day, is_recurring, attendees, attendee_count, organizer, response_status, external_url,
   record_override, created_at, updated_at, removed_at, removed_by`
+const COLUMN_LIST = COLUMNS.split(',').map((c) => c.trim())
 const VALUES = `@id, @accountId, @connectionId, @externalId, @source, @title, @link, @description, @location, @startsAt, @endsAt,
   @durationMinutes, @isAllDay, @isRecurring, @attendees, @attendeeCount, @organizer, @responseStatus, @externalUrl,
   @recordOverride, @createdAt, @updatedAt, @removedAt, @removedBy`
@@ -55,19 +59,53 @@ const VALUES = `@id, @accountId, @connectionId, @externalId, @source, @title, @l
 // A meeting is in [from, to) when it starts before `to` and has not ended by `from` (see inWindow).
 const IN_WINDOW = '(@from IS NULL OR ends_at > @from OR starts_at >= @from) AND (@to IS NULL OR starts_at < @to)'
 
+const DAY_MS = 86_400_000
+/**
+ * The same window as IN_WINDOW over listed meetings, as sources (a table and
+ * conditions) each read by one index range alone (migration 9): a meeting starting a day or more before
+ * `from` can only be in the window by lasting longer than a day, and those few
+ * are in meetings_long; the rest are one range of meetings_window from
+ * `dayBefore` (from less a day) instead of every meeting before the window.
+ */
+const windowSources = (from: boolean, to: boolean): ReadonlyArray<string> => {
+  const listed = 'account_id = @accountId AND removed_at IS NULL'
+  const before = to ? ' AND starts_at < @to' : ''
+  if (!from) return [`meetings WHERE ${listed}${before}`]
+  return [
+    `meetings WHERE ${listed} AND starts_at >= @dayBefore${before} AND (ends_at > @from OR starts_at >= @from)`,
+    // Named: to merge in start order the planner would rather walk meetings_window from the account's first meeting.
+    `meetings INDEXED BY meetings_long WHERE ${listed} AND duration_minutes > 1440 AND starts_at < @dayBefore AND ends_at > @from${before}`,
+  ]
+}
+
 /** Meetings in the service's SQLite file. */
 export const sqliteMeetingStore = (db: Db): MeetingStore => {
   const insert = db.prepare(`INSERT INTO meetings (${COLUMNS}) VALUES (${VALUES})`)
-  const replace = db.prepare(`REPLACE INTO meetings (${COLUMNS}) VALUES (${VALUES})`)
+  // Written whole, inserted when missing; an upsert, not REPLACE, whose delete would slip past the counting triggers (migration 9).
+  const replace = db.prepare(
+    `INSERT INTO meetings (${COLUMNS}) VALUES (${VALUES})
+     ON CONFLICT (id) DO UPDATE SET ${COLUMN_LIST.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  )
   const findListed = db.prepare<[string, string], Row>('SELECT * FROM meetings WHERE account_id = ? AND id = ? AND removed_at IS NULL')
   const findAny = db.prepare<[string, string], Row>('SELECT * FROM meetings WHERE account_id = ? AND id = ?')
-  const list = db.prepare<Record<string, unknown>, Row>(
-    `SELECT * FROM meetings WHERE account_id = @accountId AND removed_at IS NULL AND ${IN_WINDOW}
-     ORDER BY starts_at, id LIMIT @limit OFFSET @offset`,
-  )
-  const count = db
-    .prepare<Record<string, unknown>, number>(`SELECT count(*) FROM meetings WHERE account_id = @accountId AND removed_at IS NULL AND ${IN_WINDOW}`)
-    .pluck()
+  const statements = new Map<string, Database.Statement<Record<string, unknown>, unknown>>()
+  const prepared = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!
+  // Count and page in one read transaction: the page is read from the end the total says is nearer.
+  const list = db.transaction((accountId: string, q: MeetingQuery): Page<Meeting> => {
+    const sources = windowSources(q.from !== null, q.to !== null)
+    const args = { accountId, from: q.from, to: q.to, dayBefore: q.from === null ? null : new Date(Date.parse(q.from) - DAY_MS).toISOString() }
+    // Everything held is counted by the triggers of migration 9; a window is counted in its index ranges.
+    const counted = q.from === null && q.to === null ? 'SELECT coalesce((SELECT listed FROM meeting_counts WHERE account_id = @accountId), 0)' : null
+    const total = prepared(counted ?? `SELECT ${sources.map((w) => `(SELECT count(*) FROM ${w})`).join(' + ')}`).pluck().get(args) as number
+    const at = nearerEnd(total, q.offset, q.limit)
+    const dir = at.reverse ? 'DESC' : 'ASC'
+    const rows = at.limit === 0 ? [] : (prepared(
+      `WITH page AS (${sources.map((w) => `SELECT id, starts_at FROM ${w}`).join(' UNION ALL ')}
+         ORDER BY starts_at ${dir}, id ${dir} LIMIT @limit OFFSET @offset)
+       SELECT meetings.* FROM page JOIN meetings ON meetings.id = page.id ORDER BY page.starts_at, page.id`,
+    ).all({ ...args, limit: at.limit, offset: at.offset }) as Row[])
+    return { rows: rows.map(toMeeting), total, limit: q.limit, offset: q.offset }
+  })
   const scoped = db.prepare<Record<string, unknown>, Row>(
     `SELECT * FROM meetings WHERE account_id = @accountId AND connection_id = @connectionId
      AND (external_id IN (SELECT value FROM json_each(@externalIds)) OR (removed_at IS NULL AND ${IN_WINDOW}))`,
@@ -99,16 +137,17 @@ export const sqliteMeetingStore = (db: Db): MeetingStore => {
     for (const m of gone) replace.run(params(m))
     return gone
   })
+  const starting = db.prepare<Record<string, unknown>, Row>(
+    `SELECT * FROM meetings WHERE removed_at IS NULL AND starts_at >= @from AND starts_at < @to
+       AND (starts_at, id) > (@afterStart, @afterId) ORDER BY starts_at, id LIMIT @limit`,
+  )
   return {
     create: (m) => attempt(() => (insert.run(params(m)), m)),
+    startingBetween: (from, to, after, limit) =>
+      attempt(() => starting.all({ from, to, afterStart: after?.startsAt ?? '', afterId: after?.id ?? '', limit }).map(toMeeting)),
     find: (accountId, id) => attempt(() => O.map(toMeeting)(O.fromNullable(findListed.get(accountId, id)))),
     findAny: (accountId, id) => attempt(() => O.map(toMeeting)(O.fromNullable(findAny.get(accountId, id)))),
-    list: (accountId, q) =>
-      attempt(() => {
-        const args = { accountId, from: q.from, to: q.to }
-        const rows = list.all({ ...args, limit: q.limit, offset: q.offset }).map(toMeeting)
-        return { rows, total: count.get(args) as number, limit: q.limit, offset: q.offset }
-      }),
+    list: (accountId, q) => attempt(() => list(accountId, q)),
     update: (accountId, id, change) => attempt(() => update.immediate(accountId, id, change)),
     reconcile: (accountId, scope, plan) => attempt(() => reconcile.immediate(accountId, scope, plan)),
     removeForConnection: (accountId, connectionId, at) => attempt(() => removeAll.immediate(accountId, connectionId, at)),

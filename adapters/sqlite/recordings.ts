@@ -1,16 +1,17 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
+import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
-import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
 import { attempt, type Db } from './database.js'
 
 type RunRow = Record<string, string | number | null>
 
-const toRun = (r: RunRow): Run => ({
+/** A row of `runs` as a Run; the share store reads runs too. */
+export const toRun = (r: RunRow): Run => ({
   id: r['id'] as string,
   accountId: r['account_id'] as string,
   reference: r['reference'] as string,
@@ -29,6 +30,7 @@ const toRun = (r: RunRow): Run => ({
   source: r['source'] === null ? null : JSON.parse(r['source'] as string),
   audio: r['audio'] === null ? null : JSON.parse(r['audio'] as string),
   hasNotes: r['has_notes'] === 1,
+  leaveRequestedAt: r['leave_requested_at'] as string | null,
   createdAt: r['created_at'] as string,
   updatedAt: r['updated_at'] as string,
 })
@@ -41,45 +43,78 @@ const runParams = (r: Run) => ({
 })
 
 const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, starts_at, platform, join_url, state, detail, joined_at,
-  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, created_at, updated_at`
+  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, created_at, updated_at`
 const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
-  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @createdAt, @updatedAt`
+  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @createdAt, @updatedAt`
+const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, title = @title, starts_at = @startsAt,
+  platform = @platform, join_url = @joinUrl, state = @state, detail = @detail, joined_at = @joinedAt, waited_seconds = @waitedSeconds,
+  recording_seconds = @recordingSeconds, ended_at = @endedAt, source = @source, audio = @audio, has_notes = @hasNotes,
+  leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), updated_at = @updatedAt`
+/** Runs that hold their meeting's start (see RunStore). */
+const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
+const LIVE = LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')
 
 const page = <A>(rows: A[], total: number, q: PageQuery) => ({ rows, total, limit: q.limit, offset: q.offset })
 
 export const sqliteRunStore = (db: Db): RunStore => {
   const insert = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (${RUN_VALUES})`)
   const find = db.prepare<[string, string], RunRow>('SELECT * FROM runs WHERE account_id = ? AND id = ?')
-  const replace = db.prepare(`REPLACE INTO runs (${RUN_COLUMNS}) VALUES (${RUN_VALUES})`)
+  const findLive = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE account_id = ? AND state IN (${LIVE})`)
+  const replace = db.prepare(`UPDATE runs SET ${RUN_SETS} WHERE id = @id`)
   const stateOf = db.prepare<[string, string], { state: RunState }>('SELECT state FROM runs WHERE account_id = ? AND id = ?')
-  const update = db.transaction((run: Run, expected: ReadonlyArray<RunState>) => {
-    const current = stateOf.get(run.accountId, run.id)
-    if (current === undefined || !expected.includes(current.state)) return current?.state ?? 'gone'
-    replace.run(runParams(run))
-    return null
-  })
-  const list = db.prepare<[string, number, number], RunRow>(
-    "SELECT * FROM runs WHERE account_id = ? AND state <> 'superseded' ORDER BY starts_at DESC, created_at DESC, id DESC LIMIT ? OFFSET ?",
-  )
-  const count = db.prepare<[string], number>("SELECT count(*) FROM runs WHERE account_id = ? AND state <> 'superseded'").pluck()
   const since = db
     .prepare<[string, string], number>(
       `SELECT count(*) FROM runs WHERE account_id = ? AND created_at >= ? AND state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')})`,
     )
     .pluck()
+  const markLeave = db.prepare(`UPDATE runs SET leave_requested_at = coalesce(leave_requested_at, ?) WHERE account_id = ? AND id = ? AND state IN (${LIVE})`)
+  const update = db.transaction((run: Run, expected: ReadonlyArray<RunState>): Run | string => {
+    const current = stateOf.get(run.accountId, run.id)
+    if (current === undefined || !expected.includes(current.state)) return `The recording changed meanwhile (it is ${current?.state ?? 'gone'})`
+    const live = findLive.get(run.accountId)
+    if (LIVE_BOT_STATES.includes(run.state) && live !== undefined && live['id'] !== run.id) return `Another bot is live (${live['reference']})`
+    replace.run(runParams(run))
+    return toRun(find.get(run.accountId, run.id)!)
+  })
+  const sameStart = db
+    .prepare<[string, string], string>("SELECT id FROM runs WHERE meeting_id = ? AND starts_at = ? AND state NOT IN ('superseded', 'cancelled')")
+    .pluck()
+  const create = db.transaction((run: Run, rules: NewRunRules): Run | RunRefusal => {
+    const live = LIVE_BOT_STATES.includes(run.state) ? findLive.get(run.accountId) : undefined
+    if (live !== undefined) return { _tag: 'LiveBotExists', runId: live['id'] as string, reference: live['reference'] as string }
+    const twin = run.meetingId === null || !OPEN(run.state) ? undefined : (sameStart.get(run.meetingId, run.startsAt) as string | undefined)
+    if (twin !== undefined) return { _tag: 'MeetingRunExists', runId: twin }
+    if (rules.allowance !== undefined) {
+      const used = since.get(run.accountId, rules.allowance.since) as number
+      if (used >= rules.allowance.cap) return { _tag: 'AllowanceSpent', used }
+    }
+    insert.run(runParams(run))
+    return run
+  })
+  const list = db.prepare<[string, number, number], RunRow>(
+    "SELECT * FROM runs WHERE account_id = ? AND state <> 'superseded' ORDER BY starts_at DESC, created_at DESC, id DESC LIMIT ? OFFSET ?",
+  )
+  // Kept by the triggers of migration 9: no count over the account's runs.
+  const count = db.prepare<[string], number>('SELECT coalesce((SELECT listed FROM run_counts WHERE account_id = ?), 0)').pluck()
+  // Named: without statistics the planner walks all the account's runs in created_at order (runs_created) instead.
   const current = db.prepare<[string, string], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND meeting_id IN (SELECT value FROM json_each(?)) AND state <> 'superseded'
+    `SELECT * FROM runs INDEXED BY runs_meeting
+     WHERE account_id = ? AND meeting_id IN (SELECT value FROM json_each(?)) AND meeting_id IS NOT NULL AND state <> 'superseded'
      ORDER BY created_at`,
   )
   return {
     currentForMeetings: (accountId, meetingIds) =>
       attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r['meeting_id'] as string, toRun(r)]))),
-    create: (run) => attempt(() => (insert.run(runParams(run)), run)),
+    create: (run, rules = {}) =>
+      TE.flatMap((r: Run | RunRefusal) => ('_tag' in r ? TE.left(r) : TE.right(r)))(attempt(() => create.immediate(run, rules))),
+    requestLeave: (accountId, runId, at) =>
+      attempt(() => (markLeave.run(at, accountId, runId).changes === 0 ? O.none : O.map(toRun)(O.fromNullable(find.get(accountId, runId))))),
+    findLive: (accountId) => attempt(() => O.map(toRun)(O.fromNullable(findLive.get(accountId)))),
     find: (accountId, runId) => attempt(() => O.map(toRun)(O.fromNullable(find.get(accountId, runId)))),
     update: (run, expected) =>
-      TE.flatMap((stale: string | null) =>
-        stale === null ? TE.right(run) : TE.left(conflict(`The recording changed meanwhile (it is ${stale})`)),
-      )(attempt(() => update.immediate(run, expected))),
+      TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(
+        attempt(() => update.immediate(run, expected)),
+      ),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toRun), count.get(accountId) as number, q)),
     countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
   }

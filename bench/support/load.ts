@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 
@@ -8,6 +9,7 @@ export interface LoadResult {
   readonly p99Ms: number
   readonly errors: number
   readonly non2xx: number
+  readonly requests: number
 }
 
 /** Loads one URL on loopback for a fixed time with a fixed number of connections. */
@@ -19,6 +21,7 @@ export const load = async (url: string, headers: Record<string, string>, seconds
     p99Ms: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    requests: r.requests.total,
   }
 }
 
@@ -52,3 +55,16 @@ export const stop = (child: ChildProcess) =>
   })
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+
+/**
+ * CPU time (user + system) a process has used, in microseconds, from /proc;
+ * null where there is no /proc. Less sensitive than throughput to what else the machine runs.
+ */
+export const cpuMicros = (pid: number | undefined): number | null => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100 // clock ticks; USER_HZ is 100 on Linux
+  } catch {
+    return null
+  }
+}

@@ -6,6 +6,9 @@ import { memoryDirectory } from '../../adapters/memory/organizations.js'
 import { organizationStoreContract } from '../contracts/organization-store.js'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
 import { recordingStoresContract } from '../contracts/recording-stores.js'
+import { memoryShareStore } from '../../adapters/memory/shares.js'
+import { shareStoreContract } from '../contracts/share-store.js'
+import { listingPagesContract } from '../contracts/listing-pages.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { blobStoreContract } from '../contracts/blob-store.js'
 import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
@@ -31,6 +34,14 @@ rateLimiterContract('memory', () => memoryRateLimiter({ limit: 3, windowSeconds:
 jobQueueContract('memory', () => memoryJobQueue(randomIds.uuid))
 blobStoreContract('memory', () => memoryBlobStore())
 recordingStoresContract('memory', () => ({ runs: memoryRunStore(), uploads: memoryUploadStore(), notes: memoryNotesStore() }))
+shareStoreContract('memory', () => {
+  const runs = memoryRunStore()
+  return { runs, shares: memoryShareStore(runs) }
+})
+listingPagesContract('memory', () => {
+  const runs = memoryRunStore()
+  return { runs, shares: memoryShareStore(runs), meetings: memoryMeetingStore() }
+})
 organizationStoreContract('memory', () => {
   const directory = memoryDirectory()
   return { accounts: memoryAccountStore(directory), organizations: memoryOrganizationStore(directory) }

@@ -6,6 +6,9 @@ import { sqliteOrganizationStore as sqliteOrganizations } from '../../adapters/s
 import { organizationStoreContract } from '../contracts/organization-store.js'
 import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../../adapters/sqlite/recordings.js'
 import { recordingStoresContract } from '../contracts/recording-stores.js'
+import { sqliteShareStore } from '../../adapters/sqlite/shares.js'
+import { shareStoreContract } from '../contracts/share-store.js'
+import { listingPagesContract } from '../contracts/listing-pages.js'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -39,6 +42,14 @@ blobStoreContract('filesystem', () => fsBlobStore(mkdtempSync(join(tmpdir(), 'no
 recordingStoresContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db) }
+})
+shareStoreContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), shares: sqliteShareStore(db) }
+})
+listingPagesContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), shares: sqliteShareStore(db), meetings: sqliteMeetingStore(db) }
 })
 organizationStoreContract('sqlite', () => {
   const db = freshDb()

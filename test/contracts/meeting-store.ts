@@ -110,6 +110,19 @@ export const meetingStoreContract = (name: string, make: () => Promise<MeetingSt
     assert.equal(ids((await right(s.list(ACCOUNT_A, ALL))).rows), [meetingId(3)])
   })
 
+  s('startingBetween looks across accounts at listed meetings starting in the window, in pages', async ({ s }) => {
+    for (const n of [4, 2, 3, 5]) await right(s.create(meeting(n)))
+    await right(s.create(meeting(6, { accountId: ACCOUNT_B, startsAt: meeting(3).startsAt })))
+    await right(s.create(meeting(7, { startsAt: meeting(3).startsAt, removedAt: '2026-05-02T00:00:00.000Z', removedBy: 'user' })))
+    const from = meeting(2).startsAt
+    const to = meeting(5).startsAt
+    const first = await right(s.startingBetween(from, to, null, 2))
+    assert.equal(ids(first), [meetingId(2), meetingId(3)], 'from is inclusive; by start then id')
+    const last = first[first.length - 1]!
+    const next = await right(s.startingBetween(from, to, { startsAt: last.startsAt, id: last.id }, 10))
+    assert.equal(ids(next), [meetingId(6), meetingId(4)], 'the other account too; to is exclusive; removed left out')
+  })
+
   s('removeForConnection removes the listed meetings of one connection and returns them removed', async ({ s }) => {
     await right(s.create(calendarMeeting(1)))
     await right(s.create(calendarMeeting(2, { recordOverride: true })))

@@ -20,7 +20,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   id: id(n), accountId: A, reference: `rec-0000-0000-000${n % 10}`, origin: 'upload', meetingId: null, title: `Run ${n}`,
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
-  source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false,
+  source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -83,6 +83,76 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     await right(s.runs.create(run(4, { createdAt: '2026-04-30T23:59:59.999Z' })))
     await right(s.runs.create(run(5, { accountId: B })))
     assert.is(await right(s.runs.countSince(A, '2026-05-01T00:00:00.000Z')), 1)
+  })
+
+  s('one live bot per account: create refuses a second, other accounts and other states are not held back', async ({ s }) => {
+    const live = run(1, { origin: 'manual', state: 'recording', source: null })
+    await right(s.runs.create(live))
+    assert.equal(await left(s.runs.create(run(2, { origin: 'manual', state: 'queued', source: null }))), {
+      _tag: 'LiveBotExists', runId: id(1), reference: live.reference,
+    })
+    await right(s.runs.create(run(3, { origin: 'calendar', state: 'scheduled', source: null })))
+    await right(s.runs.create(run(4, { origin: 'manual', state: 'queued', source: null, accountId: B })))
+    assert.equal(await right(s.runs.findLive(A)), O.some(live))
+    assert.is((await right(s.runs.list(A, { limit: 25, offset: 0 }))).total, 2, 'the refused run was not stored')
+  })
+
+  s('one live bot per account: update refuses to make a second live bot and changes nothing', async ({ s }) => {
+    await right(s.runs.create(run(1, { origin: 'manual', state: 'joining', source: null })))
+    const scheduled = run(2, { origin: 'calendar', state: 'scheduled', source: null })
+    await right(s.runs.create(scheduled))
+    const e = await left(s.runs.update({ ...scheduled, state: 'joining' }, ['scheduled']))
+    assert.is(e._tag, 'Conflict')
+    assert.equal(await right(s.runs.find(A, id(2))), O.some(scheduled))
+    await right(s.runs.update({ ...run(1, { origin: 'manual', source: null }), state: 'recording', leaveRequestedAt: '2026-05-01T00:01:00.000Z' }, ['joining']))
+    assert.is(O.toNullable(await right(s.runs.findLive(A)))?.leaveRequestedAt, '2026-05-01T00:01:00.000Z', 'a live bot moves on')
+    await right(s.runs.update({ ...run(1, { origin: 'manual', source: null }), state: 'stored' }, ['recording']))
+    await right(s.runs.update({ ...scheduled, state: 'joining' }, ['scheduled']))
+    assert.is(O.toNullable(await right(s.runs.findLive(A)))?.id, id(2), 'once the first has left, the next may go live')
+  })
+
+  s('requestLeave marks only a live bot, and the mark survives later updates', async ({ s }) => {
+    await right(s.runs.create(run(1)))
+    assert.equal(await right(s.runs.requestLeave(A, id(1), '2026-05-01T00:02:00.000Z')), O.none, 'not a live bot')
+    const live = run(2, { origin: 'manual', state: 'recording', source: null })
+    await right(s.runs.create(live))
+    assert.equal(await right(s.runs.requestLeave(B, id(2), '2026-05-01T00:02:00.000Z')), O.none, 'not across accounts')
+    const marked = O.toNullable(await right(s.runs.requestLeave(A, id(2), '2026-05-01T00:02:00.000Z')))
+    assert.is(marked?.leaveRequestedAt, '2026-05-01T00:02:00.000Z')
+    const later = await right(s.runs.update({ ...live, detail: 'still here' }, ['recording']))
+    assert.equal([later.leaveRequestedAt, later.detail], ['2026-05-01T00:02:00.000Z', 'still here'], 'a writer that read the run before the request does not clear it')
+    await right(s.runs.requestLeave(A, id(2), '2026-05-01T00:03:00.000Z'))
+    assert.is(O.toNullable(await right(s.runs.find(A, id(2))))?.leaveRequestedAt, '2026-05-01T00:02:00.000Z', 'the first request stands')
+  })
+
+  s('parallel creates of live bots: exactly one is stored', async ({ s }) => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => s.runs.create(run(10 + i, { origin: 'manual', state: 'queued', source: null }))()),
+    )
+    assert.is(results.filter((r) => r._tag === 'Right').length, 1)
+    assert.ok(results.every((r) => r._tag === 'Right' || r.left._tag === 'LiveBotExists'))
+  })
+
+  s('a meeting has one run per start, not counting superseded or cancelled ones', async ({ s }) => {
+    const m = 'm0000000-0000-4000-8000-000000000001'
+    const at = '2026-05-20T09:00:00.000Z'
+    await right(s.runs.create(run(1, { meetingId: m, origin: 'calendar', state: 'cancelled', startsAt: at, source: null })))
+    await right(s.runs.create(run(2, { meetingId: m, origin: 'calendar', state: 'superseded', startsAt: at, source: null })))
+    await right(s.runs.create(run(3, { meetingId: m, origin: 'calendar', state: 'scheduled', startsAt: at, source: null })))
+    assert.equal(await left(s.runs.create(run(4, { meetingId: m, origin: 'calendar', state: 'skipped', startsAt: at, source: null }))), {
+      _tag: 'MeetingRunExists', runId: id(3),
+    })
+    await right(s.runs.create(run(5, { meetingId: m, origin: 'calendar', state: 'scheduled', startsAt: '2026-05-21T09:00:00.000Z', source: null })))
+  })
+
+  s('create checks the allowance with the insert; free runs do not count', async ({ s }) => {
+    const allowance = { since: '2026-05-01T00:00:00.000Z', cap: 2 }
+    await right(s.runs.create(run(1), { allowance }))
+    await right(s.runs.create(run(2, { state: 'skipped' }), { allowance }))
+    await right(s.runs.create(run(3), { allowance }))
+    assert.equal(await left(s.runs.create(run(4), { allowance })), { _tag: 'AllowanceSpent', used: 2 })
+    await right(s.runs.create(run(5, { state: 'skipped' }))) // a run created without rules is not checked
+    assert.is(await right(s.runs.countSince(A, allowance.since)), 2)
   })
 
   s('uploads: find, by run, update, newest first', async ({ s }) => {

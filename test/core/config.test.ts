@@ -30,4 +30,28 @@ test('plans are configurable and the default plan must be one of them', () => {
   assert.ok(E.isLeft(bad) && /NOTETAKER_DEFAULT_PLAN=free is not one of the plans/.test(bad.left[0]!))
 })
 
+test('postgres needs DATABASE_URL, and the message never repeats the address', () => {
+  const missing = loadConfig({ NOTETAKER_STORE: 'postgres' })
+  assert.ok(E.isLeft(missing) && /NOTETAKER_STORE=postgres needs DATABASE_URL/.test(missing.left[0]!))
+  const wrong = loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: 'mysql://root:hunter2@db/x' })
+  assert.ok(E.isLeft(wrong) && !wrong.left.join('\n').includes('hunter2'))
+  const ok = loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: 'postgres://notetaker:secret@db:5432/notetaker' })
+  assert.ok(E.isRight(ok) && ok.right.DATABASE_URL === 'postgres://notetaker:secret@db:5432/notetaker')
+})
+
+test('Redis-backed limits and idempotency need REDIS_URL; S3 files need a bucket', () => {
+  const redis = loadConfig({ NOTETAKER_RATE_LIMITER: 'redis' })
+  assert.ok(E.isLeft(redis) && /needs REDIS_URL/.test(redis.left[0]!))
+  assert.ok(E.isRight(loadConfig({ NOTETAKER_IDEMPOTENCY: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' })))
+  const s3 = loadConfig({ NOTETAKER_BLOBS: 's3' })
+  assert.ok(E.isLeft(s3) && /NOTETAKER_BLOBS=s3 needs NOTETAKER_S3_BUCKET/.test(s3.left[0]!))
+})
+
+test('bot settings: the runner and the simulated outcome are checked', () => {
+  const bad = loadConfig({ NOTETAKER_BOT: 'zoom-sdk', NOTETAKER_SIMULATED_OUTCOME: 'explodes' })
+  assert.ok(E.isLeft(bad) && bad.left.length === 2)
+  const ok = loadConfig({ NOTETAKER_BOT: 'chromium', NOTETAKER_BOT_SLOTS: '4' })
+  assert.ok(E.isRight(ok) && ok.right.NOTETAKER_BOT === 'chromium' && ok.right.NOTETAKER_BOT_SLOTS === 4)
+})
+
 test.run()

@@ -80,6 +80,18 @@ s('a receiver verifying with the standardwebhooks library accepts the delivery; 
   assert.equal([health.lastStatus, health.consecutiveFailures, health.recentDeliveries.succeeded, health.recentDeliveries.failed], [200, 0, 1, 0])
 })
 
+s('a bot sent with POST /bots: the receiver gets meeting.started and every later event of the run, each verifying', async ({ h, r }) => {
+  h.clock.set(new Date()) // the library checks the timestamp against the real time
+  const hook = await register(h, `${r.server.base}/in`, ['bot.joining', 'bot.waiting', 'meeting.started', 'meeting.ended', 'recording.ready'])
+  const bot = (await h.request('POST', '/bots', { body: { joinUrl: 'https://meet.google.com/abc-defg-hij' } })).body.data
+  await h.worker.drain()
+  const payloads = r.received.map((got) => new Webhook(hook.secret).verify(got.body, got.headers) as any)
+  assert.equal(payloads.map((p) => p.type).sort(), ['bot.joining', 'bot.waiting', 'meeting.ended', 'meeting.started', 'recording.ready'])
+  assert.ok(payloads.every((p) => p.data.runId === bot.runId))
+  const started = payloads.find((p) => p.type === 'meeting.started')
+  assert.equal([started.data.state, started.data.phase, started.data.platform], ['recording', 'in_call', 'google_meet'])
+})
+
 s('after a rotation deliveries verify with the old and the new secret; resend keeps the webhook-id', async ({ h, r }) => {
   h.clock.set(new Date())
   const hook = await register(h, r.server.base)

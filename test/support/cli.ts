@@ -18,21 +18,22 @@ export const cli = (args: string[], env: Record<string, string>) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
-/** Starts `notetaker serve` and resolves once it serves; returns its url and what it printed. */
-export const serve = (env: Record<string, string>) =>
+/** Starts `notetaker serve` (or `args`) and resolves once it serves (or logs `ready`); returns its url and what it printed. */
+export const serve = (env: Record<string, string>, args: ReadonlyArray<string> = ['serve'], ready: RegExp = /"url":"(http:\/\/[^"]+)"/) =>
   new Promise<{ url: string; output: string[]; stop: () => Promise<number | null>; kill: () => Promise<void> }>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), 'serve'], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), ...args], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const output: string[] = []
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`serve did not start:\n${output.join('\n')}`))), 60_000)
-    const stop = () =>
-      new Promise<number | null>((r) => {
-        child.once('exit', (code) => r(code))
-        child.kill('SIGTERM')
-      })
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    /** Stops it with SIGTERM; safe to call again once it has exited. */
+    const stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      return exited
+    }
     const kill = () =>
       new Promise<void>((r) => {
         child.once('exit', () => r())
@@ -41,11 +42,11 @@ export const serve = (env: Record<string, string>) =>
     createInterface({ input: child.stderr! }).on('line', (l) => output.push(l))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line)
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(line)
+      const m = ready.exec(line)
       if (m) {
         clearTimeout(timer)
         // The first-run key is printed right after the serving line; give it a moment.
-        setTimeout(() => resolve({ url: m[1]!, output, stop, kill }), 200)
+        setTimeout(() => resolve({ url: m[1] ?? '', output, stop, kill }), 200)
       }
     })
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output.join('\n')}`)))

@@ -18,6 +18,7 @@ import { aesGcmSecretBox } from '../../adapters/webhook-http/secret-box.js'
 import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
 import { publishEventToWebhooks } from '../../src/core/use-cases/publish-event-to-webhooks.js'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
+import { memoryShareStore } from '../../adapters/memory/shares.js'
 import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
@@ -31,6 +32,7 @@ import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { calendarPorts } from '../../adapters/calendar-sync/index.js'
 import { memoryCalendarConnectionStore } from '../../adapters/memory/calendar-connections.js'
 import { memoryMeetingStore } from '../../adapters/memory/meetings.js'
+import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
 
 export interface TestResponse {
@@ -74,6 +76,7 @@ export const startHarness = async (
   const jobs = options.ports?.jobs ?? memoryJobQueue(randomIds.uuid)
   const webhooks = options.ports?.webhooks ?? memoryWebhookStore()
   const log = eventLog()
+  const runs = options.ports?.runs ?? memoryRunStore()
   const ports: Ports = {
     clock,
     ids: randomIds,
@@ -91,7 +94,8 @@ export const startHarness = async (
     webhookSender: httpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }),
     secretBox: aesGcmSecretBox(randomBytes(32)),
     random: () => 0.5,
-    runs: memoryRunStore(),
+    runs,
+    shares: memoryShareStore(runs),
     uploads: memoryUploadStore(),
     notes: memoryNotesStore(),
     transcriptParser: createTranscriptParser(),
@@ -102,11 +106,15 @@ export const startHarness = async (
     meetings: memoryMeetingStore(),
     calendarConnections: memoryCalendarConnectionStore(),
     ...calendarPorts({ allowPrivate: true, settings: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }, timeoutMs: 5_000 }),
+    // Bots play the shipped script as fast as possible, captions only; the engine looks a minute ahead every 30 s.
+    botRunner: createSimulatedBotRunner({ clock, logger: pino({ level: 'silent' }), speed: Number.POSITIVE_INFINITY, audio: false }),
+    bots: { botName: 'Notetaker', leaveCheckMs: 5, wait: (ms) => new Promise((r) => setTimeout(r, ms)) },
+    engine: { joinLeadMs: 60_000, lateJoinMs: 600_000, tickMs: 30_000 },
     ...options.ports,
   }
   const core = buildCore(ports)
   const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
-  const { app, openapi } = createHttpApp(core, { logger: pino({ level: 'silent' }), routes: options.routes?.(core) ?? [] })
+  const { app, openapi } = createHttpApp(core, { logger: pino({ level: process.env['HARNESS_LOG'] ?? 'silent' }), routes: options.routes?.(core) ?? [] })
   const server: Server = createServer(app.callback())
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

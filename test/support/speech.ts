@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Utterance } from '../../src/core/domain/utterance.js'
+import { readWavPcm } from '../../adapters/bot-simulated/speech.js'
 
 const run = promisify(execFile)
 const TIMEOUT_MS = 60_000
@@ -32,22 +33,10 @@ export const speakToWav = (text: string, outPath: string, options: SpeakOptions 
     child.stdin.end(text)
   })
 
-/** Length of a PCM WAV from its header: data bytes over bytes per second. */
+/** Length of a 16-bit mono WAV (what espeak-ng writes). */
 export const wavDurationMs = async (path: string): Promise<number> => {
-  const buf = await readFile(path)
-  let offset = 12
-  let byteRate = 0
-  while (offset + 8 <= buf.length) {
-    const id = buf.toString('ascii', offset, offset + 4)
-    const size = buf.readUInt32LE(offset + 4)
-    if (id === 'fmt ') byteRate = buf.readUInt32LE(offset + 16)
-    if (id === 'data') {
-      if (byteRate === 0) break
-      return Math.round((Math.min(size, buf.length - offset - 8) / byteRate) * 1000)
-    }
-    offset += 8 + size + (size % 2)
-  }
-  throw new Error(`${path} is not a PCM WAV file`)
+  const pcm = readWavPcm(await readFile(path))
+  return Math.round((pcm.samples.length / pcm.sampleRate) * 1000)
 }
 
 export interface Turn {

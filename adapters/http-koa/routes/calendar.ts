@@ -38,7 +38,7 @@ const rules = (which: string) =>
   })
 const joinRules = rules('A meeting any of these matches is recorded (unless a bar rule matches), whatever autoJoin says.')
 const barRules = rules('A meeting any of these matches is never recorded automatically; bar rules are checked before join rules.')
-annotate(FeedUrl, { format: 'uri', description: 'The secret address of the iCalendar feed (https, webcal, or http). Stored encrypted; never returned.' })
+const Feed = annotate(FeedUrl, { format: 'uri', description: 'The secret address of the iCalendar feed (https, webcal, or http). Stored encrypted; never returned.' })
 
 const ConnectionCodec = t.exact(
   t.type({
@@ -61,7 +61,7 @@ const ConnectionCodec = t.exact(
 )
 
 const NewConnectionBody = t.exact(
-  t.intersection([t.type({ provider, url: FeedUrl }), t.partial({ autoJoin, joinRules, barRules })]),
+  t.intersection([t.type({ provider, url: Feed }), t.partial({ autoJoin, joinRules, barRules })]),
 )
 const ConnectionPatchBody = t.exact(t.partial({ autoJoin, joinRules, barRules }))
 

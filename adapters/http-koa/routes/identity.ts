@@ -14,6 +14,16 @@ export const MeCodec = t.exact(
   'Account',
 )
 
+const AllowanceCodec = t.exact(
+  t.type({
+    plan: t.exact(t.type({ key: t.string, paid: t.boolean, monthlyRecordings: t.number })),
+    since: formatted('date-time', 'The start of the current calendar month, UTC; the allowance renews then.'),
+    used: t.number,
+    left: t.number,
+  }),
+  'Allowance',
+)
+
 export const identityRoutes = (core: Core) => [
   route({
     operationId: 'getMe',
@@ -26,5 +36,20 @@ export const identityRoutes = (core: Core) => [
     access: 'read',
     success: { status: 200, description: 'The Account object.', data: MeCodec },
     handle: ({ actor }) => TE.map((data: t.TypeOf<typeof MeCodec>) => ({ data }))(core.getIdentity(actor)),
+  }),
+  route({
+    operationId: 'getAllowance',
+    method: 'get',
+    path: '/me/allowance',
+    tag: 'Account',
+    summary: 'The monthly recording allowance and how much of it is used',
+    description:
+      'Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.',
+    access: 'read',
+    success: { status: 200, description: 'The allowance.', data: AllowanceCodec },
+    handle: ({ actor }) =>
+      TE.map((a: { plan: { key: string; paid: boolean; monthlyRecordings: number }; used: number; left: number }) => ({
+        data: { plan: { key: a.plan.key, paid: a.plan.paid, monthlyRecordings: a.plan.monthlyRecordings }, since: core.recordings.allowanceSince(), used: a.used, left: a.left },
+      }))(core.recordings.readAllowance(actor.accountId)),
   }),
 ]

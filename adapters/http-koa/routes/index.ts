@@ -4,9 +4,11 @@ import { identityRoutes } from './identity.js'
 import { webhookRoutes } from './webhooks.js'
 import { organizationRoutes } from './organization.js'
 import { recordingRoutes } from './recordings.js'
+import { shareRoutes } from './shares.js'
 import { uploadRoutes } from './uploads.js'
 import { meetingRoutes } from './meetings.js'
 import { calendarRoutes } from './calendar.js'
+import { botRoutes } from './bots.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core)]
+export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core)]

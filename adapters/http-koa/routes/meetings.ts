@@ -83,17 +83,17 @@ const Link = annotate(new t.Type<string, string, unknown>('JoinLink', JoinLink.i
   format: 'uri',
   description: `A Zoom, Google Meet or Microsoft Teams join link, stored in its normal form; anything else is refused (422, details[].path \`link\`: "${JOIN_LINK_MESSAGE}").`,
 })
-annotate(MeetingTitle, { minLength: 1, maxLength: MAX_TITLE_LENGTH })
-annotate(DurationMinutes, { type: 'integer', minimum: DURATION_BOUNDS.min, maximum: DURATION_BOUNDS.max })
+const Title = annotate(MeetingTitle, { minLength: 1, maxLength: MAX_TITLE_LENGTH })
+const Duration = annotate(DurationMinutes, { type: 'integer', minimum: DURATION_BOUNDS.min, maximum: DURATION_BOUNDS.max })
 
 const NewMeetingBody = t.exact(
   t.intersection([
-    t.type({ title: MeetingTitle, link: Link, startsAt: StartsAt }),
-    t.partial({ description: MeetingDescription, durationMinutes: DurationMinutes }),
+    t.type({ title: Title, link: Link, startsAt: StartsAt }),
+    t.partial({ description: MeetingDescription, durationMinutes: Duration }),
   ]),
 )
 const MeetingPatchBody = t.exact(
-  t.partial({ title: MeetingTitle, link: Link, description: MeetingDescription, startsAt: StartsAt, durationMinutes: DurationMinutes, recordOverride: RecordOverride }),
+  t.partial({ title: Title, link: Link, description: MeetingDescription, startsAt: StartsAt, durationMinutes: Duration, recordOverride: RecordOverride }),
 )
 
 type MeetingBody = t.TypeOf<typeof MeetingCodec>

@@ -1,6 +1,7 @@
 import * as t from 'io-ts'
 import { Attendee, SpeakerStats, Topic } from '../../../src/core/domain/notes.js'
 import { phaseOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
+import type { SharedAccess } from '../../../src/core/domain/share.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
@@ -17,9 +18,18 @@ export const RunPhaseCodec = annotate(t.keyof(Object.fromEntries(RUN_PHASES.map(
   description: '`pending` (not started), `in_call` (a bot is in the meeting), `processing` (transcribing and analysing), `done` (settled).',
 })
 const Origin = annotate(t.keyof({ calendar: null, manual: null, upload: null }), {
-  description: '`calendar` (a bot the engine sent to a calendar meeting), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).',
+  description: '`calendar` (a bot the recording engine sent to a scheduled meeting, from a calendar or added by hand), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).',
 })
 const Platform = annotate(t.union([t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }), t.null]), { description: 'null for uploads.' })
+const Scope = annotate(t.keyof({ full: null, summary: null }), {
+  description: '`full`, or `summary` for a recording shared with the caller at summary scope (notes without transcript or audio).',
+})
+// A union of its own rather than t.boolean: annotating the shared t.boolean would describe every boolean of the document.
+const Owned = annotate(t.union([t.literal(true), t.literal(false)]), { description: 'false for a recording another account shared with the caller.' })
+const SharedBy = annotate(
+  t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string, email: formatted('email') }), 'SharedBy'), t.null]),
+  { description: 'Who shared the recording with the caller (the owner\'s account id, name and email); null for the caller\'s own recordings.' },
+)
 
 export const RecordingRow = t.exact(
   t.type({
@@ -35,11 +45,20 @@ export const RecordingRow = t.exact(
     recordingSeconds: t.union([t.number, t.null]),
     endedAt: nullableFormatted('date-time'),
     hasNotes: t.boolean,
+    scope: Scope,
+    owned: Owned,
+    sharedBy: SharedBy,
   }),
   'RecordingRow',
 )
 
-export const recordingRow = (run: Run): t.TypeOf<typeof RecordingRow> => ({
+/** How the caller reaches the run: a plain Run is the caller's own. */
+const access = (sharedAccess: SharedAccess | null | undefined) =>
+  sharedAccess == null
+    ? { scope: 'full' as const, owned: true, sharedBy: null }
+    : { scope: sharedAccess.scope, owned: false, sharedBy: { ...sharedAccess.sharedBy } }
+
+export const recordingRow = (run: Run & { readonly sharedAccess?: SharedAccess | null }): t.TypeOf<typeof RecordingRow> => ({
   runId: run.id,
   reference: run.reference,
   meetingId: run.meetingId,
@@ -52,6 +71,7 @@ export const recordingRow = (run: Run): t.TypeOf<typeof RecordingRow> => ({
   recordingSeconds: run.recordingSeconds,
   endedAt: run.endedAt,
   hasNotes: run.hasNotes,
+  ...access(run.sharedAccess),
 })
 
 const ActionItem = t.exact(
@@ -66,16 +86,14 @@ const ActionItem = t.exact(
   }),
 )
 
-const Scope = annotate(t.keyof({ full: null, summary: null }), { description: '`full`, or `summary` for a recording shared with the caller at summary scope.' })
-
 export const RecordingDetailCodec = t.exact(
   t.intersection([
     t.type({
       runId: formatted('uuid'),
       reference: t.string,
       scope: Scope,
-      owned: t.boolean,
-      sharedBy: t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string, email: t.string })), t.null]),
+      owned: Owned,
+      sharedBy: SharedBy,
       state: RunStateCodec,
       phase: RunPhaseCodec,
       origin: Origin,
@@ -85,6 +103,8 @@ export const RecordingDetailCodec = t.exact(
       startsAt: formatted('date-time'),
       platform: Platform,
       recordingSeconds: t.union([t.number, t.null]),
+      joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
+      waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
       hasNotes: t.boolean,
       shortSummary: t.string,
@@ -105,9 +125,9 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
   const notes = d.notes._tag === 'Some' ? d.notes.value : emptyNotes
   const r = recordingRow(d.run)
   return {
-    runId: r.runId, reference: r.reference, scope: d.scope, owned: true, sharedBy: null, state: r.state, phase: r.phase,
+    runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
-    recordingSeconds: r.recordingSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    recordingSeconds: r.recordingSeconds, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
     actionItems: notes.actionItems.map((a) => ({ ...a, tags: [...a.tags] })), speakers: [...notes.speakers],
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value] } : {}),

@@ -4,6 +4,9 @@ import { sql as jobs } from './003-jobs.js'
 import { sql as webhooks } from './004-webhooks.js'
 import { sql as recordings } from './005-recordings.js'
 import { sql as meetings } from './006-meetings.js'
+import { sql as bots } from './007-bots.js'
+import { sql as shares } from './008-shares.js'
+import { sql as listingAtScale } from './009-listing-at-scale.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -13,4 +16,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 4, name: 'webhooks', sql: webhooks },
   { id: 5, name: 'recordings', sql: recordings },
   { id: 6, name: 'meetings', sql: meetings },
+  { id: 7, name: 'bots', sql: bots },
+  { id: 8, name: 'shares', sql: shares },
+  { id: 9, name: 'listing-at-scale', sql: listingAtScale },
 ]

@@ -6,7 +6,8 @@ import type { MeetingPlatform } from '../ports/bot-runner.js'
  *
  *   scheduled ─▶ queued ─▶ joining ─▶ waiting_room ─▶ recording ─▶ stored ─▶ transcribing ─▶ analysing ─▶ ready
  *   awaiting_upload ─────────────────────────────────────────────▶ stored        (uploads)
- *   any live state ─▶ failed;  scheduled/queued ─▶ cancelled | skipped | superseded;  failed ─▶ stored (retry)
+ *   any live state ─▶ failed;  scheduled/queued ─▶ cancelled | skipped | superseded;  joining/waiting_room ─▶ cancelled;
+ *   failed ─▶ stored (retry)
  */
 export const RUN_STATES = {
   scheduled: { phase: 'pending', means: 'A bot will join the meeting at its start.' },
@@ -20,7 +21,7 @@ export const RUN_STATES = {
   analysing: { phase: 'processing', means: 'Summaries, topics and action items are being made.' },
   ready: { phase: 'done', means: 'The notes can be read.' },
   failed: { phase: 'done', means: 'The run ended without notes; detail says why.' },
-  cancelled: { phase: 'done', means: 'The run was called off before the bot joined (meeting deleted or overridden).' },
+  cancelled: { phase: 'done', means: 'The run was called off before the bot was admitted (meeting deleted or overridden, or the bot asked to leave).' },
   skipped: { phase: 'done', means: 'The engine decided not to record (detail gives the reason).' },
   superseded: { phase: 'done', means: 'The meeting was rescheduled and a newer run replaced this one; never listed.' },
 } as const
@@ -34,8 +35,8 @@ const NEXT: Readonly<Record<RunState, ReadonlyArray<RunState>>> = {
   scheduled: ['queued', 'joining', 'cancelled', 'skipped', 'superseded', 'failed'],
   queued: ['joining', 'cancelled', 'superseded', 'failed'],
   awaiting_upload: ['stored'],
-  joining: ['waiting_room', 'recording', 'failed'],
-  waiting_room: ['recording', 'failed'],
+  joining: ['waiting_room', 'recording', 'failed', 'cancelled'],
+  waiting_room: ['recording', 'failed', 'cancelled'],
   recording: ['stored', 'failed'],
   stored: ['transcribing', 'failed'],
   transcribing: ['analysing', 'failed'],
@@ -76,10 +77,18 @@ export interface Run {
   readonly recordingSeconds: number | null
   readonly endedAt: string | null
   /** What processing reads: an audio file or a transcript file. */
-  readonly source: { readonly kind: 'audio' | 'transcript'; readonly key: string; readonly format: string } | null
+  readonly source: {
+    readonly kind: 'audio' | 'transcript'
+    readonly key: string
+    readonly format: string
+    /** A bot's speaker timeline (JSON lines of SpeakerTurn) that names the speakers of transcribed audio. */
+    readonly speakersKey?: string
+  } | null
   /** The audio served by the audio endpoint, if there is any. */
   readonly audio: { readonly key: string; readonly mimeType: string } | null
   readonly hasNotes: boolean
+  /** When someone asked the live bot to leave (POST /bots/{runId}/leave); the bot notices and leaves. */
+  readonly leaveRequestedAt: string | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -94,3 +103,11 @@ export const moveTo = (
   canMove(run.state, to)
     ? { ok: true, run: { ...run, ...patch, state: to, updatedAt: now } }
     : { ok: false, message: `A recording cannot go from ${run.state} to ${to}` }
+
+/** A new run with everything not given left empty. */
+export const newRun = (
+  fields: Pick<Run, 'id' | 'accountId' | 'reference' | 'origin' | 'title' | 'startsAt' | 'state' | 'createdAt'> & Partial<Run>,
+): Run => ({
+  meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
+  endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, updatedAt: fields.createdAt, ...fields,
+})

@@ -11,3 +11,5 @@ export const Utterance = t.exact(
   'Utterance',
 )
 export type Utterance = t.TypeOf<typeof Utterance>
+
+export const isUtterance = (u: unknown): u is Utterance => Utterance.is(u)

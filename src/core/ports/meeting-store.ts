@@ -52,6 +52,17 @@ export interface MeetingStore {
     scope: SyncScope,
     plan: (existing: ReadonlyArray<Meeting>) => MeetingWrites,
   ): TE.TaskEither<StoreFailure, MeetingWrites>
+  /**
+   * Listed meetings of every account that start in [from, to), by startsAt then
+   * id, after `after` (exclusive), at most `limit`: how the recording engine
+   * finds meetings about to begin.
+   */
+  startingBetween(
+    from: string,
+    to: string,
+    after: { readonly startsAt: string; readonly id: string } | null,
+    limit: number,
+  ): TE.TaskEither<StoreFailure, ReadonlyArray<Meeting>>
   /** Removes (as the user) every listed meeting of a connection; returns them as they are now. */
   removeForConnection(accountId: string, connectionId: string, at: string): TE.TaskEither<StoreFailure, ReadonlyArray<Meeting>>
 }

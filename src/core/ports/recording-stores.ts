@@ -7,18 +7,47 @@ import type { Upload } from '../domain/upload.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
+/** Why the store refused a new run: the account-wide rules it enforces atomically, across processes. */
+export type RunRefusal =
+  /** Another run of the account is in a live bot state (LIVE_BOT_STATES); one at a time. */
+  | { readonly _tag: 'LiveBotExists'; readonly runId: string; readonly reference: string }
+  /** The allowance given in NewRunRules is spent. */
+  | { readonly _tag: 'AllowanceSpent'; readonly used: number }
+  /** The meeting already has a run for this start (one not superseded or cancelled): the engine never schedules twice. */
+  | { readonly _tag: 'MeetingRunExists'; readonly runId: string }
+
+export interface NewRunRules {
+  /** Refuse when the account already has `cap` runs counted (see countSince) created since `since`. */
+  readonly allowance?: { readonly since: string; readonly cap: number }
+}
+
+/**
+ * Runs of every origin. Invariants held by every adapter, whatever the number of
+ * processes: an account has at most one run in a live bot state (`create` and
+ * `update` refuse a second: LiveBotExists / Conflict); a meeting has at most one
+ * run per start time that is not superseded or cancelled (MeetingRunExists).
+ */
 export interface RunStore {
-  create(run: Run): TE.TaskEither<StoreFailure, Run>
+  /** Adds a run, checking both invariants and, when given, the allowance in one step with the insert. */
+  create(run: Run, rules?: NewRunRules): TE.TaskEither<StoreFailure | RunRefusal, Run>
   find(accountId: string, runId: string): TE.TaskEither<StoreFailure, O.Option<Run>>
   /**
    * Replaces a run only while it is still in one of `expected` states, so two
-   * writers cannot both move it; Conflict otherwise.
+   * writers cannot both move it; Conflict otherwise (also when the move would
+   * make a second live bot for the account).
    */
   update(run: Run, expected: ReadonlyArray<RunState>): TE.TaskEither<AppError, Run>
   /** Listed runs (not superseded), newest start first. */
   list(accountId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Run>>
   /** The current run (the newest that is not superseded) of each of these meetings that has one. */
   currentForMeetings(accountId: string, meetingIds: ReadonlyArray<string>): TE.TaskEither<StoreFailure, ReadonlyMap<string, Run>>
+  /**
+   * Marks the run's live bot as asked to leave (only while it is in a live bot
+   * state; None otherwise). The mark is sticky: `update` never clears it.
+   */
+  requestLeave(accountId: string, runId: string, at: string): TE.TaskEither<StoreFailure, O.Option<Run>>
+  /** The account's run in a live bot state, if any. */
+  findLive(accountId: string): TE.TaskEither<StoreFailure, O.Option<Run>>
   /** Runs created since `since` that count against the allowance (not cancelled, skipped or superseded). */
   countSince(accountId: string, since: string): TE.TaskEither<StoreFailure, number>
 }

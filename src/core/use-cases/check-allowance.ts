@@ -1,6 +1,7 @@
 import { pipe } from 'fp-ts/function'
 import * as TE from 'fp-ts/TaskEither'
 import { type Plan, planFor } from '../domain/account.js'
+import type { Run } from '../domain/run.js'
 import { type AppError, conflict, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { Clock } from '../ports/clock.js'
@@ -39,17 +40,33 @@ export const readAllowance =
       ),
     )
 
-/** Bots, uploads and calendar recordings all draw on the plan's monthly recordings. */
-export const checkAllowance =
+export const allowanceSpentMessage = (plan: Plan, used: number) =>
+  `The monthly recording allowance is spent: ${used} of ${plan.monthlyRecordings} recordings on plan ${plan.key} this month (it renews on the 1st, UTC)`
+
+export const liveBotMessage = (reference: string) =>
+  `A bot is already live for this account (${reference}); only one at a time. Wait until it has left, or make it leave with POST /bots/{runId}/leave`
+
+/**
+ * Adds a run that counts against the monthly allowance (bots, uploads and
+ * calendar recordings all draw on it). The store checks the allowance and the
+ * one-live-bot rule together with the insert, so parallel requests cannot both pass.
+ */
+export const createCountedRun =
   (deps: AllowanceDeps) =>
-  (accountId: string): TE.TaskEither<AppError, Allowance> =>
+  (run: Run): TE.TaskEither<AppError, Run> =>
     pipe(
-      readAllowance(deps)(accountId),
-      TE.filterOrElse(
-        (a) => a.left > 0,
-        (a) =>
-          conflict(
-            `The monthly recording allowance is spent: ${a.used} of ${a.plan.monthlyRecordings} recordings on plan ${a.plan.key} this month (it renews on the 1st, UTC)`,
-          ),
-      ),
+      deps.accounts.findById(run.accountId),
+      TE.flatMap(TE.fromOption(() => notFound('Account'))),
+      TE.flatMap((account) => {
+        const plan = planFor(deps.plans, account.planKey)
+        return pipe(
+          deps.runs.create(run, { allowance: { since: monthStart(deps.clock.now()), cap: plan.monthlyRecordings } }),
+          TE.mapLeft((e): AppError => {
+            if (e._tag === 'AllowanceSpent') return conflict(allowanceSpentMessage(plan, e.used))
+            if (e._tag === 'LiveBotExists') return conflict(liveBotMessage(e.reference))
+            if (e._tag === 'MeetingRunExists') return conflict('The meeting already has a recording for this start')
+            return e
+          }),
+        )
+      }),
     )

@@ -2,12 +2,12 @@ import { pipe } from 'fp-ts/function'
 import * as TE from 'fp-ts/TaskEither'
 import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
-import type { Run } from '../domain/run.js'
+import { newRun } from '../domain/run.js'
 import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind } from '../domain/upload.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { Ids } from '../ports/ids.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
-import { type AllowanceDeps, checkAllowance } from './check-allowance.js'
+import { type AllowanceDeps, createCountedRun } from './check-allowance.js'
 
 export interface CreateUploadInput {
   readonly filename: string
@@ -54,21 +54,18 @@ export const createUpload =
     const title = input.title?.trim() || input.filename.replace(/\.[^.]+$/, '')
     const startsAt = input.startsAt === undefined ? now : toIso(input.startsAt)
     const uploadId = deps.ids.uuid()
-    const run: Run = {
-      id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', meetingId: null,
-      title, startsAt, platform: null, joinUrl: null, state: 'awaiting_upload', detail: null, joinedAt: null, waitedSeconds: null,
-      recordingSeconds: null, endedAt: null,
+    const run = newRun({
+      id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', title, startsAt,
+      state: 'awaiting_upload', createdAt: now,
       source: { kind, key: `uploads/${actor.accountId}/${uploadId}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
-      audio: null, hasNotes: false, createdAt: now, updatedAt: now,
-    }
+    })
     const upload: Upload = {
       id: uploadId, accountId: actor.accountId, runId: run.id, reference: deps.ids.reference('upl'), title, kind,
       filename: input.filename.trim(), contentType: input.contentType ?? null, byteSize: input.byteSize ?? null, durationMs: null,
       startsAt, createdAt: now, updatedAt: now, error: null,
     }
     return pipe(
-      checkAllowance(deps)(actor.accountId),
-      TE.flatMap(() => deps.runs.create(run)),
+      createCountedRun(deps)(run),
       TE.flatMap(() => deps.uploads.create(upload)),
     )
   }

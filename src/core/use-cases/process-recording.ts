@@ -3,6 +3,7 @@ import { pipe } from 'fp-ts/function'
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import * as t from 'io-ts'
+import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
 import type { Run } from '../domain/run.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { AppError } from '../errors.js'
@@ -13,6 +14,7 @@ import type { NotesStore, RunStore, UploadStore } from '../ports/recording-store
 import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptFormat, TranscriptParser } from '../ports/transcript-parser.js'
 import { moveRun } from './move-run.js'
+import { readBlobText } from './read-blob-text.js'
 import { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from './publish-run-event.js'
 
 export interface ProcessDeps extends PublishDeps {
@@ -35,32 +37,10 @@ const transient = (e: AppError): JobFailure => ({ retryable: true, message: e._t
 
 const readText = (blobs: BlobStore, key: string): TE.TaskEither<JobFailure, string> =>
   pipe(
-    blobs.read(key),
-    TE.mapLeft(transient),
+    readBlobText(blobs, key, MAX_TRANSCRIPT_BYTES),
+    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be under ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB`) : transient(e))),
     TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
-    TE.flatMap((bytes) =>
-      TE.tryCatch(async () => {
-        const parts: Uint8Array[] = []
-        let size = 0
-        for await (const chunk of bytes) {
-          size += chunk.length
-          if (size > MAX_TRANSCRIPT_BYTES) throw new Error('too large')
-          parts.push(chunk)
-        }
-        return new TextDecoder('utf-8').decode(concat(parts, size))
-      }, () => final(`a transcript file must be under ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB`)),
-    ),
   )
-
-const concat = (parts: Uint8Array[], size: number) => {
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
 
 /** Speech or a transcript file becomes utterances; with the audio's length when known. */
 const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { utterances: ReadonlyArray<Utterance>; durationMs: number | null }> => {
@@ -92,9 +72,23 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
       ),
     ),
     TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
-    TE.map((tr) => ({ utterances: tr.utterances, durationMs: tr.durationMs })),
+    TE.flatMap((tr) =>
+      pipe(
+        speakerTurns(deps, source.speakersKey),
+        TE.map((turns) => ({ utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns), durationMs: tr.durationMs })),
+      ),
+    ),
   )
 }
+
+/** A bot's speaker timeline (JSON lines), which names the speakers of its transcribed audio; none for uploads. */
+const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither<JobFailure, ReadonlyArray<SpeakerTurn>> =>
+  key === undefined
+    ? TE.right([])
+    : pipe(
+        readText(deps.blobs, key),
+        TE.map((text) => readJsonLines(text, isSpeakerTurn)),
+      )
 
 /**
  * The pipeline for every recording: stored → transcribing → analysing → ready,
@@ -173,7 +167,7 @@ const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utteranc
       const spokenMs = utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
       const seconds = Math.round((durationMs ?? spokenMs) / 1000)
       return pipe(
-        moveRun(deps)(run, 'ready', { hasNotes: true, detail: null, recordingSeconds: run.recordingSeconds ?? seconds }),
+        moveRun(deps)(run, 'ready', { hasNotes: true, recordingSeconds: run.recordingSeconds ?? seconds }),
         TE.mapLeft(transient),
         TE.tap((ready) =>
           pipe(

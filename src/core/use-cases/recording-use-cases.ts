@@ -8,13 +8,17 @@ import type { Ids } from '../ports/ids.js'
 import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { NotesStore, RunStore, UploadStore } from '../ports/recording-stores.js'
+import type { RecordingShareStore } from '../ports/share-store.js'
 import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptParser } from '../ports/transcript-parser.js'
-import { readAllowance } from './check-allowance.js'
+import { monthStart, readAllowance } from './check-allowance.js'
 import { createUpload } from './create-upload.js'
 import { processRecording } from './process-recording.js'
 import { getRecording, getUpload, listRecordings, listUploads, openAudio, pageTranscript } from './read-recordings.js'
+import { listRecordingShares } from './list-recording-shares.js'
 import { retryUpload } from './retry-upload.js'
+import { revokeRecordingShare } from './revoke-recording-share.js'
+import { shareRecording } from './share-recording.js'
 import { PROCESS_JOB, storeUploadContent } from './store-upload-content.js'
 
 export interface RecordingDeps {
@@ -23,6 +27,8 @@ export interface RecordingDeps {
   readonly runs: RunStore
   readonly uploads: UploadStore
   readonly notes: NotesStore
+  /** Recordings shared with other people, by email. */
+  readonly shares: RecordingShareStore
   readonly blobs: BlobStore
   readonly jobs: JobQueue
   readonly events: EventPublisher
@@ -50,6 +56,11 @@ export const recordingUseCases = (deps: RecordingDeps) => {
     getRecording: getRecording(deps),
     pageTranscript: pageTranscript(deps),
     openAudio: openAudio(deps),
+    share: shareRecording(deps),
+    listShares: listRecordingShares(deps),
+    revokeShare: revokeRecordingShare(deps),
     readAllowance: readAllowance(deps),
+    /** When the current allowance month began. */
+    allowanceSince: () => monthStart(deps.clock.now()),
   }
 }

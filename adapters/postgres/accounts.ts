@@ -1,0 +1,47 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { Account } from '../../src/core/domain/account.js'
+import type { AccountStore } from '../../src/core/ports/account-store.js'
+import { attempt, attemptUnique, count, first, type Pool } from './database.js'
+
+interface AccountRow {
+  id: string
+  name: string
+  email: string
+  plan_key: string
+  organization_id: string | null
+  created_at: string
+}
+
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  planKey: r.plan_key,
+  organizationId: r.organization_id,
+  createdAt: r.created_at,
+})
+
+const one = (row: AccountRow | undefined) => O.map(toAccount)(O.fromNullable(row))
+
+export const postgresAccountStore = (pool: Pool): AccountStore => ({
+  // An account created into an organization founded it, so it is its owner.
+  create: (a) =>
+    TE.map(() => a)(
+      attemptUnique(
+        () =>
+          pool.query(
+            `INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at, organization_role, organization_joined_at)
+             VALUES ($1, $2, $3, $4, $5::text, $6::text,
+               CASE WHEN $5::text IS NULL THEN NULL ELSE 'owner' END, CASE WHEN $5::text IS NULL THEN NULL ELSE $6::text END)`,
+            [a.id, a.name, a.email, a.planKey, a.organizationId, a.createdAt],
+          ),
+        `An account with email ${a.email} exists already`,
+      ),
+    ),
+  findById: (id) => attempt(async () => one(await first<AccountRow>(pool, 'SELECT * FROM accounts WHERE id = $1', [id]))),
+  findByEmail: (email) => attempt(async () => one(await first<AccountRow>(pool, 'SELECT * FROM accounts WHERE email = $1', [email]))),
+  count: () => attempt(() => count(pool, 'SELECT count(*) AS n FROM accounts')),
+})
+
+export { postgresOrganizationStore } from './organizations.js'

@@ -1,0 +1,24 @@
+import { sql as accounts } from './001-accounts.js'
+import { sql as jobs } from './002-jobs.js'
+import { sql as webhooks } from './003-webhooks.js'
+import { sql as recordings } from './004-recordings.js'
+import { sql as meetings } from './005-meetings.js'
+import { sql as bots } from './006-bots.js'
+import { sql as shares } from './007-shares.js'
+import { sql as listingAtScale } from './008-listing-at-scale.js'
+
+/**
+ * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
+ * new ones at the end; never edit an applied one. The schema follows SQLite's
+ * (adapters/sqlite/migrations), which started earlier and so has more steps.
+ */
+export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
+  { id: 1, name: 'accounts', sql: accounts },
+  { id: 2, name: 'jobs', sql: jobs },
+  { id: 3, name: 'webhooks', sql: webhooks },
+  { id: 4, name: 'recordings', sql: recordings },
+  { id: 5, name: 'meetings', sql: meetings },
+  { id: 6, name: 'bots', sql: bots },
+  { id: 7, name: 'shares', sql: shares },
+  { id: 8, name: 'listing-at-scale', sql: listingAtScale },
+]

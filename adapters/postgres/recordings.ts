@@ -1,0 +1,290 @@
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import type { PageQuery } from '../../src/core/domain/page.js'
+import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
+import type { Upload } from '../../src/core/domain/upload.js'
+import type { Utterance } from '../../src/core/domain/utterance.js'
+import { conflict } from '../../src/core/errors.js'
+import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+import { attempt, count, first, inTransaction, isUniqueViolation, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
+
+export interface RunRow {
+  id: string
+  account_id: string
+  reference: string
+  origin: Run['origin']
+  meeting_id: string | null
+  title: string
+  starts_at: string
+  platform: Run['platform']
+  join_url: string | null
+  state: RunState
+  detail: string | null
+  joined_at: string | null
+  waited_seconds: number | null
+  recording_seconds: number | null
+  ended_at: string | null
+  source: Run['source']
+  audio: Run['audio']
+  has_notes: boolean
+  leave_requested_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** A row of `runs` as a Run; the share store reads runs too. */
+export const toRun = (r: RunRow): Run => ({
+  id: r.id,
+  accountId: r.account_id,
+  reference: r.reference,
+  origin: r.origin,
+  meetingId: r.meeting_id,
+  title: r.title,
+  startsAt: r.starts_at,
+  platform: r.platform,
+  joinUrl: r.join_url,
+  state: r.state,
+  detail: r.detail,
+  joinedAt: r.joined_at,
+  waitedSeconds: r.waited_seconds,
+  recordingSeconds: r.recording_seconds,
+  endedAt: r.ended_at,
+  source: r.source,
+  audio: r.audio,
+  hasNotes: r.has_notes,
+  leaveRequestedAt: r.leave_requested_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+/** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
+const RUN_CHANGEABLE = [
+  'reference', 'origin', 'meeting_id', 'title', 'starts_at', 'platform', 'join_url', 'state', 'detail', 'joined_at', 'waited_seconds',
+  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'updated_at',
+]
+const changeableValues = (r: Run) => [
+  r.reference, r.origin, r.meetingId, r.title, r.startsAt, r.platform, r.joinUrl, r.state, r.detail, r.joinedAt, r.waitedSeconds,
+  r.recordingSeconds, r.endedAt, r.source === null ? null : json(r.source), r.audio === null ? null : json(r.audio), r.hasNotes,
+  r.leaveRequestedAt, r.updatedAt,
+]
+const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`)
+const INSERT_RUN = `INSERT INTO runs (id, account_id, created_at, ${RUN_CHANGEABLE.join(', ')}) VALUES (${params(1, 3 + RUN_CHANGEABLE.length).join(', ')})`
+const insertValues = (r: Run) => [r.id, r.accountId, r.createdAt, ...changeableValues(r)]
+// Compare and set: only while the run is in one of the expected states. A leave request is sticky: a writer
+// that read the run before it was made does not clear it.
+const UPDATE_RUN = `UPDATE runs SET ${RUN_CHANGEABLE.map((c, i) => (c === 'leave_requested_at' ? `${c} = coalesce(${c}, $${3 + i})` : `${c} = $${3 + i}`)).join(', ')}
+  WHERE id = $1 AND account_id = $2 AND state = ANY($${3 + RUN_CHANGEABLE.length}::text[]) RETURNING *`
+const updateValues = (r: Run, expected: ReadonlyArray<RunState>) => [r.id, r.accountId, ...changeableValues(r), expected]
+
+const LIVE = `state IN (${LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')})`
+const COUNTED = `state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')})`
+/** Runs that hold their meeting's start (see RunStore). */
+const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
+
+const page = <A>(rows: A[], total: number, q: PageQuery) => ({ rows, total, limit: q.limit, offset: q.offset })
+
+const liveRun = (db: Queryable, accountId: string) => first<RunRow>(db, `SELECT * FROM runs WHERE account_id = $1 AND ${LIVE}`, [accountId])
+const runAtSameStart = (db: Queryable, meetingId: string, startsAt: string) =>
+  first<{ id: string }>(db, "SELECT id FROM runs WHERE meeting_id = $1 AND starts_at = $2 AND state NOT IN ('superseded', 'cancelled')", [meetingId, startsAt])
+const countSince = (db: Queryable, accountId: string, since: string) =>
+  count(db, `SELECT count(*) AS n FROM runs WHERE account_id = $1 AND created_at >= $2 AND ${COUNTED}`, [accountId, since])
+
+/**
+ * Runs on Postgres, many processes at once. The one-live-bot and one-run-per-
+ * meeting-start rules are partial unique indexes (runs_one_live_bot,
+ * runs_one_per_meeting_start), so no interleaving can break them. `create`
+ * also takes a per-account advisory lock, so its checks (and the allowance
+ * count) see every earlier create of the account and refuse with the reason;
+ * `update` is a compare-and-set on the state, and a unique violation there
+ * means another bot went live first. A leave request is never cleared by `update`.
+ */
+export const postgresRunStore = (pool: Pool): RunStore => {
+  const refusal = async (run: Run, rules: NewRunRules, db: Queryable): Promise<RunRefusal | null> => {
+    const live = LIVE_BOT_STATES.includes(run.state) ? await liveRun(db, run.accountId) : undefined
+    if (live !== undefined) return { _tag: 'LiveBotExists', runId: live.id, reference: live.reference }
+    const twin = run.meetingId === null || !OPEN(run.state) ? undefined : await runAtSameStart(db, run.meetingId, run.startsAt)
+    if (twin !== undefined) return { _tag: 'MeetingRunExists', runId: twin.id }
+    if (rules.allowance !== undefined) {
+      const used = await countSince(db, run.accountId, rules.allowance.since)
+      if (used >= rules.allowance.cap) return { _tag: 'AllowanceSpent', used }
+    }
+    return null
+  }
+  const create = async (run: Run, rules: NewRunRules): Promise<Run | RunRefusal> => {
+    try {
+      return await inTransaction(pool, async (db) => {
+        await lockFor(db, LOCKS.runsOfAccount, run.accountId)
+        const refused = await refusal(run, rules, db)
+        if (refused !== null) return refused
+        await db.query(INSERT_RUN, insertValues(run))
+        return run
+      })
+    } catch (e) {
+      // An update outside the lock won the race to a live state or to the meeting's start: the index refused; say why.
+      if (isUniqueViolation(e, 'runs_one_live_bot') || isUniqueViolation(e, 'runs_one_per_meeting_start')) {
+        const refused = await refusal(run, {}, pool)
+        if (refused !== null) return refused
+      }
+      throw e
+    }
+  }
+  const update = async (run: Run, expected: ReadonlyArray<RunState>): Promise<Run | string> => {
+    for (let round = 0; round < 3; round++) {
+      try {
+        const changed = await first<RunRow>(pool, UPDATE_RUN, updateValues(run, expected))
+        if (changed !== undefined) return toRun(changed)
+        const current = await first<{ state: RunState }>(pool, 'SELECT state FROM runs WHERE account_id = $1 AND id = $2', [run.accountId, run.id])
+        return `The recording changed meanwhile (it is ${current?.state ?? 'gone'})`
+      } catch (e) {
+        if (!isUniqueViolation(e, 'runs_one_live_bot')) throw e
+        const live = await liveRun(pool, run.accountId)
+        // The other bot left in between: try again.
+        if (live !== undefined) return `Another bot is live (${live.reference})`
+      }
+    }
+    throw new Error(`the live bot of account ${run.accountId} kept changing`)
+  }
+  return {
+    create: (run, rules = {}) => TE.flatMap((r: Run | RunRefusal) => ('_tag' in r ? TE.left(r) : TE.right(r)))(attempt(() => create(run, rules))),
+    find: (accountId, runId) =>
+      attempt(async () => O.map(toRun)(O.fromNullable(await first<RunRow>(pool, 'SELECT * FROM runs WHERE account_id = $1 AND id = $2', [accountId, runId])))),
+    findLive: (accountId) => attempt(async () => O.map(toRun)(O.fromNullable(await liveRun(pool, accountId)))),
+    update: (run, expected) =>
+      TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(attempt(() => update(run, expected))),
+    requestLeave: (accountId, runId, at) =>
+      attempt(async () =>
+        O.map(toRun)(
+          O.fromNullable(
+            await first<RunRow>(pool, `UPDATE runs SET leave_requested_at = coalesce(leave_requested_at, $3) WHERE account_id = $1 AND id = $2 AND ${LIVE} RETURNING *`, [
+              accountId, runId, at,
+            ]),
+          ),
+        ),
+      ),
+    list: (accountId, q) =>
+      attempt(async () =>
+        page(
+          (
+            await rows<RunRow>(
+              pool,
+              "SELECT * FROM runs WHERE account_id = $1 AND state <> 'superseded' ORDER BY starts_at DESC, created_at DESC, id DESC LIMIT $2 OFFSET $3",
+              [accountId, q.limit, q.offset],
+            )
+          ).map(toRun),
+          // Kept by the triggers of migration 8: no count over the account's runs.
+          await count(pool, 'SELECT coalesce((SELECT listed FROM run_counts WHERE account_id = $1), 0) AS n', [accountId]),
+          q,
+        ),
+      ),
+    currentForMeetings: (accountId, meetingIds) =>
+      attempt(async () => {
+        const found = await rows<RunRow>(
+          pool,
+          "SELECT * FROM runs WHERE account_id = $1 AND meeting_id = ANY($2::text[]) AND state <> 'superseded' ORDER BY created_at, id",
+          [accountId, meetingIds],
+        )
+        // Later rows replace earlier ones: each meeting keeps its newest run.
+        return new Map(found.map((r) => [r.meeting_id as string, toRun(r)]))
+      }),
+    countSince: (accountId, since) => attempt(() => countSince(pool, accountId, since)),
+  }
+}
+
+interface UploadRow {
+  id: string
+  account_id: string
+  run_id: string
+  reference: string
+  title: string
+  kind: Upload['kind']
+  filename: string
+  content_type: string | null
+  byte_size: string | null
+  duration_ms: number | null
+  starts_at: string
+  created_at: string
+  updated_at: string
+  error: string | null
+}
+
+const toUpload = (r: UploadRow): Upload => ({
+  id: r.id,
+  accountId: r.account_id,
+  runId: r.run_id,
+  reference: r.reference,
+  title: r.title,
+  kind: r.kind,
+  filename: r.filename,
+  contentType: r.content_type,
+  byteSize: r.byte_size === null ? null : Number(r.byte_size),
+  durationMs: r.duration_ms,
+  startsAt: r.starts_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  error: r.error,
+})
+
+const UPLOAD_COLUMNS = ['id', 'account_id', 'run_id', 'reference', 'title', 'kind', 'filename', 'content_type', 'byte_size', 'duration_ms', 'starts_at', 'created_at', 'updated_at', 'error']
+const uploadValues = (u: Upload) => [
+  u.id, u.accountId, u.runId, u.reference, u.title, u.kind, u.filename, u.contentType, u.byteSize, u.durationMs, u.startsAt, u.createdAt, u.updatedAt, u.error,
+]
+const INSERT_UPLOAD = `INSERT INTO uploads (${UPLOAD_COLUMNS.join(', ')}) VALUES (${params(1, UPLOAD_COLUMNS.length).join(', ')})`
+
+export const postgresUploadStore = (pool: Pool): UploadStore => {
+  const one = (r: UploadRow | undefined) => O.map(toUpload)(O.fromNullable(r))
+  return {
+    create: (u) => attempt(async () => (await pool.query(INSERT_UPLOAD, uploadValues(u)), u)),
+    find: (accountId, id) => attempt(async () => one(await first<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND id = $2', [accountId, id]))),
+    findByRun: (accountId, runId) =>
+      attempt(async () => one(await first<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND run_id = $2', [accountId, runId]))),
+    // Written whole, inserted when missing (as SQLite's REPLACE does).
+    update: (u) =>
+      attempt(async () => {
+        await pool.query(
+          `${INSERT_UPLOAD} ON CONFLICT (id) DO UPDATE SET ${UPLOAD_COLUMNS.slice(1).map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+          uploadValues(u),
+        )
+        return u
+      }),
+    list: (accountId, q) =>
+      attempt(async () =>
+        page(
+          (await rows<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [accountId, q.limit, q.offset])).map(toUpload),
+          await count(pool, 'SELECT count(*) AS n FROM uploads WHERE account_id = $1', [accountId]),
+          q,
+        ),
+      ),
+  }
+}
+
+export const postgresNotesStore = (pool: Pool): NotesStore => ({
+  replace: (runId, notes, utterances) =>
+    attempt(() =>
+      inTransaction(pool, async (db) => {
+        // The notes row first: its lock makes a concurrent replace of the same run wait for this one to finish.
+        await db.query('INSERT INTO notes (run_id, body) VALUES ($1, $2) ON CONFLICT (run_id) DO UPDATE SET body = EXCLUDED.body', [runId, json(notes)])
+        await db.query('DELETE FROM utterances WHERE run_id = $1', [runId])
+        await db.query(
+          `INSERT INTO utterances (run_id, seq, start_ms, end_ms, speaker, text)
+           SELECT $1, u.n - 1, u.start_ms, u.end_ms, u.speaker, u.text
+           FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS u(start_ms, end_ms, speaker, text, n)`,
+          [
+            runId,
+            utterances.map((u) => Math.round(u.start_ms)),
+            utterances.map((u) => Math.round(u.end_ms)),
+            utterances.map((u) => u.speaker),
+            utterances.map((u) => u.text),
+          ],
+        )
+      }),
+    ),
+  find: (runId) => attempt(async () => O.map((r: { body: StoredNotes }) => r.body)(O.fromNullable(await first<{ body: StoredNotes }>(pool, 'SELECT body FROM notes WHERE run_id = $1', [runId])))),
+  transcript: (runId, q) =>
+    attempt(async () =>
+      page(
+        await rows<Utterance>(pool, 'SELECT start_ms, end_ms, speaker, text FROM utterances WHERE run_id = $1 ORDER BY seq LIMIT $2 OFFSET $3', [runId, q.limit, q.offset]),
+        await count(pool, 'SELECT count(*) AS n FROM utterances WHERE run_id = $1', [runId]),
+        q,
+      ),
+    ),
+})

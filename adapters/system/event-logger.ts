@@ -1,0 +1,27 @@
+import * as TE from 'fp-ts/TaskEither'
+import type { Logger } from 'pino'
+import type { DomainEvent, EventName, RecordingEventData, UploadEventData } from '../../src/core/domain/events.js'
+import type { EventPublisher } from '../../src/core/ports/event-publisher.js'
+
+const say: Readonly<Record<EventName, (d: RecordingEventData & UploadEventData) => string>> = {
+  'bot.joining': (d) => `bot ${d.reference} is joining "${d.title}" on ${d.platform}`,
+  'bot.waiting': (d) => `bot ${d.reference} is waiting to be admitted to "${d.title}"`,
+  'meeting.started': (d) => `bot ${d.reference} was admitted to "${d.title}" and is recording`,
+  'meeting.ended': (d) => `bot ${d.reference} left "${d.title}" (${d.detail ?? 'done'}); processing the recording`,
+  'bot.failed': (d) => `bot ${d.reference} could not record "${d.title}": ${d.detail}`,
+  'recording.ready': (d) => `recording ${d.reference} "${d.title}" is ready: its notes can be read`,
+  'recording.failed': (d) => `recording ${d.reference} "${d.title}" failed: ${d.detail}`,
+  'upload.ready': (d) => `upload ${d.reference} "${d.title}" is ready: its notes can be read`,
+  'upload.failed': (d) => `upload ${d.reference} "${d.title}" failed: ${d.error}`,
+}
+
+/** Logs every domain event in words (the service's own record of what bots and processing did); keeps nothing. */
+export const eventLogger = (logger: Logger): EventPublisher => ({
+  publish: (event: DomainEvent) => {
+    logger.info(
+      { event: event.type, eventId: event.id, accountId: event.accountId, ...event.data },
+      say[event.type](event.data as RecordingEventData & UploadEventData),
+    )
+    return TE.right(undefined)
+  },
+})

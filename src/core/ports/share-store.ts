@@ -1,0 +1,32 @@
+import type * as O from 'fp-ts/Option'
+import type * as TE from 'fp-ts/TaskEither'
+import type { Page, PageQuery } from '../domain/page.js'
+import type { Run } from '../domain/run.js'
+import type { Share } from '../domain/share.js'
+import type { AppError, StoreFailure } from '../errors.js'
+
+/** A listed run and the share the caller reaches it through (null for its own run). */
+export interface ReachableRun {
+  readonly run: Run
+  readonly share: Share | null
+}
+
+/**
+ * Shares of recordings with email addresses. Nothing here is cached: a revoked
+ * share stops reaching its recipient at the next read.
+ */
+export interface RecordingShareStore {
+  /** Adds a share; Conflict when the run is shared with this email already. */
+  create(share: Share): TE.TaskEither<AppError, Share>
+  /** The shares of one of the owner's runs, oldest first. */
+  listForRun(ownerAccountId: string, runId: string): TE.TaskEither<StoreFailure, ReadonlyArray<Share>>
+  /** Removes one share of the owner's run and answers it as it was; None when the owner has no such share. */
+  remove(ownerAccountId: string, runId: string, shareId: string): TE.TaskEither<StoreFailure, O.Option<Share>>
+  /** The share of this run with this (lowercased) email, if any. */
+  findForRecipient(runId: string, email: string): TE.TaskEither<StoreFailure, O.Option<Share>>
+  /**
+   * One page over the account's own runs and the runs of other accounts shared
+   * with `email`, leaving superseded runs out, newest start first (like RunStore.list).
+   */
+  listVisible(accountId: string, email: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<ReachableRun>>
+}

@@ -1,0 +1,17 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import type { Share } from '../domain/share.js'
+import type { AppError } from '../errors.js'
+import type { RunStore } from '../ports/recording-stores.js'
+import type { RecordingShareStore } from '../ports/share-store.js'
+import { ownRun } from './recording-reach.js'
+
+/** Every share of one of the owner's recordings, oldest first; anyone else's recording is not found. */
+export const listRecordingShares =
+  (deps: { readonly runs: RunStore; readonly shares: RecordingShareStore }) =>
+  (actor: Actor, runId: string): TE.TaskEither<AppError, ReadonlyArray<Share>> =>
+    pipe(
+      ownRun(deps, actor, runId),
+      TE.flatMap((run) => deps.shares.listForRun(actor.accountId, run.id)),
+    )

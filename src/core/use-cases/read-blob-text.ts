@@ -1,0 +1,44 @@
+import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/function'
+import * as O from 'fp-ts/Option'
+import type { StoreFailure } from '../errors.js'
+import type { BlobStore } from '../ports/blob-store.js'
+
+/** A stored file read whole as UTF-8: None when it is missing, TooLarge past maxBytes. */
+export const readBlobText = (
+  blobs: BlobStore,
+  key: string,
+  maxBytes: number,
+): TE.TaskEither<StoreFailure | { readonly _tag: 'TooLarge' }, O.Option<string>> =>
+  pipe(
+    blobs.read(key),
+    TE.flatMap(
+      O.match(
+        () => TE.right(O.none),
+        (bytes) =>
+          TE.tryCatch(
+            async () => {
+              const parts: Uint8Array[] = []
+              let size = 0
+              for await (const chunk of bytes) {
+                size += chunk.length
+                if (size > maxBytes) throw new Error('too large')
+                parts.push(chunk)
+              }
+              return O.some(new TextDecoder('utf-8').decode(concat(parts, size)))
+            },
+            () => ({ _tag: 'TooLarge' }) as const,
+          ),
+      ),
+    ),
+  )
+
+const concat = (parts: Uint8Array[], size: number) => {
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
