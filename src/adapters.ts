@@ -1,28 +1,16 @@
 /** Picks and opens the adapters the configuration asks for. */
 import { join } from 'node:path'
-import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '../adapters/memory/accounts.js'
 import { fsBlobStore } from '../adapters/blob-fs/blob-store.js'
-import { memoryApiKeyStore } from '../adapters/memory/api-keys.js'
 import { memoryBlobStore } from '../adapters/memory/blob-store.js'
 import { eventLogger } from '../adapters/system/event-logger.js'
-import { memoryIdempotencyStore } from '../adapters/memory/idempotency.js'
-import { memoryJobQueue } from '../adapters/memory/job-queue.js'
 import { memoryRateLimiter } from '../adapters/memory/rate-limiter.js'
-import { sqliteAccountStore, sqliteOrganizationStore } from '../adapters/sqlite/accounts.js'
-import { sqliteApiKeyStore } from '../adapters/sqlite/api-keys.js'
 import { migrate, openDatabase } from '../adapters/sqlite/database.js'
-import { sqliteIdempotencyStore } from '../adapters/sqlite/idempotency.js'
-import { sqliteJobQueue } from '../adapters/sqlite/job-queue.js'
+import { sqliteStores } from '../adapters/sqlite/stores.js'
+import { memoryStores } from '../adapters/memory/stores.js'
 import { systemClock } from '../adapters/system/clock.js'
 import { randomIds } from '../adapters/system/ids.js'
 import { keySecrets } from '../adapters/system/key-secrets.js'
 import type { Logger } from 'pino'
-import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../adapters/memory/recordings.js'
-import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../adapters/sqlite/recordings.js'
-import { memoryShareStore } from '../adapters/memory/shares.js'
-import { sqliteShareStore } from '../adapters/sqlite/shares.js'
-import { memoryWebhookStore } from '../adapters/memory/webhooks.js'
-import { sqliteWebhookStore } from '../adapters/sqlite/webhooks.js'
 import { webhookPorts } from '../adapters/webhook-http/wiring.js'
 import { withIdentityCache } from '../adapters/shared/identity-cache.js'
 import type { Config } from './config.js'
@@ -32,10 +20,6 @@ import { botAdapters } from './bot-adapters.js'
 import { redisPorts } from '../adapters/redis/index.js'
 import { openS3BlobStore } from '../adapters/blob-s3/index.js'
 import { calendarPorts } from '../adapters/calendar-sync/index.js'
-import { memoryCalendarConnectionStore } from '../adapters/memory/calendar-connections.js'
-import { memoryMeetingStore } from '../adapters/memory/meetings.js'
-import { sqliteCalendarConnectionStore } from '../adapters/sqlite/calendar-connections.js'
-import { sqliteMeetingStore } from '../adapters/sqlite/meetings.js'
 import { openPostgresStores } from '../adapters/postgres/index.js'
 import type { Ports } from './index.js'
 
@@ -120,31 +104,11 @@ const openStores = async (config: Config, options: { migrate: boolean; logger?: 
     timeoutMs: config.NOTETAKER_WEBHOOK_TIMEOUT_SECONDS * 1000,
     secretKey: config.NOTETAKER_SECRET_KEY,
   }
+  const storeOptions = { idempotencyRetentionMs: retentionMs, newId: randomIds.uuid }
   if (config.NOTETAKER_STORE === 'memory') {
-    // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
-    const directory = memoryDirectory()
-    const jobs = memoryJobQueue(randomIds.uuid)
-    const runs = memoryRunStore()
-    return {
-      ports: {
-        ...common,
-        accounts: memoryAccountStore(directory),
-        organizations: memoryOrganizationStore(directory),
-        apiKeys: memoryApiKeyStore(),
-        idempotency: memoryIdempotencyStore(retentionMs),
-        jobs,
-        ...webhookPorts({ ...webhookSettings, store: memoryWebhookStore(), jobs, keyFile: null }),
-        blobs: memoryBlobStore(),
-        runs,
-        shares: memoryShareStore(runs),
-        uploads: memoryUploadStore(),
-        notes: memoryNotesStore(),
-        meetings: memoryMeetingStore(),
-        calendarConnections: memoryCalendarConnectionStore(),
-      },
-      migrated: [],
-      close: async () => {},
-    }
+    const { webhooks, ...stores } = memoryStores(storeOptions)
+    const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: null })
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], close: async () => {} }
   }
   if (config.NOTETAKER_STORE === 'postgres') {
     // Blobs stay on the filesystem under DATA_DIR for now.
@@ -155,24 +119,10 @@ const openStores = async (config: Config, options: { migrate: boolean; logger?: 
   }
   const db = openDatabase(sqlitePath(config))
   const migrated = options.migrate ? migrate(db) : []
-  const jobs = sqliteJobQueue(db, randomIds.uuid)
+  const { webhooks, ...stores } = sqliteStores(db, storeOptions)
+  const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
   return {
-    ports: {
-      ...common,
-      accounts: sqliteAccountStore(db),
-      organizations: sqliteOrganizationStore(db),
-      apiKeys: sqliteApiKeyStore(db),
-      idempotency: sqliteIdempotencyStore(db, retentionMs),
-      jobs,
-      ...webhookPorts({ ...webhookSettings, store: sqliteWebhookStore(db), jobs, keyFile: join(config.DATA_DIR, 'secret.key') }),
-      blobs: fsBlobStore(join(config.DATA_DIR, 'files')),
-      runs: sqliteRunStore(db),
-      shares: sqliteShareStore(db),
-      uploads: sqliteUploadStore(db),
-      notes: sqliteNotesStore(db),
-      meetings: sqliteMeetingStore(db),
-      calendarConnections: sqliteCalendarConnectionStore(db),
-    },
+    ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) },
     migrated,
     close: async () => {
       db.close()

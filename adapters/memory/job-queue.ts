@@ -42,7 +42,9 @@ export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entri
     },
     claim: (kinds, now, leaseMs) => {
       const t = now.getTime()
-      const due = jobs.filter((j) => kinds.includes(j.kind) && isDue(j, t)).sort((a, b) => a.runAt - b.runAt)[0]
+      // A dead worker's job (lease ran out) goes before the queued ones, as in the SQL queues.
+      const takenFirst = (j: QueuedJob) => (j.status === 'running' ? 0 : 1)
+      const due = jobs.filter((j) => kinds.includes(j.kind) && isDue(j, t)).sort((a, b) => takenFirst(a) - takenFirst(b) || a.runAt - b.runAt)[0]
       if (due === undefined) return TE.right(O.none)
       due.status = 'running'
       due.attempts += 1

@@ -3,59 +3,8 @@ import { endsAt, type Meeting } from '../../src/core/domain/meeting.js'
 import type { MeetingWrites } from '../../src/core/domain/meeting-sync-plan.js'
 import type { MeetingStore } from '../../src/core/ports/meeting-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
+import { type MeetingRow, toMeeting } from '../shared/rows/meetings.js'
 import { attempt, count, first, inTransaction, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
-
-interface Row {
-  id: string
-  account_id: string
-  connection_id: string | null
-  external_id: string | null
-  source: string
-  title: string
-  link: string | null
-  description: string
-  location: string
-  starts_at: string
-  duration_minutes: number
-  is_all_day: boolean
-  is_recurring: boolean
-  attendees: Meeting['attendees']
-  attendee_count: number
-  organizer: Meeting['organizer']
-  response_status: Meeting['responseStatus']
-  external_url: string | null
-  record_override: boolean | null
-  created_at: string
-  updated_at: string
-  removed_at: string | null
-  removed_by: Meeting['removedBy']
-}
-
-const toMeeting = (r: Row): Meeting => ({
-  id: r.id,
-  accountId: r.account_id,
-  connectionId: r.connection_id,
-  externalId: r.external_id,
-  source: r.source,
-  title: r.title,
-  link: r.link,
-  description: r.description,
-  location: r.location,
-  startsAt: r.starts_at,
-  durationMinutes: r.duration_minutes,
-  isAllDay: r.is_all_day,
-  isRecurring: r.is_recurring,
-  attendees: r.attendees,
-  attendeeCount: r.attendee_count,
-  organizer: r.organizer,
-  responseStatus: r.response_status,
-  externalUrl: r.external_url,
-  recordOverride: r.record_override,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  removedAt: r.removed_at,
-  removedBy: r.removed_by,
-})
 
 const COLUMNS = [
   'id', 'account_id', 'connection_id', 'external_id', 'source', 'title', 'link', 'description', 'location', 'starts_at', 'ends_at',
@@ -114,9 +63,9 @@ const write = async (db: Queryable, writes: MeetingWrites) => {
 export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
   create: (m) => attempt(async () => (await pool.query(INSERT, values(m)), m)),
   find: (accountId, id) =>
-    attempt(async () => O.map(toMeeting)(O.fromNullable(await first<Row>(pool, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2 AND removed_at IS NULL', [accountId, id])))),
+    attempt(async () => O.map(toMeeting)(O.fromNullable(await first<MeetingRow>(pool, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2 AND removed_at IS NULL', [accountId, id])))),
   findAny: (accountId, id) =>
-    attempt(async () => O.map(toMeeting)(O.fromNullable(await first<Row>(pool, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2', [accountId, id])))),
+    attempt(async () => O.map(toMeeting)(O.fromNullable(await first<MeetingRow>(pool, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2', [accountId, id])))),
   // Total and page in one snapshot: the page is read from the end the total says is nearer.
   list: (accountId, q) =>
     attempt(() =>
@@ -141,14 +90,14 @@ export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
            SELECT meetings.* FROM page JOIN meetings ON meetings.id = page.id ORDER BY page.starts_at, page.id`,
           { ...args, limit: at.limit, offset: at.offset },
         )
-        const found = at.limit === 0 ? [] : await rows<Row>(db, page.text, page.values)
+        const found = at.limit === 0 ? [] : await rows<MeetingRow>(db, page.text, page.values)
         return { rows: found.map(toMeeting), total: n, limit: q.limit, offset: q.offset }
       }),
     ),
   update: (accountId, id, change) =>
     attempt(() =>
       inTransaction(pool, async (db) => {
-        const row = await first<Row>(db, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2 AND removed_at IS NULL FOR NO KEY UPDATE', [accountId, id])
+        const row = await first<MeetingRow>(db, 'SELECT * FROM meetings WHERE account_id = $1 AND id = $2 AND removed_at IS NULL FOR NO KEY UPDATE', [accountId, id])
         if (row === undefined) return O.none
         const next = { ...change(toMeeting(row)), id, accountId }
         await db.query(PUT, values(next))
@@ -159,7 +108,7 @@ export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
     attempt(() =>
       inTransaction(pool, async (db) => {
         await lockFor(db, LOCKS.meetingsOfConnection, scope.connectionId)
-        const existing = await rows<Row>(
+        const existing = await rows<MeetingRow>(
           db,
           `SELECT * FROM meetings WHERE account_id = $1 AND connection_id = $2
              AND (external_id = ANY($3::text[]) OR (removed_at IS NULL AND ${inWindow('$4', '$5')}))
@@ -174,7 +123,7 @@ export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
   startingBetween: (from, to, after, limit) =>
     attempt(async () =>
       (
-        await rows<Row>(
+        await rows<MeetingRow>(
           pool,
           `SELECT * FROM meetings WHERE removed_at IS NULL AND starts_at >= $1 AND starts_at < $2 AND (starts_at, id) > ($3::text, $4::text)
            ORDER BY starts_at, id LIMIT $5`,
@@ -185,7 +134,7 @@ export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
   removeForConnection: (accountId, connectionId, at) =>
     attempt(async () =>
       (
-        await rows<Row>(
+        await rows<MeetingRow>(
           pool,
           `UPDATE meetings SET removed_at = $3, removed_by = 'user', updated_at = $3
            WHERE account_id = $1 AND connection_id = $2 AND removed_at IS NULL RETURNING *`,

@@ -6,56 +6,8 @@ import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+import { type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, count, first, inTransaction, isUniqueViolation, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
-
-export interface RunRow {
-  id: string
-  account_id: string
-  reference: string
-  origin: Run['origin']
-  meeting_id: string | null
-  title: string
-  starts_at: string
-  platform: Run['platform']
-  join_url: string | null
-  state: RunState
-  detail: string | null
-  joined_at: string | null
-  waited_seconds: number | null
-  recording_seconds: number | null
-  ended_at: string | null
-  source: Run['source']
-  audio: Run['audio']
-  has_notes: boolean
-  leave_requested_at: string | null
-  created_at: string
-  updated_at: string
-}
-
-/** A row of `runs` as a Run; the share store reads runs too. */
-export const toRun = (r: RunRow): Run => ({
-  id: r.id,
-  accountId: r.account_id,
-  reference: r.reference,
-  origin: r.origin,
-  meetingId: r.meeting_id,
-  title: r.title,
-  startsAt: r.starts_at,
-  platform: r.platform,
-  joinUrl: r.join_url,
-  state: r.state,
-  detail: r.detail,
-  joinedAt: r.joined_at,
-  waitedSeconds: r.waited_seconds,
-  recordingSeconds: r.recording_seconds,
-  endedAt: r.ended_at,
-  source: r.source,
-  audio: r.audio,
-  hasNotes: r.has_notes,
-  leaveRequestedAt: r.leave_requested_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
 
 /** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
 const RUN_CHANGEABLE = [
@@ -190,39 +142,10 @@ export const postgresRunStore = (pool: Pool): RunStore => {
   }
 }
 
-interface UploadRow {
-  id: string
-  account_id: string
-  run_id: string
-  reference: string
-  title: string
-  kind: Upload['kind']
-  filename: string
-  content_type: string | null
-  byte_size: string | null
-  duration_ms: number | null
-  starts_at: string
-  created_at: string
-  updated_at: string
-  error: string | null
-}
+/** An uploads row as Postgres returns it: byte_size is a bigint, which arrives as a string. */
+type PgUploadRow = Omit<UploadRow, 'byte_size'> & { byte_size: string | null }
 
-const toUpload = (r: UploadRow): Upload => ({
-  id: r.id,
-  accountId: r.account_id,
-  runId: r.run_id,
-  reference: r.reference,
-  title: r.title,
-  kind: r.kind,
-  filename: r.filename,
-  contentType: r.content_type,
-  byteSize: r.byte_size === null ? null : Number(r.byte_size),
-  durationMs: r.duration_ms,
-  startsAt: r.starts_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  error: r.error,
-})
+const uploadFromPgRow = (r: PgUploadRow): Upload => toUpload({ ...r, byte_size: r.byte_size === null ? null : Number(r.byte_size) })
 
 const UPLOAD_COLUMNS = ['id', 'account_id', 'run_id', 'reference', 'title', 'kind', 'filename', 'content_type', 'byte_size', 'duration_ms', 'starts_at', 'created_at', 'updated_at', 'error']
 const uploadValues = (u: Upload) => [
@@ -231,12 +154,12 @@ const uploadValues = (u: Upload) => [
 const INSERT_UPLOAD = `INSERT INTO uploads (${UPLOAD_COLUMNS.join(', ')}) VALUES (${params(1, UPLOAD_COLUMNS.length).join(', ')})`
 
 export const postgresUploadStore = (pool: Pool): UploadStore => {
-  const one = (r: UploadRow | undefined) => O.map(toUpload)(O.fromNullable(r))
+  const one = (r: PgUploadRow | undefined) => O.map(uploadFromPgRow)(O.fromNullable(r))
   return {
     create: (u) => attempt(async () => (await pool.query(INSERT_UPLOAD, uploadValues(u)), u)),
-    find: (accountId, id) => attempt(async () => one(await first<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND id = $2', [accountId, id]))),
+    find: (accountId, id) => attempt(async () => one(await first<PgUploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND id = $2', [accountId, id]))),
     findByRun: (accountId, runId) =>
-      attempt(async () => one(await first<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND run_id = $2', [accountId, runId]))),
+      attempt(async () => one(await first<PgUploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 AND run_id = $2', [accountId, runId]))),
     // Written whole, inserted when missing (as SQLite's REPLACE does).
     update: (u) =>
       attempt(async () => {
@@ -249,7 +172,7 @@ export const postgresUploadStore = (pool: Pool): UploadStore => {
     list: (accountId, q) =>
       attempt(async () =>
         page(
-          (await rows<UploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [accountId, q.limit, q.offset])).map(toUpload),
+          (await rows<PgUploadRow>(pool, 'SELECT * FROM uploads WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [accountId, q.limit, q.offset])).map(uploadFromPgRow),
           await count(pool, 'SELECT count(*) AS n FROM uploads WHERE account_id = $1', [accountId]),
           q,
         ),

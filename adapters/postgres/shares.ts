@@ -1,31 +1,11 @@
 import * as O from 'fp-ts/Option'
-import type { Share } from '../../src/core/domain/share.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { attempt, attemptUnique, count, first, inTransaction, type Pool, rows } from './database.js'
-import { type RunRow, toRun } from './recordings.js'
+import { type RunRow, toRun } from '../shared/rows/recordings.js'
+import { type ShareRow, toShare, toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'
 
-interface ShareRow {
-  id: string
-  run_id: string
-  owner_account_id: string
-  email: string
-  scope: Share['scope']
-  created_at: string
-}
-
-type VisibleRow = RunRow & { [K in keyof ShareRow as `share_${K}`]: ShareRow[K] | null }
-
-const toShare = (r: ShareRow): Share => ({
-  id: r.id, runId: r.run_id, ownerAccountId: r.owner_account_id, email: r.email, scope: r.scope, createdAt: r.created_at,
-})
-
-const shareOf = (r: VisibleRow): Share | null =>
-  r.share_id === null
-    ? null
-    : toShare({
-        id: r.share_id, run_id: r.share_run_id!, owner_account_id: r.share_owner_account_id!, email: r.share_email!, scope: r.share_scope!, created_at: r.share_created_at!,
-      })
+type VisibleRow = RunRow & VisibleShareColumns
 
 // Keys of the account's own listed runs and of the listed runs shared with the email (never its own), merged in
 // list order; the own side is an index-only scan of runs_listed, so skipping an offset never reads the rows. Each
@@ -84,7 +64,7 @@ export const postgresShareStore = (pool: Pool): RecordingShareStore => ({
         const total = await count(db, VISIBLE_TOTAL, [accountId, email])
         const at = nearerEnd(total, q.offset, q.limit)
         const found = at.limit === 0 ? [] : await rows<VisibleRow>(db, PAGE[at.reverse ? 'ASC' : 'DESC'], [accountId, email, at.limit, at.offset])
-        return { rows: found.map((r): ReachableRun => ({ run: toRun(r), share: shareOf(r) })), total, limit: q.limit, offset: q.offset }
+        return { rows: found.map((r): ReachableRun => ({ run: toRun(r), share: toVisibleShare(r) })), total, limit: q.limit, offset: q.offset }
       }),
     ),
 })

@@ -1,69 +1,10 @@
 import * as O from 'fp-ts/Option'
-import { type DomainEvent, type EventName, isEventName } from '../../src/core/domain/events.js'
-import type { DeliveryOutcome, DeliveryTrigger, WebhookDelivery, WebhookEndpoint, WebhookStatus } from '../../src/core/domain/webhook.js'
+import type { WebhookEndpoint } from '../../src/core/domain/webhook.js'
 import type { WebhookStore } from '../../src/core/ports/webhook-store.js'
+import {
+  toWebhookDelivery, toWebhookEndpoint, toWebhookEvent, type WebhookDeliveryRow, type WebhookEndpointRow, type WebhookEventRow,
+} from '../shared/rows/webhooks.js'
 import { attempt, count, first, inTransaction, json, type Pool, rows } from './database.js'
-
-interface EndpointRow {
-  id: string
-  account_id: string
-  url: string
-  description: string | null
-  events: string[]
-  status: WebhookStatus
-  consecutive_failures: number
-  last_delivery_at: string | null
-  last_status: number | null
-  disabled_reason: string | null
-  sealed_secret: string
-  sealed_previous_secret: string | null
-  previous_secret_expires_at: string | null
-  created_at: string
-  updated_at: string
-}
-
-interface DeliveryRow {
-  id: string
-  account_id: string
-  endpoint_id: string
-  event_id: string
-  event_type: string
-  trigger_kind: DeliveryTrigger
-  attempt: number
-  outcome: DeliveryOutcome
-  status_code: number | null
-  duration_ms: number
-  error: string | null
-  next_attempt_at: string | null
-  created_at: string
-}
-
-interface EventRow {
-  id: string
-  account_id: string
-  type: string
-  occurred_at: string
-  data: DomainEvent['data']
-}
-
-const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
-  id: r.id,
-  accountId: r.account_id,
-  url: r.url,
-  description: r.description,
-  // Names that left the catalogue since they were stored are dropped rather than passed on as unknown events.
-  events: r.events.filter(isEventName),
-  status: r.status,
-  consecutiveFailures: r.consecutive_failures,
-  lastDeliveryAt: r.last_delivery_at,
-  lastStatus: r.last_status,
-  disabledReason: r.disabled_reason,
-  sealedSecret: r.sealed_secret,
-  sealedPreviousSecret: r.sealed_previous_secret,
-  previousSecretExpiresAt: r.previous_secret_expires_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
 
 const ENDPOINT_COLUMNS = `id, account_id, url, description, events, status, consecutive_failures, last_delivery_at, last_status,
   disabled_reason, sealed_secret, sealed_previous_secret, previous_secret_expires_at, created_at, updated_at`
@@ -74,26 +15,6 @@ const endpointValues = (e: WebhookEndpoint) => [
   e.disabledReason, e.sealedSecret, e.sealedPreviousSecret, e.previousSecretExpiresAt, e.createdAt, e.updatedAt,
 ]
 
-const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
-  id: r.id,
-  accountId: r.account_id,
-  endpointId: r.endpoint_id,
-  eventId: r.event_id,
-  eventType: r.event_type as EventName,
-  trigger: r.trigger_kind,
-  attempt: r.attempt,
-  outcome: r.outcome,
-  statusCode: r.status_code,
-  durationMs: r.duration_ms,
-  error: r.error,
-  nextAttemptAt: r.next_attempt_at,
-  createdAt: r.created_at,
-})
-
-const toEvent = (r: EventRow): O.Option<DomainEvent> =>
-  isEventName(r.type) ? O.some({ id: r.id, accountId: r.account_id, type: r.type, occurredAt: r.occurred_at, data: r.data }) : O.none
-
-
 export const postgresWebhookStore = (pool: Pool): WebhookStore => ({
   create: (endpoint) =>
     attempt(async () => {
@@ -101,23 +22,23 @@ export const postgresWebhookStore = (pool: Pool): WebhookStore => ({
       return endpoint
     }),
   find: (accountId, id) =>
-    attempt(async () => O.map(toEndpoint)(O.fromNullable(await first<EndpointRow>(pool, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 AND id = $2', [accountId, id])))),
+    attempt(async () => O.map(toWebhookEndpoint)(O.fromNullable(await first<WebhookEndpointRow>(pool, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 AND id = $2', [accountId, id])))),
   list: (accountId) =>
-    attempt(async () => (await rows<EndpointRow>(pool, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 ORDER BY created_at, id', [accountId])).map(toEndpoint)),
+    attempt(async () => (await rows<WebhookEndpointRow>(pool, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 ORDER BY created_at, id', [accountId])).map(toWebhookEndpoint)),
   listSubscribed: (accountId, type) =>
     attempt(async () =>
-      (await rows<EndpointRow>(
+      (await rows<WebhookEndpointRow>(
         pool,
         "SELECT * FROM webhook_endpoints WHERE account_id = $1 AND status = 'active' AND events @> jsonb_build_array($2::text) ORDER BY created_at, id",
         [accountId, type],
-      )).map(toEndpoint),
+      )).map(toWebhookEndpoint),
     ),
   update: (accountId, id, change) =>
     attempt(() =>
       inTransaction(pool, async (db) => {
-        const row = await first<EndpointRow>(db, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 AND id = $2 FOR NO KEY UPDATE', [accountId, id])
+        const row = await first<WebhookEndpointRow>(db, 'SELECT * FROM webhook_endpoints WHERE account_id = $1 AND id = $2 FOR NO KEY UPDATE', [accountId, id])
         if (row === undefined) return O.none
-        const next = { ...change(toEndpoint(row)), id: row.id, accountId: row.account_id }
+        const next = { ...change(toWebhookEndpoint(row)), id: row.id, accountId: row.account_id }
         await db.query(`UPDATE webhook_endpoints SET (${ENDPOINT_COLUMNS}) = (${ENDPOINT_PARAMS}) WHERE id = $1`, endpointValues(next))
         return O.some(next)
       }),
@@ -131,7 +52,7 @@ export const postgresWebhookStore = (pool: Pool): WebhookStore => ({
       ])
     }),
   findEvent: (accountId, eventId) =>
-    attempt(async () => O.flatMap(toEvent)(O.fromNullable(await first<EventRow>(pool, 'SELECT * FROM webhook_events WHERE account_id = $1 AND id = $2', [accountId, eventId])))),
+    attempt(async () => O.flatMap(toWebhookEvent)(O.fromNullable(await first<WebhookEventRow>(pool, 'SELECT * FROM webhook_events WHERE account_id = $1 AND id = $2', [accountId, eventId])))),
   addDelivery: (d) =>
     attempt(async () => {
       await pool.query(
@@ -144,21 +65,21 @@ export const postgresWebhookStore = (pool: Pool): WebhookStore => ({
   listDeliveries: (accountId, endpointId, page) =>
     attempt(async () => ({
       rows: (
-        await rows<DeliveryRow>(
+        await rows<WebhookDeliveryRow>(
           pool,
           'SELECT * FROM webhook_deliveries WHERE account_id = $1 AND endpoint_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4',
           [accountId, endpointId, page.limit, page.offset],
         )
-      ).map(toDelivery),
+      ).map(toWebhookDelivery),
       total: await count(pool, 'SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = $1 AND endpoint_id = $2', [accountId, endpointId]),
       limit: page.limit,
       offset: page.offset,
     })),
   findDelivery: (accountId, endpointId, id) =>
     attempt(async () =>
-      O.map(toDelivery)(
+      O.map(toWebhookDelivery)(
         O.fromNullable(
-          await first<DeliveryRow>(pool, 'SELECT * FROM webhook_deliveries WHERE account_id = $1 AND endpoint_id = $2 AND id = $3', [accountId, endpointId, id]),
+          await first<WebhookDeliveryRow>(pool, 'SELECT * FROM webhook_deliveries WHERE account_id = $1 AND endpoint_id = $2 AND id = $3', [accountId, endpointId, id]),
         ),
       ),
     ),

@@ -1,26 +1,8 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
-import type { Account } from '../../src/core/domain/account.js'
 import type { AccountStore } from '../../src/core/ports/account-store.js'
+import { type AccountRow, toAccount } from '../shared/rows/accounts.js'
 import { attempt, attemptUnique, type Db } from './database.js'
-
-interface AccountRow {
-  id: string
-  name: string
-  email: string
-  plan_key: string
-  organization_id: string | null
-  created_at: string
-}
-
-const toAccount = (r: AccountRow): Account => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  planKey: r.plan_key,
-  organizationId: r.organization_id,
-  createdAt: r.created_at,
-})
 
 export const sqliteAccountStore = (db: Db): AccountStore => {
   // An account created into an organization founded it, so it is its owner (organization_* columns: migration 2).

@@ -22,23 +22,26 @@ export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
     insert.run(id, kind, payload, key, runAt, max, Date.now())
     return { id, created: true }
   })
-  const claimStatements = new Map<number, ReturnType<typeof db.prepare<unknown[], Row>>>()
-  const dueStatement = (kindCount: number) => {
-    let s = claimStatements.get(kindCount)
+  // Expired leases first, then due queued jobs: two look-ups that each walk the
+  // (status, run_at) index, where one OR of both sorted the whole backlog.
+  const claimStatements = new Map<string, ReturnType<typeof db.prepare<unknown[], Row>>>()
+  const dueStatement = (which: 'expired' | 'queued', kindCount: number) => {
+    const cacheKey = `${which}:${kindCount}`
+    let s = claimStatements.get(cacheKey)
     if (s === undefined) {
       const marks = Array.from({ length: kindCount }, () => '?').join(', ')
+      const due = which === 'expired' ? "status = 'running' AND locked_until <= ?" : "status = 'queued' AND run_at <= ?"
+      const order = which === 'expired' ? 'locked_until' : 'run_at, rowid'
       s = db.prepare<unknown[], Row>(
-        `SELECT id, kind, payload, attempts, max_attempts FROM jobs
-         WHERE kind IN (${marks}) AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until <= ?))
-         ORDER BY run_at LIMIT 1`,
+        `SELECT id, kind, payload, attempts, max_attempts FROM jobs WHERE ${due} AND kind IN (${marks}) ORDER BY ${order} LIMIT 1`,
       )
-      claimStatements.set(kindCount, s)
+      claimStatements.set(cacheKey, s)
     }
     return s
   }
   const take = db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ? WHERE id = ?")
   const claim = db.transaction((kinds: ReadonlyArray<string>, now: number, leaseMs: number): O.Option<ClaimedJob> => {
-    const row = dueStatement(kinds.length).get(...kinds, now, now)
+    const row = dueStatement('expired', kinds.length).get(now, ...kinds) ?? dueStatement('queued', kinds.length).get(now, ...kinds)
     if (row === undefined) return O.none
     take.run(now + leaseMs, row.id)
     return O.some({ id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempt: row.attempts + 1, maxAttempts: row.max_attempts })

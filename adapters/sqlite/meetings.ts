@@ -5,38 +5,27 @@ import type { MeetingWrites } from '../../src/core/domain/meeting-sync-plan.js'
 import type { Page } from '../../src/core/domain/page.js'
 import type { MeetingQuery, MeetingStore, SyncScope } from '../../src/core/ports/meeting-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
+import { type MeetingRow, toMeeting } from '../shared/rows/meetings.js'
 import { attempt, type Db } from './database.js'
 
-type Row = Record<string, string | number | null>
+/** A meetings row as SQLite returns it: attendees and organizer are JSON text, the flags 0/1. */
+type SqliteMeetingRow = Omit<MeetingRow, 'is_all_day' | 'is_recurring' | 'attendees' | 'organizer' | 'record_override'> & {
+  is_all_day: number
+  is_recurring: number
+  attendees: string
+  organizer: string | null
+  record_override: number | null
+}
 
-const json = <A>(v: string | number | null | undefined): A | null => (v == null ? null : (JSON.parse(String(v)) as A))
-const bool = (v: string | number | null | undefined): boolean | null => (v == null ? null : v === 1)
-
-const toMeeting = (r: Row): Meeting => ({
-  id: r['id'] as string,
-  accountId: r['account_id'] as string,
-  connectionId: r['connection_id'] as string | null,
-  externalId: r['external_id'] as string | null,
-  source: r['source'] as string,
-  title: r['title'] as string,
-  link: r['link'] as string | null,
-  description: r['description'] as string,
-  location: r['location'] as string,
-  startsAt: r['starts_at'] as string,
-  durationMinutes: r['duration_minutes'] as number,
-  isAllDay: r['is_all_day'] === 1,
-  isRecurring: r['is_recurring'] === 1,
-  attendees: json(r['attendees']) ?? [],
-  attendeeCount: r['attendee_count'] as number,
-  organizer: json(r['organizer']),
-  responseStatus: r['response_status'] as Meeting['responseStatus'],
-  externalUrl: r['external_url'] as string | null,
-  recordOverride: bool(r['record_override']),
-  createdAt: r['created_at'] as string,
-  updatedAt: r['updated_at'] as string,
-  removedAt: r['removed_at'] as string | null,
-  removedBy: r['removed_by'] as Meeting['removedBy'],
-})
+const meetingFromSqliteRow = (r: SqliteMeetingRow): Meeting =>
+  toMeeting({
+    ...r,
+    is_all_day: r.is_all_day === 1,
+    is_recurring: r.is_recurring === 1,
+    attendees: (JSON.parse(r.attendees) as Meeting['attendees'] | null) ?? [],
+    organizer: r.organizer === null ? null : JSON.parse(r.organizer),
+    record_override: r.record_override === null ? null : r.record_override === 1,
+  })
 
 const params = (m: Meeting) => ({
   ...m,
@@ -86,8 +75,8 @@ export const sqliteMeetingStore = (db: Db): MeetingStore => {
     `INSERT INTO meetings (${COLUMNS}) VALUES (${VALUES})
      ON CONFLICT (id) DO UPDATE SET ${COLUMN_LIST.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
   )
-  const findListed = db.prepare<[string, string], Row>('SELECT * FROM meetings WHERE account_id = ? AND id = ? AND removed_at IS NULL')
-  const findAny = db.prepare<[string, string], Row>('SELECT * FROM meetings WHERE account_id = ? AND id = ?')
+  const findListed = db.prepare<[string, string], SqliteMeetingRow>('SELECT * FROM meetings WHERE account_id = ? AND id = ? AND removed_at IS NULL')
+  const findAny = db.prepare<[string, string], SqliteMeetingRow>('SELECT * FROM meetings WHERE account_id = ? AND id = ?')
   const statements = new Map<string, Database.Statement<Record<string, unknown>, unknown>>()
   const prepared = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!
   // Count and page in one read transaction: the page is read from the end the total says is nearer.
@@ -103,14 +92,14 @@ export const sqliteMeetingStore = (db: Db): MeetingStore => {
       `WITH page AS (${sources.map((w) => `SELECT id, starts_at FROM ${w}`).join(' UNION ALL ')}
          ORDER BY starts_at ${dir}, id ${dir} LIMIT @limit OFFSET @offset)
        SELECT meetings.* FROM page JOIN meetings ON meetings.id = page.id ORDER BY page.starts_at, page.id`,
-    ).all({ ...args, limit: at.limit, offset: at.offset }) as Row[])
-    return { rows: rows.map(toMeeting), total, limit: q.limit, offset: q.offset }
+    ).all({ ...args, limit: at.limit, offset: at.offset }) as SqliteMeetingRow[])
+    return { rows: rows.map(meetingFromSqliteRow), total, limit: q.limit, offset: q.offset }
   })
-  const scoped = db.prepare<Record<string, unknown>, Row>(
+  const scoped = db.prepare<Record<string, unknown>, SqliteMeetingRow>(
     `SELECT * FROM meetings WHERE account_id = @accountId AND connection_id = @connectionId
      AND (external_id IN (SELECT value FROM json_each(@externalIds)) OR (removed_at IS NULL AND ${IN_WINDOW}))`,
   )
-  const listedOfConnection = db.prepare<[string, string], Row>(
+  const listedOfConnection = db.prepare<[string, string], SqliteMeetingRow>(
     'SELECT * FROM meetings WHERE account_id = ? AND connection_id = ? AND removed_at IS NULL',
   )
   const write = (writes: MeetingWrites) => {
@@ -120,33 +109,33 @@ export const sqliteMeetingStore = (db: Db): MeetingStore => {
   const update = db.transaction((accountId: string, id: string, change: (m: Meeting) => Meeting): O.Option<Meeting> => {
     const row = findListed.get(accountId, id)
     if (row === undefined) return O.none
-    const next = { ...change(toMeeting(row)), id, accountId }
+    const next = { ...change(meetingFromSqliteRow(row)), id, accountId }
     replace.run(params(next))
     return O.some(next)
   })
   const reconcile = db.transaction((accountId: string, scope: SyncScope, plan: (existing: ReadonlyArray<Meeting>) => MeetingWrites) => {
     const existing = scoped
       .all({ accountId, connectionId: scope.connectionId, externalIds: JSON.stringify(scope.externalIds), from: scope.window.from, to: scope.window.to })
-      .map(toMeeting)
+      .map(meetingFromSqliteRow)
     const writes = plan(existing)
     write(writes)
     return writes
   })
   const removeAll = db.transaction((accountId: string, connectionId: string, at: string) => {
-    const gone = listedOfConnection.all(accountId, connectionId).map((r): Meeting => ({ ...toMeeting(r), removedAt: at, removedBy: 'user', updatedAt: at }))
+    const gone = listedOfConnection.all(accountId, connectionId).map((r): Meeting => ({ ...meetingFromSqliteRow(r), removedAt: at, removedBy: 'user', updatedAt: at }))
     for (const m of gone) replace.run(params(m))
     return gone
   })
-  const starting = db.prepare<Record<string, unknown>, Row>(
+  const starting = db.prepare<Record<string, unknown>, SqliteMeetingRow>(
     `SELECT * FROM meetings WHERE removed_at IS NULL AND starts_at >= @from AND starts_at < @to
        AND (starts_at, id) > (@afterStart, @afterId) ORDER BY starts_at, id LIMIT @limit`,
   )
   return {
     create: (m) => attempt(() => (insert.run(params(m)), m)),
     startingBetween: (from, to, after, limit) =>
-      attempt(() => starting.all({ from, to, afterStart: after?.startsAt ?? '', afterId: after?.id ?? '', limit }).map(toMeeting)),
-    find: (accountId, id) => attempt(() => O.map(toMeeting)(O.fromNullable(findListed.get(accountId, id)))),
-    findAny: (accountId, id) => attempt(() => O.map(toMeeting)(O.fromNullable(findAny.get(accountId, id)))),
+      attempt(() => starting.all({ from, to, afterStart: after?.startsAt ?? '', afterId: after?.id ?? '', limit }).map(meetingFromSqliteRow)),
+    find: (accountId, id) => attempt(() => O.map(meetingFromSqliteRow)(O.fromNullable(findListed.get(accountId, id)))),
+    findAny: (accountId, id) => attempt(() => O.map(meetingFromSqliteRow)(O.fromNullable(findAny.get(accountId, id)))),
     list: (accountId, q) => attempt(() => list(accountId, q)),
     update: (accountId, id, change) => attempt(() => update.immediate(accountId, id, change)),
     reconcile: (accountId, scope, plan) => attempt(() => reconcile.immediate(accountId, scope, plan)),

@@ -2,22 +2,12 @@ import * as E from 'fp-ts/Either'
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { Organization } from '../../src/core/domain/account.js'
-import type { Invite, Member, Membership, Role } from '../../src/core/domain/organization.js'
+import type { Membership, Role } from '../../src/core/domain/organization.js'
 import { type AppError, conflict, notFound } from '../../src/core/errors.js'
 import type { InviteAcceptance, MemberChange, OrganizationStore } from '../../src/core/ports/organization-store.js'
+import { type InviteRow, type MemberRow, type OrganizationRow, toInvite, toMember, toMembership, toOrganization } from '../shared/rows/organizations.js'
 import { attempt, attemptUnique, type Db } from './database.js'
 
-interface OrganizationRow { id: string; name: string; created_at: string }
-interface MemberRow { id: string; name: string; email: string; organization_id: string; organization_role: Role; organization_joined_at: string }
-interface InviteRow { id: string; organization_id: string; email: string; role: Role; public_id: string; hash: string; invited_by: string | null; created_at: string; expires_at: string }
-
-const toOrganization = (r: OrganizationRow): Organization => ({ id: r.id, name: r.name, createdAt: r.created_at })
-const toMember = (r: MemberRow): Member => ({ accountId: r.id, name: r.name, email: r.email, role: r.organization_role, joinedAt: r.organization_joined_at })
-const toMembership = (r: MemberRow): Membership => ({ organizationId: r.organization_id, accountId: r.id, role: r.organization_role, joinedAt: r.organization_joined_at })
-const toInvite = (r: InviteRow): Invite => ({
-  id: r.id, organizationId: r.organization_id, email: r.email, role: r.role, publicId: r.public_id, hash: r.hash,
-  invitedBy: r.invited_by, createdAt: r.created_at, expiresAt: r.expires_at,
-})
 const one = <R, A>(f: (r: R) => A) => (row: R | undefined) => O.map(f)(O.fromNullable(row))
 
 /** Thrown inside a transaction to roll it back with an expected failure. */

@@ -2,38 +2,23 @@ import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { PageQuery } from '../../src/core/domain/page.js'
 import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
-import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
+import { type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, type Db } from './database.js'
 
-type RunRow = Record<string, string | number | null>
+/** A runs row as SQLite returns it: source and audio are JSON text, has_notes is 0/1. */
+export type SqliteRunRow = Omit<RunRow, 'source' | 'audio' | 'has_notes'> & { source: string | null; audio: string | null; has_notes: number }
 
 /** A row of `runs` as a Run; the share store reads runs too. */
-export const toRun = (r: RunRow): Run => ({
-  id: r['id'] as string,
-  accountId: r['account_id'] as string,
-  reference: r['reference'] as string,
-  origin: r['origin'] as Run['origin'],
-  meetingId: r['meeting_id'] as string | null,
-  title: r['title'] as string,
-  startsAt: r['starts_at'] as string,
-  platform: r['platform'] as Run['platform'],
-  joinUrl: r['join_url'] as string | null,
-  state: r['state'] as RunState,
-  detail: r['detail'] as string | null,
-  joinedAt: r['joined_at'] as string | null,
-  waitedSeconds: r['waited_seconds'] as number | null,
-  recordingSeconds: r['recording_seconds'] as number | null,
-  endedAt: r['ended_at'] as string | null,
-  source: r['source'] === null ? null : JSON.parse(r['source'] as string),
-  audio: r['audio'] === null ? null : JSON.parse(r['audio'] as string),
-  hasNotes: r['has_notes'] === 1,
-  leaveRequestedAt: r['leave_requested_at'] as string | null,
-  createdAt: r['created_at'] as string,
-  updatedAt: r['updated_at'] as string,
-})
+export const runFromSqliteRow = (r: SqliteRunRow): Run =>
+  toRun({
+    ...r,
+    source: r.source === null ? null : JSON.parse(r.source),
+    audio: r.audio === null ? null : JSON.parse(r.audio),
+    has_notes: r.has_notes === 1,
+  })
 
 const runParams = (r: Run) => ({
   ...r,
@@ -58,8 +43,8 @@ const page = <A>(rows: A[], total: number, q: PageQuery) => ({ rows, total, limi
 
 export const sqliteRunStore = (db: Db): RunStore => {
   const insert = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (${RUN_VALUES})`)
-  const find = db.prepare<[string, string], RunRow>('SELECT * FROM runs WHERE account_id = ? AND id = ?')
-  const findLive = db.prepare<[string], RunRow>(`SELECT * FROM runs WHERE account_id = ? AND state IN (${LIVE})`)
+  const find = db.prepare<[string, string], SqliteRunRow>('SELECT * FROM runs WHERE account_id = ? AND id = ?')
+  const findLive = db.prepare<[string], SqliteRunRow>(`SELECT * FROM runs WHERE account_id = ? AND state IN (${LIVE})`)
   const replace = db.prepare(`UPDATE runs SET ${RUN_SETS} WHERE id = @id`)
   const stateOf = db.prepare<[string, string], { state: RunState }>('SELECT state FROM runs WHERE account_id = ? AND id = ?')
   const since = db
@@ -72,16 +57,16 @@ export const sqliteRunStore = (db: Db): RunStore => {
     const current = stateOf.get(run.accountId, run.id)
     if (current === undefined || !expected.includes(current.state)) return `The recording changed meanwhile (it is ${current?.state ?? 'gone'})`
     const live = findLive.get(run.accountId)
-    if (LIVE_BOT_STATES.includes(run.state) && live !== undefined && live['id'] !== run.id) return `Another bot is live (${live['reference']})`
+    if (LIVE_BOT_STATES.includes(run.state) && live !== undefined && live.id !== run.id) return `Another bot is live (${live.reference})`
     replace.run(runParams(run))
-    return toRun(find.get(run.accountId, run.id)!)
+    return runFromSqliteRow(find.get(run.accountId, run.id)!)
   })
   const sameStart = db
     .prepare<[string, string], string>("SELECT id FROM runs WHERE meeting_id = ? AND starts_at = ? AND state NOT IN ('superseded', 'cancelled')")
     .pluck()
   const create = db.transaction((run: Run, rules: NewRunRules): Run | RunRefusal => {
     const live = LIVE_BOT_STATES.includes(run.state) ? findLive.get(run.accountId) : undefined
-    if (live !== undefined) return { _tag: 'LiveBotExists', runId: live['id'] as string, reference: live['reference'] as string }
+    if (live !== undefined) return { _tag: 'LiveBotExists', runId: live.id, reference: live.reference }
     const twin = run.meetingId === null || !OPEN(run.state) ? undefined : (sameStart.get(run.meetingId, run.startsAt) as string | undefined)
     if (twin !== undefined) return { _tag: 'MeetingRunExists', runId: twin }
     if (rules.allowance !== undefined) {
@@ -91,52 +76,34 @@ export const sqliteRunStore = (db: Db): RunStore => {
     insert.run(runParams(run))
     return run
   })
-  const list = db.prepare<[string, number, number], RunRow>(
+  const list = db.prepare<[string, number, number], SqliteRunRow>(
     "SELECT * FROM runs WHERE account_id = ? AND state <> 'superseded' ORDER BY starts_at DESC, created_at DESC, id DESC LIMIT ? OFFSET ?",
   )
   // Kept by the triggers of migration 9: no count over the account's runs.
   const count = db.prepare<[string], number>('SELECT coalesce((SELECT listed FROM run_counts WHERE account_id = ?), 0)').pluck()
   // Named: without statistics the planner walks all the account's runs in created_at order (runs_created) instead.
-  const current = db.prepare<[string, string], RunRow>(
+  const current = db.prepare<[string, string], SqliteRunRow>(
     `SELECT * FROM runs INDEXED BY runs_meeting
      WHERE account_id = ? AND meeting_id IN (SELECT value FROM json_each(?)) AND meeting_id IS NOT NULL AND state <> 'superseded'
      ORDER BY created_at`,
   )
   return {
     currentForMeetings: (accountId, meetingIds) =>
-      attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r['meeting_id'] as string, toRun(r)]))),
+      attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r.meeting_id as string, runFromSqliteRow(r)]))),
     create: (run, rules = {}) =>
       TE.flatMap((r: Run | RunRefusal) => ('_tag' in r ? TE.left(r) : TE.right(r)))(attempt(() => create.immediate(run, rules))),
     requestLeave: (accountId, runId, at) =>
-      attempt(() => (markLeave.run(at, accountId, runId).changes === 0 ? O.none : O.map(toRun)(O.fromNullable(find.get(accountId, runId))))),
-    findLive: (accountId) => attempt(() => O.map(toRun)(O.fromNullable(findLive.get(accountId)))),
-    find: (accountId, runId) => attempt(() => O.map(toRun)(O.fromNullable(find.get(accountId, runId)))),
+      attempt(() => (markLeave.run(at, accountId, runId).changes === 0 ? O.none : O.map(runFromSqliteRow)(O.fromNullable(find.get(accountId, runId))))),
+    findLive: (accountId) => attempt(() => O.map(runFromSqliteRow)(O.fromNullable(findLive.get(accountId)))),
+    find: (accountId, runId) => attempt(() => O.map(runFromSqliteRow)(O.fromNullable(find.get(accountId, runId)))),
     update: (run, expected) =>
       TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(
         attempt(() => update.immediate(run, expected)),
       ),
-    list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toRun), count.get(accountId) as number, q)),
+    list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(runFromSqliteRow), count.get(accountId) as number, q)),
     countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
   }
 }
-
-type UploadRow = Record<string, string | number | null>
-const toUpload = (r: UploadRow): Upload => ({
-  id: r['id'] as string,
-  accountId: r['account_id'] as string,
-  runId: r['run_id'] as string,
-  reference: r['reference'] as string,
-  title: r['title'] as string,
-  kind: r['kind'] as Upload['kind'],
-  filename: r['filename'] as string,
-  contentType: r['content_type'] as string | null,
-  byteSize: r['byte_size'] as number | null,
-  durationMs: r['duration_ms'] as number | null,
-  startsAt: r['starts_at'] as string,
-  createdAt: r['created_at'] as string,
-  updatedAt: r['updated_at'] as string,
-  error: r['error'] as string | null,
-})
 
 export const sqliteUploadStore = (db: Db): UploadStore => {
   const cols = 'id, account_id, run_id, reference, title, kind, filename, content_type, byte_size, duration_ms, starts_at, created_at, updated_at, error'

@@ -1,21 +1,12 @@
 import * as O from 'fp-ts/Option'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import type { Share } from '../../src/core/domain/share.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
+import { type ShareRow, toShare, toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'
 import { attempt, attemptUnique, type Db } from './database.js'
-import { toRun } from './recordings.js'
+import { runFromSqliteRow, type SqliteRunRow } from './recordings.js'
 
-type Row = Record<string, string | number | null>
-
-const toShare = (r: Row, prefix = ''): Share => ({
-  id: r[`${prefix}id`] as string,
-  runId: r[`${prefix}run_id`] as string,
-  ownerAccountId: r[`${prefix}owner_account_id`] as string,
-  email: r[`${prefix}email`] as string,
-  scope: r[`${prefix}scope`] as Share['scope'],
-  createdAt: r[`${prefix}created_at`] as string,
-})
+type VisibleRow = SqliteRunRow & VisibleShareColumns
 
 // Keys of the account's own listed runs and of the listed runs shared with the email (never its own), merged in
 // list order; the own side reads the index runs_listed alone, so skipping an offset never touches the rows.
@@ -41,30 +32,30 @@ const VISIBLE_TOTAL = `SELECT coalesce((SELECT listed FROM run_counts WHERE acco
 
 export const sqliteShareStore = (db: Db): RecordingShareStore => {
   const insert = db.prepare('INSERT INTO recording_shares (id, run_id, owner_account_id, email, scope, created_at) VALUES (@id, @runId, @ownerAccountId, @email, @scope, @createdAt)')
-  const ofRun = db.prepare<[string, string], Row>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? ORDER BY created_at, id')
-  const one = db.prepare<[string, string, string], Row>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? AND id = ?')
+  const ofRun = db.prepare<[string, string], ShareRow>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? ORDER BY created_at, id')
+  const one = db.prepare<[string, string, string], ShareRow>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? AND id = ?')
   const remove = db.prepare('DELETE FROM recording_shares WHERE id = ?')
-  const forRecipient = db.prepare<[string, string], Row>('SELECT * FROM recording_shares WHERE run_id = ? AND email = ?')
+  const forRecipient = db.prepare<[string, string], ShareRow>('SELECT * FROM recording_shares WHERE run_id = ? AND email = ?')
   type Visible = { accountId: string; email: string; limit: number; offset: number }
-  const visible = { ASC: db.prepare<Visible, Row>(visiblePage('ASC')), DESC: db.prepare<Visible, Row>(visiblePage('DESC')) }
+  const visible = { ASC: db.prepare<Visible, VisibleRow>(visiblePage('ASC')), DESC: db.prepare<Visible, VisibleRow>(visiblePage('DESC')) }
   const countVisible = db.prepare<{ accountId: string; email: string }, number>(VISIBLE_TOTAL).pluck()
   // One read transaction: the page is read from the end the total says is nearer.
   const listVisible = db.transaction((accountId: string, email: string, q: PageQuery) => {
     const total = countVisible.get({ accountId, email }) as number
     const at = nearerEnd(total, q.offset, q.limit)
     const rows = at.limit === 0 ? [] : visible[at.reverse ? 'ASC' : 'DESC'].all({ accountId, email, limit: at.limit, offset: at.offset })
-    return { rows: rows.map((r): ReachableRun => ({ run: toRun(r), share: r['share_id'] === null ? null : toShare(r, 'share_') })), total, limit: q.limit, offset: q.offset }
+    return { rows: rows.map((r): ReachableRun => ({ run: runFromSqliteRow(r), share: toVisibleShare(r) })), total, limit: q.limit, offset: q.offset }
   })
   const removeOne = db.transaction((ownerAccountId: string, runId: string, shareId: string) => {
     const row = one.get(ownerAccountId, runId, shareId)
     if (row !== undefined) remove.run(shareId)
-    return O.map((r: Row) => toShare(r))(O.fromNullable(row))
+    return O.map(toShare)(O.fromNullable(row))
   })
   return {
     create: (share) => attemptUnique(() => (insert.run(share), share), 'The recording is shared with this email already'),
-    listForRun: (ownerAccountId, runId) => attempt(() => ofRun.all(ownerAccountId, runId).map((r) => toShare(r))),
+    listForRun: (ownerAccountId, runId) => attempt(() => ofRun.all(ownerAccountId, runId).map(toShare)),
     remove: (ownerAccountId, runId, shareId) => attempt(() => removeOne.immediate(ownerAccountId, runId, shareId)),
-    findForRecipient: (runId, email) => attempt(() => O.map((r: Row) => toShare(r))(O.fromNullable(forRecipient.get(runId, email)))),
+    findForRecipient: (runId, email) => attempt(() => O.map(toShare)(O.fromNullable(forRecipient.get(runId, email)))),
     listVisible: (accountId, email, q) => attempt(() => listVisible(accountId, email, q)),
   }
 }

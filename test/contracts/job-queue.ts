@@ -42,6 +42,17 @@ export const jobQueueContract = (name: string, make: () => Promise<JobQueue> | J
     assert.is(again?.attempt, 2)
   })
 
+  s('a dead worker\'s job goes before the queued backlog; jobs due together go first in, first out', async ({ q }) => {
+    const { id: stuck } = await right(q.enqueue({ kind: 'a', payload: 'stuck', runAt: at(500) }))
+    await claimedId(q, at(500))
+    // The backlog was due before the stuck job was, so run time alone would put it first.
+    for (const n of [1, 2, 3]) await right(q.enqueue({ kind: 'a', payload: n, runAt: t0 }))
+    const next = await claimedId(q, at(1_501))
+    assert.equal([next?.id, next?.attempt], [stuck, 2])
+    const order = [await claimedId(q, at(1_501)), await claimedId(q, at(1_501)), await claimedId(q, at(1_501))].map((j) => j?.payload)
+    assert.equal(order, [1, 2, 3])
+  })
+
   s('extend keeps a running job leased', async ({ q }) => {
     const { id } = await right(q.enqueue({ kind: 'a', payload: null }))
     await claimedId(q, t0)

@@ -9,31 +9,23 @@ import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
-import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
-import { memoryApiKeyStore } from '../../adapters/memory/api-keys.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { eventLog, fanOut } from '../../adapters/memory/event-log.js'
-import { memoryWebhookStore } from '../../adapters/memory/webhooks.js'
 import { aesGcmSecretBox } from '../../adapters/webhook-http/secret-box.js'
 import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
 import { publishEventToWebhooks } from '../../src/core/use-cases/publish-event-to-webhooks.js'
-import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
-import { memoryShareStore } from '../../adapters/memory/shares.js'
 import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
-import { memoryJobQueue } from '../../adapters/memory/job-queue.js'
-import { memoryIdempotencyStore } from '../../adapters/memory/idempotency.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import { fixedClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { calendarPorts } from '../../adapters/calendar-sync/index.js'
-import { memoryCalendarConnectionStore } from '../../adapters/memory/calendar-connections.js'
-import { memoryMeetingStore } from '../../adapters/memory/meetings.js'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
+import { openHarnessStores } from './harness-stores.js'
 
 export interface TestResponse {
   readonly status: number
@@ -63,29 +55,25 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> =>
 }
 
 /**
- * Serves the real Koa app on memory adapters on a loopback port, and checks every
+ * Serves the real Koa app on a loopback port, over memory stores (or SQLite or
+ * Postgres ones: HARNESS_STORE, see harness-stores.ts), and checks every
  * JSON response against the schema its route documents in /openapi.json.
  */
 export const startHarness = async (
   options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute> } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
-  // Accounts and organizations share their rows: membership lives on the account.
-  const directory = memoryDirectory()
+  const stores = await openHarnessStores()
   // Webhooks: events go to the log and to the fan-out; receivers on 127.0.0.1 are allowed; jitter is off.
-  const jobs = options.ports?.jobs ?? memoryJobQueue(randomIds.uuid)
-  const webhooks = options.ports?.webhooks ?? memoryWebhookStore()
+  const jobs = options.ports?.jobs ?? stores.ports.jobs
+  const webhooks = options.ports?.webhooks ?? stores.ports.webhooks
   const log = eventLog()
-  const runs = options.ports?.runs ?? memoryRunStore()
   const ports: Ports = {
     clock,
     ids: randomIds,
     keySecrets,
-    accounts: memoryAccountStore(directory),
-    organizations: memoryOrganizationStore(directory),
-    apiKeys: memoryApiKeyStore(),
+    ...stores.ports,
     rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
-    idempotency: memoryIdempotencyStore(86_400_000),
     plans: DEFAULT_PLANS,
     jobs,
     blobs: memoryBlobStore(),
@@ -94,17 +82,11 @@ export const startHarness = async (
     webhookSender: httpWebhookSender({ allowPrivate: true, timeoutMs: 5_000 }),
     secretBox: aesGcmSecretBox(randomBytes(32)),
     random: () => 0.5,
-    runs,
-    shares: memoryShareStore(runs),
-    uploads: memoryUploadStore(),
-    notes: memoryNotesStore(),
     transcriptParser: createTranscriptParser(),
     transcriber: createNoTranscriber(),
     analyzer: createBuiltinAnalyzer(),
     maxUploadBytes: 5 * 1024 * 1024,
     // Calendar feeds on 127.0.0.1 are allowed; syncs read 7 days back to 60 ahead of the fixed clock.
-    meetings: memoryMeetingStore(),
-    calendarConnections: memoryCalendarConnectionStore(),
     ...calendarPorts({ allowPrivate: true, settings: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }, timeoutMs: 5_000 }),
     // Bots play the shipped script as fast as possible, captions only; the engine looks a minute ahead every 30 s.
     botRunner: createSimulatedBotRunner({ clock, logger: pino({ level: 'silent' }), speed: Number.POSITIVE_INFINITY, audio: false }),
@@ -175,6 +157,7 @@ export const startHarness = async (
     close: async () => {
       await worker.stop(1_000)
       await new Promise<void>((r) => server.close(() => r()))
+      await stores.close()
     },
   }
 }

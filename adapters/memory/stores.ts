@@ -1,0 +1,30 @@
+/** Every memory store, sharing what must be shared: what `NOTETAKER_STORE=memory` opens (see src/adapters.ts). */
+import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from './accounts.js'
+import { memoryApiKeyStore } from './api-keys.js'
+import { memoryCalendarConnectionStore } from './calendar-connections.js'
+import { memoryIdempotencyStore } from './idempotency.js'
+import { memoryJobQueue } from './job-queue.js'
+import { memoryMeetingStore } from './meetings.js'
+import { memoryNotesStore, memoryRunStore, memoryUploadStore } from './recordings.js'
+import { memoryShareStore } from './shares.js'
+import { memoryWebhookStore } from './webhooks.js'
+
+export const memoryStores = (options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => {
+  // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
+  const directory = memoryDirectory()
+  const runs = memoryRunStore()
+  return {
+    accounts: memoryAccountStore(directory),
+    organizations: memoryOrganizationStore(directory),
+    apiKeys: memoryApiKeyStore(),
+    idempotency: memoryIdempotencyStore(options.idempotencyRetentionMs),
+    jobs: memoryJobQueue(options.newId),
+    webhooks: memoryWebhookStore(),
+    runs,
+    shares: memoryShareStore(runs),
+    uploads: memoryUploadStore(),
+    notes: memoryNotesStore(),
+    meetings: memoryMeetingStore(),
+    calendarConnections: memoryCalendarConnectionStore(),
+  }
+}

@@ -1,0 +1,26 @@
+/** Every SQLite store over one open database (which the caller owns): what `NOTETAKER_STORE=sqlite` opens (see src/adapters.ts). */
+import { sqliteAccountStore, sqliteOrganizationStore } from './accounts.js'
+import { sqliteApiKeyStore } from './api-keys.js'
+import { sqliteCalendarConnectionStore } from './calendar-connections.js'
+import type { Db } from './database.js'
+import { sqliteIdempotencyStore } from './idempotency.js'
+import { sqliteJobQueue } from './job-queue.js'
+import { sqliteMeetingStore } from './meetings.js'
+import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from './recordings.js'
+import { sqliteShareStore } from './shares.js'
+import { sqliteWebhookStore } from './webhooks.js'
+
+export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => ({
+  accounts: sqliteAccountStore(db),
+  organizations: sqliteOrganizationStore(db),
+  apiKeys: sqliteApiKeyStore(db),
+  idempotency: sqliteIdempotencyStore(db, options.idempotencyRetentionMs),
+  jobs: sqliteJobQueue(db, options.newId),
+  webhooks: sqliteWebhookStore(db),
+  runs: sqliteRunStore(db),
+  shares: sqliteShareStore(db),
+  uploads: sqliteUploadStore(db),
+  notes: sqliteNotesStore(db),
+  meetings: sqliteMeetingStore(db),
+  calendarConnections: sqliteCalendarConnectionStore(db),
+})
