@@ -69,6 +69,9 @@ const startWorkers = async (core: Core, config: Config, logger: Logger) => {
   const bots = createWorker({ ...options, handlers: { [BOT_JOB]: runBot! }, concurrency: config.NOTETAKER_BOT_SLOTS })
   jobs.start()
   bots.start()
+  const resumed = await core.recordings.resumeProcessing()()
+  if (E.isLeft(resumed)) logger.error({ err: resumed.left }, 'could not look for recordings left without a processing job; they stay as they are until the next start')
+  else if (resumed.right.resumed > 0) logger.info(resumed.right, `queued processing again for ${resumed.right.resumed} recording(s) that an earlier crash had left without it`)
   const engine = await core.bots.startEngine()()
   if (E.isLeft(engine)) logger.error({ err: engine.left }, 'could not start the recording engine; scheduled meetings will not be recorded until a restart')
   return {

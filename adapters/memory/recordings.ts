@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, HIDDEN_STATES, LIVE_BOT_STATES, type Run } from '../../src/core/domain/run.js'
+import { FREE_STATES, HIDDEN_STATES, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
@@ -72,6 +72,14 @@ export const memoryRunStore = (): RunStore => {
       return TE.right(current)
     },
     countSince: (accountId, since) => TE.right(counted(accountId, since)),
+    inProcessing: (limit) =>
+      TE.right(
+        [...runs.values()]
+          .filter((r) => PROCESSING_STATES.includes(r.state))
+          .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))
+          .slice(0, limit)
+          .map((r) => ({ id: r.id, accountId: r.accountId })),
+      ),
   }
 }
 

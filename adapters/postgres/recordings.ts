@@ -6,7 +6,7 @@ import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, count, first, inTransaction, isUniqueViolation, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
 
 /** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
@@ -139,6 +139,12 @@ export const postgresRunStore = (pool: Pool): RunStore => {
         return new Map(found.map((r) => [r.meeting_id as string, toRun(r)]))
       }),
     countSince: (accountId, since) => attempt(() => countSince(pool, accountId, since)),
+    inProcessing: (limit) =>
+      attempt(async () =>
+        (await rows<{ id: string; account_id: string }>(pool, `SELECT id, account_id FROM runs WHERE ${PROCESSING_SQL} ORDER BY updated_at LIMIT $1`, [limit])).map(
+          (r) => ({ id: r.id, accountId: r.account_id }),
+        ),
+      ),
   }
 }
 

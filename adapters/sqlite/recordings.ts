@@ -5,7 +5,7 @@ import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, type Db } from './database.js'
 
 /** A runs row as SQLite returns it: source and audio are JSON text, has_notes is 0/1. */
@@ -87,6 +87,9 @@ export const sqliteRunStore = (db: Db): RunStore => {
      WHERE account_id = ? AND meeting_id IN (SELECT value FROM json_each(?)) AND meeting_id IS NOT NULL AND state <> 'superseded'
      ORDER BY created_at`,
   )
+  const inProcessing = db.prepare<[number], { id: string; account_id: string }>(
+    `SELECT id, account_id FROM runs INDEXED BY runs_processing WHERE ${PROCESSING_SQL} ORDER BY updated_at LIMIT ?`,
+  )
   return {
     currentForMeetings: (accountId, meetingIds) =>
       attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r.meeting_id as string, runFromSqliteRow(r)]))),
@@ -102,6 +105,7 @@ export const sqliteRunStore = (db: Db): RunStore => {
       ),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(runFromSqliteRow), count.get(accountId) as number, q)),
     countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
+    inProcessing: (limit) => attempt(() => inProcessing.all(limit).map((r) => ({ id: r.id, accountId: r.account_id }))),
   }
 }
 

@@ -85,6 +85,20 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.is(await right(s.runs.countSince(A, '2026-05-01T00:00:00.000Z')), 1)
   })
 
+  s('inProcessing lists the runs of every account that are stored or being processed, oldest change first, up to the limit', async ({ s }) => {
+    const at = (minute: number) => `2026-05-01T00:${String(minute).padStart(2, '0')}:00.000Z`
+    await right(s.runs.create(run(1, { state: 'stored', updatedAt: at(30) })))
+    await right(s.runs.create(run(2, { state: 'analysing', accountId: B, updatedAt: at(10) })))
+    await right(s.runs.create(run(3, { state: 'transcribing', updatedAt: at(20) })))
+    for (const [n, state] of [[4, 'ready'], [5, 'failed'], [6, 'awaiting_upload']] as const) await right(s.runs.create(run(n, { state, updatedAt: at(0) })))
+    assert.equal(await right(s.runs.inProcessing(10)), [
+      { id: id(2), accountId: B },
+      { id: id(3), accountId: A },
+      { id: id(1), accountId: A },
+    ])
+    assert.equal((await right(s.runs.inProcessing(2))).map((r) => r.id), [id(2), id(3)])
+  })
+
   s('one live bot per account: create refuses a second, other accounts and other states are not held back', async ({ s }) => {
     const live = run(1, { origin: 'manual', state: 'recording', source: null })
     await right(s.runs.create(live))

@@ -6,6 +6,7 @@ import { sql as meetings } from './005-meetings.js'
 import { sql as bots } from './006-bots.js'
 import { sql as shares } from './007-shares.js'
 import { sql as listingAtScale } from './008-listing-at-scale.js'
+import { sql as processingIndex } from './009-processing-index.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 6, name: 'bots', sql: bots },
   { id: 7, name: 'shares', sql: shares },
   { id: 8, name: 'listing-at-scale', sql: listingAtScale },
+  { id: 9, name: 'processing-index', sql: processingIndex },
 ]

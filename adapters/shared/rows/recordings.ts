@@ -1,5 +1,5 @@
 // The runs and uploads tables' row shapes and their mappings to the domain, shared by the SQLite and Postgres adapters.
-import type { Run, RunState } from '../../../src/core/domain/run.js'
+import { PROCESSING_STATES, type Run, type RunState } from '../../../src/core/domain/run.js'
 import type { Upload } from '../../../src/core/domain/upload.js'
 
 /**
@@ -94,3 +94,6 @@ export const toUpload = (r: UploadRow): Upload => ({
   updatedAt: r.updated_at,
   error: r.error,
 })
+
+/** The runs the runs_processing index holds (SQLite migration 10, Postgres 9): keep in step with PROCESSING_STATES. */
+export const PROCESSING_SQL = `state IN (${PROCESSING_STATES.map((s) => `'${s}'`).join(', ')})`

@@ -7,6 +7,7 @@ import { sql as meetings } from './006-meetings.js'
 import { sql as bots } from './007-bots.js'
 import { sql as shares } from './008-shares.js'
 import { sql as listingAtScale } from './009-listing-at-scale.js'
+import { sql as processingIndex } from './010-processing-index.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 7, name: 'bots', sql: bots },
   { id: 8, name: 'shares', sql: shares },
   { id: 9, name: 'listing-at-scale', sql: listingAtScale },
+  { id: 10, name: 'processing-index', sql: processingIndex },
 ]

@@ -52,6 +52,8 @@ const NEXT: Readonly<Record<RunState, ReadonlyArray<RunState>>> = {
 export const canMove = (from: RunState, to: RunState): boolean => from === to || NEXT[from].includes(to)
 
 export const LIVE_BOT_STATES: ReadonlyArray<RunState> = ['queued', 'joining', 'waiting_room', 'recording']
+/** States of a run whose audio or transcript is stored and whose processing job should exist. */
+export const PROCESSING_STATES: ReadonlyArray<RunState> = ['stored', 'transcribing', 'analysing']
 /** States that never appear in lists. */
 export const HIDDEN_STATES: ReadonlyArray<RunState> = ['superseded']
 /** States that do not count against the monthly allowance: nothing was recorded. */

@@ -50,6 +50,12 @@ export interface RunStore {
   findLive(accountId: string): TE.TaskEither<StoreFailure, O.Option<Run>>
   /** Runs created since `since` that count against the allowance (not cancelled, skipped or superseded). */
   countSince(accountId: string, since: string): TE.TaskEither<StoreFailure, number>
+  /**
+   * Runs of every account waiting for processing or in it (PROCESSING_STATES),
+   * oldest change first: what a starting worker hands back to the queue in case
+   * a crash came between storing a recording and queueing its job.
+   */
+  inProcessing(limit: number): TE.TaskEither<StoreFailure, ReadonlyArray<Pick<Run, 'id' | 'accountId'>>>
 }
 
 export interface UploadStore {

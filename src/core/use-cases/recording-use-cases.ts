@@ -19,6 +19,7 @@ import { listRecordingShares } from './list-recording-shares.js'
 import { retryUpload } from './retry-upload.js'
 import { revokeRecordingShare } from './revoke-recording-share.js'
 import { shareRecording } from './share-recording.js'
+import { resumeProcessing } from './resume-processing.js'
 import { PROCESS_JOB, storeUploadContent } from './store-upload-content.js'
 
 export interface RecordingDeps {
@@ -50,6 +51,8 @@ export const recordingUseCases = (deps: RecordingDeps) => {
     createUpload: createUpload(deps),
     storeUploadContent: storeUploadContent(deps),
     retryUpload: retryUpload(deps),
+    /** Run at a worker's start: queues processing for recordings a crash left without their job. */
+    resumeProcessing: resumeProcessing(deps),
     getUpload: getUpload(deps),
     listUploads: listUploads(deps),
     listRecordings: listRecordings(deps),
