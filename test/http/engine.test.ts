@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/Either'
+import * as O from 'fp-ts/Option'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { BOT_JOB } from '../../src/core/use-cases/bot-job.js'
 import { SCHEDULE_JOB } from '../../src/core/use-cases/schedule-meeting-bots.js'
 import { type Harness, startHarness } from '../support/http.js'
 
@@ -126,6 +128,18 @@ s('two look-aheads at once (two processes) schedule a meeting once', async ({ h 
   const results = await Promise.all([1, 2, 3].map(() => tick({ due: h.clock.now().toISOString() }, { number: 1, last: false })()))
   assert.ok(results.every(E.isRight))
   assert.is((await runsOf(h, meeting.id)).length, 1)
+})
+
+s('a scheduled run whose bot job was lost (a crash between the two writes) is still recorded', async ({ h }) => {
+  const meeting = await addMeeting(h, 3.25)
+  await pass(h, 120) // 75 s before the start: scheduled, and its bot sets off at 60 s
+  const [run] = await runsOf(h, meeting.id)
+  assert.is(run?.state, 'scheduled')
+  const lost = await h.core.ports.jobs.claim([BOT_JOB], new Date('2100-01-01T00:00:00Z'), 1_000)()
+  assert.ok(E.isRight(lost) && O.isSome(lost.right), 'the bot job was there to lose')
+  await h.core.ports.jobs.complete(lost.right.value.id)()
+  await pass(h, 240)
+  assert.is((await h.request('GET', `/recordings/${run.runId}`)).body.data.state, 'ready')
 })
 
 s('a bot job delivered again after its process died finishes the run with what was kept', async ({ h }) => {

@@ -108,6 +108,11 @@ const startIsOpen = (meeting: Meeting, run: Run | undefined) =>
 
 const scheduleForAccount = async (deps: ScheduleBotsDeps, accountId: string, meetings: ReadonlyArray<Meeting>, now: Date) => {
   const current = await unwrap(deps.runs.currentForMeetings(accountId, meetings.map((m) => m.id)))
+  // A run is created, then its bot queued: if a crash came between the two, queue it now (the job key makes this a no-op otherwise).
+  for (const meeting of meetings) {
+    const run = current.get(meeting.id)
+    if (run?.state === 'scheduled' && run.startsAt === meeting.startsAt) await unwrap(queueBot(deps.jobs)(run, botSetsOff(deps, meeting, now)))
+  }
   const open = meetings.filter((m) => endsAtMs(m) > now.getTime() && startIsOpen(m, current.get(m.id)))
   if (open.length === 0) return
   const account = await unwrap(deps.accounts.findById(accountId))
@@ -123,12 +128,15 @@ const scheduleForAccount = async (deps: ScheduleBotsDeps, accountId: string, mee
   }
 }
 
+/** When a meeting's bot leaves for it: the join lead before the start, or now when that has passed. */
+const botSetsOff = (deps: ScheduleBotsDeps, meeting: Meeting, now: Date) =>
+  new Date(Math.max(now.getTime(), Date.parse(meeting.startsAt) - deps.engine.joinLeadMs))
+
 const scheduleRun = async (deps: ScheduleBotsDeps, meeting: Meeting, plan: Plan, now: Date) => {
   const run = runFor(deps, meeting, now, 'scheduled', null)
   const created = await deps.runs.create(run, { allowance: { since: monthStart(now), cap: plan.monthlyRecordings } })()
   if (E.isRight(created)) {
-    const leaveAt = Math.max(now.getTime(), Date.parse(meeting.startsAt) - deps.engine.joinLeadMs)
-    await unwrap(queueBot(deps.jobs)(created.right, new Date(leaveAt)))
+    await unwrap(queueBot(deps.jobs)(created.right, botSetsOff(deps, meeting, now)))
     return
   }
   if (created.left._tag === 'AllowanceSpent') await createRun(deps, meeting, now, 'skipped', allowanceSpentMessage(plan, created.left.used))
