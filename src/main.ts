@@ -98,9 +98,9 @@ export const startServer = async (
 ): Promise<Running> => {
   const { opened, core } = await openCore(config, logger, opening)
   const firstKey = await firstRun(core, config)
-  const { app } = createHttpApp(core, { logger })
+  const { listener } = createHttpApp(core, { logger })
   const workers = options.worker === false ? null : await startWorkers(core, config, logger)
-  const server = createServer(app.callback())
+  const server = createServer(listener)
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

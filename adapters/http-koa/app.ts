@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import type { Core } from '../../src/index.js'
 import { rememberAuthentications } from '../shared/identity-cache.js'
-import { dispatch } from './dispatch.js'
+import { dispatch, servedDirectly } from './dispatch.js'
 import { errorResponse, internalError } from './envelope.js'
-import { writeJson } from './json-reply.js'
+import { DirectExchange, type Exchange } from './exchange.js'
+import { type Answer, isStream } from './json-reply.js'
+import { KoaExchange } from './koa-exchange.js'
 import { buildOpenApi } from './openapi.js'
 import type { AnyRoute } from './route.js'
-import { routeMatcher } from './route-matcher.js'
+import { type Matched, routeMatcher } from './route-matcher.js'
 import { descriptionRoute } from './routes/description.js'
 import { allRoutes } from './routes/index.js'
 
 export const API_PREFIX = '/ext/v1'
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/
+
+/**
+ * URLs that split into path and query exactly as Koa reads them (parseurl's
+ * fast path): printable ASCII from a leading slash, no fragment.
+ */
+const PLAIN_URL_RE = /^\/[!"$-~]*$/
 
 export interface HttpOptions {
   readonly logger: Logger
@@ -23,35 +32,78 @@ export interface HttpOptions {
   readonly serverUrl?: string
 }
 
-/** The Koa application: one route table drives the routing and the OpenAPI description. */
+interface Handler {
+  readonly run: (ex: Exchange, params: Readonly<Record<string, string>>) => Promise<Answer>
+  /** Reads no body and answers JSON: served on node:http without a Koa context. */
+  readonly direct: boolean
+}
+
+/**
+ * The HTTP adapter: one route table drives the routing and the OpenAPI description.
+ * `listener` is what a node:http server runs. Routes that read a body or answer a
+ * stream go through the Koa `app` (its body parsing and stream handling); the rest,
+ * the reads that make up most traffic, are answered straight on node:http, which
+ * saves Koa's per-request context, promise chain and response handling.
+ * Both paths share the dispatcher, so they answer alike.
+ */
 export const createHttpApp = (core: Core, options: HttpOptions) => {
   let openapi: ReturnType<typeof buildOpenApi> | undefined
   const routes = [descriptionRoute(() => openapi), ...allRoutes(core), ...(options.routes ?? [])]
   openapi = buildOpenApi(routes, { serverUrl: options.serverUrl ?? API_PREFIX })
   const authenticate = rememberAuthentications(core.ports, core.authenticate)
-  const matcher = routeMatcher(API_PREFIX, routes.map((r) => ({ method: r.method, path: r.path, handler: dispatch(core, r, authenticate) })))
+  const matcher = routeMatcher<Handler>(
+    API_PREFIX,
+    routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate), direct: servedDirectly(r) } })),
+  )
   const { logger } = options
-  const app = new Koa({ proxy: false })
 
-  // One middleware does it all: each further Koa middleware would cost every request a closure and a promise.
-  app.use(async (ctx) => {
-    const incoming = ctx.req.headers['x-request-id']
+  const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
+    const incoming = ex.req.headers['x-request-id']
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID()
-    ctx.set('x-request-id', requestId)
+    ex.setHeader('x-request-id', requestId)
     const logInfo = logger.isLevelEnabled('info')
     const started = logInfo ? performance.now() : 0
     try {
-      const found = matcher.match(ctx.method, ctx.path)
-      const reply = found === null ? errorResponse({ _tag: 'NotFound', message: `No route ${ctx.method} ${ctx.path}` }) : await found.handler(ctx, found.params)
-      if (reply !== null) writeJson(ctx, reply)
+      const reply = found === null ? errorResponse({ _tag: 'NotFound', message: `No route ${ex.method} ${ex.path}` }) : await found.handler.run(ex, found.params)
+      if (isStream(reply)) ex.sendStream(reply)
+      else ex.sendJson(reply)
     } catch (e) {
-      logger.error({ err: e, requestId, method: ctx.method, path: ctx.path }, 'request failed with an unexpected error')
-      if (!ctx.headerSent) writeJson(ctx, internalError)
+      logger.error({ err: e, requestId, method: ex.method, path: ex.path }, 'request failed with an unexpected error')
+      if (!ex.headersSent) ex.sendJson(internalError)
     }
     if (logInfo) {
       const ms = Math.round((performance.now() - started) * 10) / 10
-      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, `${ctx.method} ${ctx.path} answered ${ctx.status} in ${ms} ms`)
+      const status = ex.status
+      logger.info({ requestId, method: ex.method, path: ex.path, status, ms }, `${ex.method} ${ex.path} answered ${status} in ${ms} ms`)
     }
-  })
-  return { app, routes, openapi, mounted: matcher.mounted }
+  }
+
+  const app = new Koa({ proxy: false })
+  // One middleware does it all: each further Koa middleware would cost every request a closure and a promise.
+  app.use((ctx) => answer(new KoaExchange(ctx), matcher.match(ctx.method, ctx.path)))
+  const viaKoa = app.callback()
+
+  /** The route of a URL read as Koa reads it, with its path and query string; null when no route matches. */
+  const matchUrl = (url: string, method: string) => {
+    const q = url.indexOf('?')
+    const path = q === -1 ? url : url.slice(0, q)
+    const match = matcher.match(method, path)
+    return match === null ? null : { match, path, querystring: q === -1 ? '' : url.slice(q + 1) }
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? ''
+    const found = PLAIN_URL_RE.test(url) ? matchUrl(url, req.method ?? '') : null
+    if (found === null || !found.match.handler.direct) {
+      void viaKoa(req, res)
+      return
+    }
+    const ex = new DirectExchange(req, res, found.path, found.querystring)
+    answer(ex, found.match).catch((e: unknown) => {
+      logger.error({ err: e, method: ex.method, path: ex.path }, 'request failed with an unexpected error')
+      res.destroy()
+    })
+  }
+
+  return { app, listener, routes, openapi, mounted: matcher.mounted }
 }

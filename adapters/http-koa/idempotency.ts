@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either'
 import { type AppError, conflict, invalidField } from '../../src/core/errors.js'
 import type { StoredResponse } from '../../src/core/ports/idempotency-store.js'
 import type { SecretBox } from '../../src/core/ports/secret-box.js'
+import { type JsonReply, jsonText } from './json-reply.js'
 
 /** Printable ASCII, 1 to 255 characters: room for UUIDs and any client's own scheme. */
 const KEY_RE = /^[\x21-\x7e]{1,255}$/
@@ -33,9 +34,9 @@ export const reused: AppError = invalidField(
  * Stored responses may carry secrets shown once (a webhook signing secret, an
  * invite token), so they are kept sealed: a copy of the store alone reveals none.
  */
-export const sealResponse = (box: SecretBox, response: StoredResponse): StoredResponse => ({
+export const sealResponse = (box: SecretBox, response: JsonReply): StoredResponse => ({
   status: response.status,
-  body: { sealed: box.seal(JSON.stringify(response.body)) },
+  body: { sealed: box.seal(jsonText(response)) },
 })
 
 export const openResponse = (box: SecretBox, response: StoredResponse): E.Either<AppError, StoredResponse> => {

@@ -96,8 +96,8 @@ export const startHarness = async (
   }
   const core = buildCore(ports)
   const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
-  const { app, openapi } = createHttpApp(core, { logger: pino({ level: process.env['HARNESS_LOG'] ?? 'silent' }), routes: options.routes?.(core) ?? [] })
-  const server: Server = createServer(app.callback())
+  const { listener, openapi } = createHttpApp(core, { logger: pino({ level: process.env['HARNESS_LOG'] ?? 'silent' }), routes: options.routes?.(core) ?? [] })
+  const server: Server = createServer(listener)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

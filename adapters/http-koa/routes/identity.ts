@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import * as t from 'io-ts'
 import type { Core } from '../../../src/index.js'
@@ -35,7 +36,11 @@ export const identityRoutes = (core: Core) => [
       'The account, the organization the key reaches (null unless the key is organization-wide), the key (`access` is `full` or `readonly`) and the plan (`monthlyRecordings` is the monthly recording allowance).',
     access: 'read',
     success: { status: 200, description: 'The Account object.', data: MeCodec },
-    handle: ({ actor }) => TE.map((data: t.TypeOf<typeof MeCodec>) => ({ data }))(core.getIdentity(actor)),
+    // One async step rather than TE.map (as in getIdentity): the busiest route keeps its promise chain short.
+    handle:
+      ({ actor }) =>
+      async () =>
+        E.map((data: t.TypeOf<typeof MeCodec>) => ({ data }))(await core.getIdentity(actor)()),
   }),
   route({
     operationId: 'getAllowance',
