@@ -72,6 +72,9 @@ const startWorkers = async (core: Core, config: Config, logger: Logger) => {
   const resumed = await core.recordings.resumeProcessing()()
   if (E.isLeft(resumed)) logger.error({ err: resumed.left }, 'could not look for recordings left without a processing job; they stay as they are until the next start')
   else if (resumed.right.resumed > 0) logger.info(resumed.right, `queued processing again for ${resumed.right.resumed} recording(s) that an earlier crash had left without it`)
+  const requeued = await core.bots.resumeQueued()()
+  if (E.isLeft(requeued)) logger.error({ err: requeued.left }, 'could not look for bots left without their job; such a bot holds its account until asked to leave')
+  else if (requeued.right.resumed > 0) logger.info(requeued.right, `queued again ${requeued.right.resumed} bot(s) that an earlier crash had left without their job`)
   const engine = await core.bots.startEngine()()
   if (E.isLeft(engine)) logger.error({ err: engine.left }, 'could not start the recording engine; scheduled meetings will not be recorded until a restart')
   return {

@@ -72,6 +72,14 @@ export const memoryRunStore = (): RunStore => {
       return TE.right(current)
     },
     countSince: (accountId, since) => TE.right(counted(accountId, since)),
+    queuedBots: (limit) =>
+      TE.right(
+        [...runs.values()]
+          .filter((r) => r.state === 'queued')
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+          .slice(0, limit)
+          .map((r) => ({ id: r.id, accountId: r.accountId })),
+      ),
     inProcessing: (limit) =>
       TE.right(
         [...runs.values()]

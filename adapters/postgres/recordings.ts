@@ -139,6 +139,13 @@ export const postgresRunStore = (pool: Pool): RunStore => {
         return new Map(found.map((r) => [r.meeting_id as string, toRun(r)]))
       }),
     countSince: (accountId, since) => attempt(() => countSince(pool, accountId, since)),
+    queuedBots: (limit) =>
+      attempt(async () =>
+        (await rows<{ id: string; account_id: string }>(pool, "SELECT id, account_id FROM runs WHERE state = 'queued' ORDER BY created_at LIMIT $1", [limit])).map((r) => ({
+          id: r.id,
+          accountId: r.account_id,
+        })),
+      ),
     inProcessing: (limit) =>
       attempt(async () =>
         (await rows<{ id: string; account_id: string }>(pool, `SELECT id, account_id FROM runs WHERE ${PROCESSING_SQL} ORDER BY updated_at LIMIT $1`, [limit])).map(

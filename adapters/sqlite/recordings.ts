@@ -90,6 +90,9 @@ export const sqliteRunStore = (db: Db): RunStore => {
   const inProcessing = db.prepare<[number], { id: string; account_id: string }>(
     `SELECT id, account_id FROM runs INDEXED BY runs_processing WHERE ${PROCESSING_SQL} ORDER BY updated_at LIMIT ?`,
   )
+  const queuedBots = db.prepare<[number], { id: string; account_id: string }>(
+    `SELECT id, account_id FROM runs INDEXED BY runs_queued WHERE state = 'queued' ORDER BY created_at LIMIT ?`,
+  )
   return {
     currentForMeetings: (accountId, meetingIds) =>
       attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r.meeting_id as string, runFromSqliteRow(r)]))),
@@ -106,6 +109,7 @@ export const sqliteRunStore = (db: Db): RunStore => {
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(runFromSqliteRow), count.get(accountId) as number, q)),
     countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
     inProcessing: (limit) => attempt(() => inProcessing.all(limit).map((r) => ({ id: r.id, accountId: r.account_id }))),
+    queuedBots: (limit) => attempt(() => queuedBots.all(limit).map((r) => ({ id: r.id, accountId: r.account_id }))),
   }
 }
 

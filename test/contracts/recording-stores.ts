@@ -99,6 +99,21 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal((await right(s.runs.inProcessing(2))).map((r) => r.id), [id(2), id(3)])
   })
 
+  s('queuedBots lists the bots of every account that have not set off, oldest first, up to the limit', async ({ s }) => {
+    const at = (minute: number) => `2026-05-01T00:${String(minute).padStart(2, '0')}:00.000Z`
+    const bot = (n: number, over: Partial<Run>) => run(n, { origin: 'manual', source: null, ...over })
+    await right(s.runs.create(bot(1, { state: 'queued', createdAt: at(30) })))
+    await right(s.runs.create(bot(2, { state: 'queued', accountId: B, createdAt: at(10) })))
+    await right(s.runs.create(run(3, { origin: 'calendar', source: null, state: 'scheduled', createdAt: at(0) })))
+    await right(s.runs.create(bot(4, { state: 'cancelled', createdAt: at(0) })))
+    await right(s.runs.create(run(5, { state: 'stored', createdAt: at(0) })))
+    assert.equal(await right(s.runs.queuedBots(10)), [
+      { id: id(2), accountId: B },
+      { id: id(1), accountId: A },
+    ])
+    assert.equal(await right(s.runs.queuedBots(1)), [{ id: id(2), accountId: B }])
+  })
+
   s('one live bot per account: create refuses a second, other accounts and other states are not held back', async ({ s }) => {
     const live = run(1, { origin: 'manual', state: 'recording', source: null })
     await right(s.runs.create(live))

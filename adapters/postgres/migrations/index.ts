@@ -7,6 +7,7 @@ import { sql as bots } from './006-bots.js'
 import { sql as shares } from './007-shares.js'
 import { sql as listingAtScale } from './008-listing-at-scale.js'
 import { sql as processingIndex } from './009-processing-index.js'
+import { sql as queuedBotsIndex } from './010-queued-bots-index.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 7, name: 'shares', sql: shares },
   { id: 8, name: 'listing-at-scale', sql: listingAtScale },
   { id: 9, name: 'processing-index', sql: processingIndex },
+  { id: 10, name: 'queued-bots-index', sql: queuedBotsIndex },
 ]

@@ -56,6 +56,12 @@ export interface RunStore {
    * a crash came between storing a recording and queueing its job.
    */
   inProcessing(limit: number): TE.TaskEither<StoreFailure, ReadonlyArray<Pick<Run, 'id' | 'accountId'>>>
+  /**
+   * Bots sent on demand that have not set off yet (state `queued`) of every
+   * account, oldest first: what a starting worker queues again in case a crash
+   * came between creating the run and queueing its bot.
+   */
+  queuedBots(limit: number): TE.TaskEither<StoreFailure, ReadonlyArray<Pick<Run, 'id' | 'accountId'>>>
 }
 
 export interface UploadStore {

@@ -16,7 +16,7 @@ export const BotJobPayload = t.type({ accountId: t.string, runId: t.string })
  */
 export const queueBot =
   (jobs: JobQueue) =>
-  (run: Run, at: Date | null): TE.TaskEither<StoreFailure, { readonly id: string; readonly created: boolean }> =>
+  (run: Pick<Run, 'id' | 'accountId'>, at: Date | null): TE.TaskEither<StoreFailure, { readonly id: string; readonly created: boolean }> =>
     jobs.enqueue({
       kind: BOT_JOB,
       payload: { accountId: run.accountId, runId: run.id },

@@ -14,6 +14,7 @@ import { BOT_JOB } from './bot-job.js'
 import { leaveBot } from './leave-bot.js'
 import { type BotSettings, runBot } from './run-bot.js'
 import { type EngineSettings, queueScheduleTick, SCHEDULE_JOB, scheduleMeetingBots } from './schedule-meeting-bots.js'
+import { resumeBots } from './resume-bots.js'
 import { sendBot } from './send-bot.js'
 
 export interface BotDeps {
@@ -43,6 +44,8 @@ export const botUseCases = (deps: BotDeps) => {
     jobHandlers,
     sendBot: sendBot(deps),
     leaveBot: leaveBot(deps),
+    /** Queues again the bots sent on demand that a crash left without their job (idempotent: every worker calls it at start). */
+    resumeQueued: resumeBots(deps),
     /** Starts the engine's look-ahead chain (idempotent: every process may call it at start). */
     startEngine: queueScheduleTick(deps),
     /** Bots running in this process. */

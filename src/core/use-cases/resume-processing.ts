@@ -1,13 +1,9 @@
-import { pipe } from 'fp-ts/function'
-import * as A from 'fp-ts/ReadonlyArray'
-import * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/TaskEither'
 import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore } from '../ports/recording-stores.js'
+import { RESUME_LIMIT, type Requeued, requeue } from './requeue.js'
 import { processJob } from './store-upload-content.js'
-
-/** How many recordings one start looks at; more than this waiting at once is a backlog the queue already holds. */
-export const RESUME_LIMIT = 10_000
 
 export interface ResumeProcessingDeps {
   readonly runs: RunStore
@@ -23,14 +19,5 @@ export interface ResumeProcessingDeps {
  */
 export const resumeProcessing =
   (deps: ResumeProcessingDeps) =>
-  (): TE.TaskEither<StoreFailure, { readonly looked: number; readonly resumed: number }> =>
-    pipe(
-      deps.runs.inProcessing(RESUME_LIMIT),
-      TE.flatMap((runs) =>
-        pipe(
-          runs,
-          A.traverse(TE.ApplicativeSeq)((run) => deps.jobs.enqueue(processJob(run.accountId, run.id))),
-          TE.map((queued) => ({ looked: runs.length, resumed: queued.filter((q) => q.created).length })),
-        ),
-      ),
-    )
+  (): TE.TaskEither<StoreFailure, Requeued> =>
+    requeue(deps.runs.inProcessing(RESUME_LIMIT), (run) => deps.jobs.enqueue(processJob(run.accountId, run.id)))
