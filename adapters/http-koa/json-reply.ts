@@ -6,7 +6,7 @@ export type JsonReply = { readonly status: number; readonly body: unknown } | { 
 
 export const jsonText = (reply: JsonReply): string => ('json' in reply ? reply.json : JSON.stringify(reply.body))
 
-/** A raw answer: audio, the OpenAPI document, a stored reply of another type. */
+/** A raw answer: audio, the OpenAPI document. */
 export interface StreamReply {
   readonly status: number
   readonly stream: Readable | Buffer | null

@@ -21,7 +21,12 @@ export const encodesAsSchema = (codec: t.Mixed): boolean => {
     case 'LiteralType':
     case 'KeyofType':
       return true
-    case 'UnionType':
+    case 'UnionType': {
+      // io-ts encodes with the first member whose `is` accepts the value; the schema's anyOf with the first
+      // member the value validates against. They agree when at most one member is an object or array.
+      const types = c['types'] as t.Mixed[]
+      return types.every(encodesAsSchema) && types.filter(isStructured).length <= 1
+    }
     case 'IntersectionType':
       return (c['types'] as t.Mixed[]).every(encodesAsSchema)
     case 'InterfaceType':
@@ -39,6 +44,13 @@ export const encodesAsSchema = (codec: t.Mixed): boolean => {
       // Codecs of our own (formatted strings) that leave values as they are.
       return c.encode === T.identity
   }
+}
+
+/** Whether a codec writes an object or an array (under exact, readonly and refinement wrappers). */
+const isStructured = (codec: t.Mixed): boolean => {
+  const c = codec as AnyCodec
+  if (c._tag === 'ExactType' || c._tag === 'ReadonlyType' || c._tag === 'RefinementType') return isStructured(c['type'] as t.Mixed)
+  return ['InterfaceType', 'PartialType', 'IntersectionType', 'RecordType', 'ArrayType', 'ReadonlyArrayType', 'UnionType'].includes(c._tag ?? '')
 }
 
 type Compiled = (envelope: { data: unknown }) => string
