@@ -11,7 +11,7 @@
  * Usage: npm run bench:job-queue [-- --jobs 5000 --workers 4 --in-flight 16
  *          --rates 200,20 --seconds 3 --poll-ms 500,50 --rounds 1 --no-sqlite --pg-synchronous-commit off]
  *   --rates    jobs/s to measure latency at, each for --seconds
- *   --poll-ms  our idle worker's poll intervals to measure latency at (src/main.ts runs 500 ms)
+ *   --poll-ms  our idle worker's poll intervals to measure latency at (src/app/main.ts runs 500 ms)
  *   --pg-synchronous-commit  set for the bench's connections (default: the server's setting)
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), REDIS_URL (default redis://127.0.0.1:6379).
  */
@@ -315,7 +315,7 @@ Durability differs: each Postgres enqueue, claim and complete is a committed tra
 shown), while Redis keeps BullMQ's jobs in memory only unless AOF or snapshots are on. The port has no bulk enqueue.
 Processing drains a backlog of ${JOBS.toLocaleString('en')} jobs; each claim reads the first due row of an index (expired leases,
 then queued jobs), so its cost does not grow with the backlog, and a claim plus a complete are two commits. Our workers poll (every
-500 ms in src/main.ts; nothing wakes a worker when a job is enqueued), so a job waits about half the poll interval, less
+500 ms in src/app/main.ts; nothing wakes a worker when a job is enqueued), so a job waits about half the poll interval, less
 only while completions keep the worker looking (when commits are slower than the gap between jobs); BullMQ's blocked
 worker wakes at once. At low rates p99 rests on few jobs (${Math.round(Math.min(...RATES) * SECONDS)} at ${Math.min(...RATES)}/s).`
 

@@ -2,8 +2,6 @@
  * The library entry: build the core from a record of adapters. The HTTP server,
  * the CLI and programs that embed Notetaker all go through this.
  */
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
 import type { Plan } from './core/domain/account.js'
 import type { AccountStore, OrganizationStore } from './core/ports/account-store.js'
 import type { ApiKeyStore } from './core/ports/api-key-store.js'
@@ -16,26 +14,22 @@ import type { JobHandler } from './core/ports/job-handler.js'
 import type { JobQueue } from './core/ports/job-queue.js'
 import type { KeySecrets } from './core/ports/key-secrets.js'
 import type { RateLimiter } from './core/ports/rate-limiter.js'
+import type { RecordingShareStore } from './core/ports/share-store.js'
 import type { SecretBox } from './core/ports/secret-box.js'
 import type { WebhookSender } from './core/ports/webhook-sender.js'
 import type { WebhookStore } from './core/ports/webhook-store.js'
-import { authenticate } from './core/use-cases/authenticate.js'
-import { createAccount } from './core/use-cases/create-account.js'
-import { findAccount } from './core/use-cases/find-account.js'
-import { getIdentity } from './core/use-cases/get-identity.js'
-import { issueApiKey } from './core/use-cases/issue-api-key.js'
-import { organizationUseCases } from './core/use-cases/organization-use-cases.js'
-import { type RecordingDeps, recordingUseCases } from './core/use-cases/recording-use-cases.js'
-import { revokeApiKey } from './core/use-cases/revoke-api-key.js'
-import { settleRunsForMeetings } from './core/use-cases/settle-runs-for-meetings.js'
-import { webhookUseCases } from './core/use-cases/webhook-use-cases.js'
-import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/use-cases/calendar-connection-use-cases.js'
-import { meetingUseCases } from './core/use-cases/meeting-use-cases.js'
 import type { BotRunner } from './core/ports/bot-runner.js'
-import { type BotSettings, botUseCases, type EngineSettings } from './core/use-cases/bot-use-cases.js'
+import { type BotSettings, botUseCases, type EngineSettings, settleRunsForMeetings } from './core/bots/index.js'
+import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/calendars/index.js'
+import { identityUseCases } from './core/identity/index.js'
+import { meetingUseCases } from './core/meetings/index.js'
+import { organizationUseCases, sharingUseCases } from './core/organizations/index.js'
+import { recordingUseCases } from './core/recordings/index.js'
+import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
+import { webhookUseCases } from './core/webhooks/index.js'
 
 export interface Ports
-  extends Pick<RecordingDeps, 'runs' | 'uploads' | 'notes' | 'shares' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
+  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
     Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock
@@ -44,6 +38,8 @@ export interface Ports
   readonly accounts: AccountStore
   readonly organizations: OrganizationStore
   readonly apiKeys: ApiKeyStore
+  /** Recordings shared with other people, by email. */
+  readonly shares: RecordingShareStore
   readonly rateLimiter: RateLimiter
   readonly idempotency: IdempotencyStore
   readonly plans: ReadonlyArray<Plan>
@@ -66,46 +62,36 @@ export interface Ports
 }
 
 export const buildCore = (ports: Ports) => {
-  const find = findAccount(ports)
-  /** What the worker runs, by job kind; every area adds its own. */
-  const jobHandlers: Record<string, JobHandler> = {}
-  const webhooks = webhookUseCases(ports)
-  Object.assign(jobHandlers, webhooks.jobHandlers)
-  const recordings = recordingUseCases(ports)
-  Object.assign(jobHandlers, recordings.jobHandlers)
   // Meeting changes reach the runs of those meetings (supersede on a move, cancel on removal).
-  const meetingDeps = { ...ports, onMeetingsChanged: settleRunsForMeetings(ports) }
-  const calendar = calendarConnectionUseCases(meetingDeps)
-  Object.assign(jobHandlers, calendar.jobHandlers)
-  const bots = botUseCases(ports)
-  Object.assign(jobHandlers, bots.jobHandlers)
-  return {
-    jobHandlers,
-    ports,
-    authenticate: authenticate(ports),
-    getIdentity: getIdentity(ports),
-    createAccount: createAccount(ports),
-    findAccount: find,
-    issueApiKey: issueApiKey(ports),
-    revokeApiKey: revokeApiKey(ports),
-    /** Recordings, uploads and their processing (runs as `recording.process` jobs). */
-    recordings,
+  const meetingPorts = { ...ports, onMeetingsChanged: settleRunsForMeetings(ports) }
+  const features = {
+    /** Accounts, API keys and who a presented key is. */
+    identity: identityUseCases(ports),
+    /** Recordings (runs of every origin) with their notes, transcript and audio, and the monthly allowance. */
+    recordings: recordingUseCases(ports),
+    /** Uploads and their processing into notes (runs as `recording.process` jobs). */
+    uploads: uploadUseCases(ports),
+    /** Recordings shared with other people by email. */
+    sharing: sharingUseCases(ports),
     /** Bots sent to live meetings, and the engine that sends them to scheduled ones (`bot.run`, `engine.schedule` jobs). */
-    bots,
+    bots: botUseCases(ports),
     /** Webhook endpoints: registration, delivery log, secret rotation (deliveries run as `webhook.deliver` jobs). */
-    webhooks,
+    webhooks: webhookUseCases(ports),
     /** Meetings (manual and from calendars) and the schedule of what will be recorded. */
-    meetings: meetingUseCases(meetingDeps),
+    meetings: meetingUseCases(meetingPorts),
     /** Calendar connections and their sync (runs as `calendar.sync` jobs, periodic and on demand). */
-    calendar,
+    calendar: calendarConnectionUseCases(meetingPorts),
     /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
     organization: organizationUseCases(ports),
-    listApiKeys: (idOrEmail: string) =>
-      pipe(
-        find(idOrEmail),
-        TE.flatMap((account) => ports.apiKeys.listForAccount(account.id)),
-      ),
   }
+  /** What the worker runs, by job kind; each feature that queues work brings its handlers. */
+  const jobHandlers: Record<string, JobHandler> = {
+    ...features.webhooks.jobHandlers,
+    ...features.uploads.jobHandlers,
+    ...features.calendar.jobHandlers,
+    ...features.bots.jobHandlers,
+  }
+  return { ...features, jobHandlers, ports }
 }
 
 export type Core = ReturnType<typeof buildCore>
@@ -118,6 +104,6 @@ export type { Invite, Member, Membership, Role } from './core/domain/organizatio
 export type { Meeting, MeetingChange } from './core/domain/meeting.js'
 export type { CalendarConnection } from './core/domain/calendar-connection.js'
 export { decideForMeeting } from './core/domain/meeting-decision.js'
-export type { MeetingChangeListener } from './core/use-cases/meeting-access.js'
+export type { MeetingChangeListener } from './core/meetings/index.js'
 export type { BotEvent, BotJob, BotRunner, BotSession } from './core/ports/bot-runner.js'
-export { BOT_JOB, type BotSettings, type EngineSettings } from './core/use-cases/bot-use-cases.js'
+export { BOT_JOB, type BotSettings, type EngineSettings } from './core/bots/index.js'

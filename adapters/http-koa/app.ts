@@ -50,7 +50,7 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   let openapi: ReturnType<typeof buildOpenApi> | undefined
   const routes = [descriptionRoute(() => openapi), ...allRoutes(core), ...(options.routes ?? [])]
   openapi = buildOpenApi(routes, { serverUrl: options.serverUrl ?? API_PREFIX })
-  const authenticate = rememberAuthentications(core.ports, core.authenticate)
+  const authenticate = rememberAuthentications(core.ports, core.identity.authenticate)
   const matcher = routeMatcher<Handler>(
     API_PREFIX,
     routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate), direct: servedDirectly(r) } })),

@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/function'
 import * as TE from 'fp-ts/TaskEither'
 import parseRange from 'range-parser'
 import type { AppError } from '../../src/core/errors.js'
-import type { AudioFile } from '../../src/core/use-cases/read-recordings.js'
+import type { AudioFile } from '../../src/core/recordings/index.js'
 import type { Reply } from './route.js'
 
 /**

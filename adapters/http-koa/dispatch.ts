@@ -13,7 +13,7 @@ import { must, Refused } from './refused.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
 
-type Authenticate = Core['authenticate']
+type Authenticate = Core['identity']['authenticate']
 
 const bearer = (header: string | undefined): string | undefined => {
   const m = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header)

@@ -1,4 +1,4 @@
-/** Every memory store, sharing what must be shared: what `NOTETAKER_STORE=memory` opens (see src/adapters.ts). */
+/** Every memory store, sharing what must be shared: what `NOTETAKER_STORE=memory` opens (see src/app/adapters.ts). */
 import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from './accounts.js'
 import { memoryApiKeyStore } from './api-keys.js'
 import { memoryCalendarConnectionStore } from './calendar-connections.js'

@@ -1,4 +1,4 @@
-/** The Postgres stores, on one pool: what `NOTETAKER_STORE=postgres` opens (see src/adapters.ts). */
+/** The Postgres stores, on one pool: what `NOTETAKER_STORE=postgres` opens (see src/app/adapters.ts). */
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { postgresAccountStore, postgresOrganizationStore } from './accounts.js'

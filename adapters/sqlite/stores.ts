@@ -1,4 +1,4 @@
-/** Every SQLite store over one open database (which the caller owns): what `NOTETAKER_STORE=sqlite` opens (see src/adapters.ts). */
+/** Every SQLite store over one open database (which the caller owns): what `NOTETAKER_STORE=sqlite` opens (see src/app/adapters.ts). */
 import { sqliteAccountStore, sqliteOrganizationStore } from './accounts.js'
 import { sqliteApiKeyStore } from './api-keys.js'
 import { sqliteCalendarConnectionStore } from './calendar-connections.js'

@@ -1,24 +1,29 @@
 /**
  * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--verbose]
  *
+ * The meetings are the QMSum validation set, which this repository does not
+ * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
+ * beside the checkout. Without it the run says so and skips (exit 0).
+ *
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
  * WindowDiff of the topic segmentation, and action-item precision and recall on
  * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY and
  * NOTETAKER_ANALYZER_MODEL; it has no segmentation to score.
  */
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
-import { defaultEvalFile, loadMeetings, withTimings } from './qmsum.js'
+import { defaultEvalFile, EVAL_SOURCE, loadMeetings, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
 
 const { values: args } = parseArgs({
   options: {
-    file: { type: 'string', default: defaultEvalFile },
+    file: { type: 'string', default: defaultEvalFile(process.env) },
     analyzer: { type: 'string', default: 'builtin' },
     labelled: { type: 'string' },
     verbose: { type: 'boolean', default: false },
@@ -42,7 +47,14 @@ const pickAnalyzer = (): Analyzer => {
 const fmt = (x: number, digits = 2): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits))
 
 const main = async (): Promise<void> => {
+  if (!existsSync(args.file)) {
+    console.log(`eval skipped: no data at ${args.file}.`)
+    console.log(`It scores the analyzer on ${EVAL_SOURCE}, which is not part of this repository.`)
+    console.log('Put the file there, set NOTETAKER_EVAL_DATA to its path, or pass --file PATH.')
+    return
+  }
   const analyzer = pickAnalyzer()
+  console.log(`Data: ${EVAL_SOURCE}, read from ${args.file}`)
   const meetings = loadMeetings(args.file)
   const results: MeetingResult[] = []
   for (const m of meetings) {

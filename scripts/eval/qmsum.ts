@@ -19,8 +19,16 @@ export interface EvalMeeting {
   readonly reference_topics: ReadonlyArray<ReferenceTopic>
 }
 
-/** `shared/` sits beside the project checkout (as on the developers' machines and in CI). */
-export const defaultEvalFile = join(import.meta.dirname, '..', '..', '..', 'shared', 'eval', 'qmsum-val.jsonl')
+/**
+ * Where the data comes from: public, and not part of this repository. The 35
+ * validation meetings of QMSum (Zhong et al., NAACL 2021), with their reference
+ * summaries and topic spans.
+ */
+export const EVAL_SOURCE = 'the QMSum validation set (35 meetings; Zhong et al., NAACL 2021, https://github.com/Yale-LILY/QMSum), one meeting per line as JSON'
+
+/** NOTETAKER_EVAL_DATA, else `shared/eval/` beside the project checkout (as on the developers' machines). */
+export const defaultEvalFile = (env: Readonly<Record<string, string | undefined>>): string =>
+  env.NOTETAKER_EVAL_DATA || join(import.meta.dirname, '..', '..', '..', 'shared', 'eval', 'qmsum-val.jsonl')
 
 export const loadMeetings = (path: string): EvalMeeting[] =>
   readFileSync(path, 'utf8')

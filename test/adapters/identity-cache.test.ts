@@ -6,11 +6,9 @@ import { rememberAuthentications, withIdentityCache } from '../../adapters/share
 import { fixedClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
-import { authenticate } from '../../src/core/use-cases/authenticate.js'
-import { createAccount } from '../../src/core/use-cases/create-account.js'
-import { issueApiKey } from '../../src/core/use-cases/issue-api-key.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { left, right } from '../support/run.js'
+import { authenticate, createAccount, issueApiKey } from '../../src/core/identity/index.js'
 
 const setup = async (wrapKeys: (keys: ReturnType<typeof memoryApiKeyStore>) => ReturnType<typeof memoryApiKeyStore> = (keys) => keys) => {
   const clock = fixedClock('2026-03-01T00:00:00.000Z')

@@ -1,5 +1,11 @@
+/**
+ * The house rules (docs/architecture.md): the core is pure, features meet only
+ * at their index.ts, adapters never know the composition root, and nothing
+ * imports in a circle. Each rule is also tried on a made-up import that breaks
+ * it, so a rule that could never fail would show.
+ */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import madge from 'madge'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -8,24 +14,89 @@ const root = join(import.meta.dirname, '..', '..')
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const p = join(dir, name)
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|mjs)$/.test(p) ? [p] : []
+  })
+const rel = (p: string) => relative(root, p).split(sep).join('/')
+
+const CORE = 'src/core'
+const FEATURES = readdirSync(join(root, CORE)).filter((name) => statSync(join(root, CORE, name)).isDirectory() && !['domain', 'ports'].includes(name))
+
+interface Import {
+  readonly from: string
+  readonly specifier: string
+  /** The imported file, relative to the root, for a relative specifier. */
+  readonly target: string | null
+}
+
+const importsOf = (from: string, text: string): Import[] =>
+  [...text.matchAll(/(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map((m) => {
+    const specifier = m[1] ?? m[2] ?? m[3] ?? ''
+    const target = specifier.startsWith('.') ? rel(resolve(root, dirname(from), specifier)).replace(/\.js$/, '.ts') : null
+    return { from, specifier, target }
   })
 
-const ALLOWED = /^(fp-ts|io-ts)(\/|$)|^\.{1,2}\//
+const featureOf = (path: string): string | null => {
+  const m = /^src\/core\/([^/]+)\//.exec(path)
+  return m !== null && FEATURES.includes(m[1]!) ? m[1]! : null
+}
+/** Tests of a feature (test/core/<feature>/) may look inside it; everyone else goes through its face. */
+const testedFeatureOf = (path: string): string | null => /^test\/core\/([^/]+)\//.exec(path)?.[1] ?? null
 
-test('src/core imports only fp-ts, io-ts and its own files, and never reads process.env', () => {
+const ALLOWED_IN_CORE = /^(fp-ts|io-ts)(\/|$)|^\.{1,2}\//
+
+/** Every broken rule for one import; empty when it keeps them all. */
+const problemsOf = (i: Import): string[] => {
   const problems: string[] = []
-  for (const file of files(join(root, 'src', 'core'))) {
-    const text = readFileSync(file, 'utf8')
-    const rel = relative(root, file)
-    for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const spec = m[1] ?? m[2] ?? ''
-      if (!ALLOWED.test(spec)) problems.push(`${rel} imports ${spec}`)
-      if (spec.startsWith('.') && !join(file, '..', spec).startsWith(join(root, 'src', 'core'))) problems.push(`${rel} reaches outside the core: ${spec}`)
-    }
-    if (/process\.env|require\(/.test(text)) problems.push(`${rel} uses process.env or require`)
+  const where = `${i.from} imports ${i.specifier}`
+  if (i.from.startsWith(`${CORE}/`)) {
+    if (!ALLOWED_IN_CORE.test(i.specifier)) problems.push(`${where}: the core imports only fp-ts, io-ts and itself`)
+    if (i.target !== null && !i.target.startsWith(`${CORE}/`)) problems.push(`${where}: the core reaches outside src/core`)
   }
+  if (i.target === null) return problems
+  if (i.from.startsWith('adapters/') && i.target.startsWith('src/app/')) problems.push(`${where}: adapters never import the composition root`)
+  if (i.from.startsWith('src/') && !i.from.startsWith('src/app/') && i.target.startsWith('adapters/')) {
+    problems.push(`${where}: only src/app/ knows the adapters`)
+  }
+  const feature = featureOf(i.target)
+  const inside = featureOf(i.from) === feature || testedFeatureOf(i.from) === feature
+  if (feature !== null && !inside && i.target !== `${CORE}/${feature}/index.ts`) {
+    problems.push(`${where}: features are reached only through ${CORE}/${feature}/index.ts`)
+  }
+  return problems
+}
+
+const checked = ['src', 'adapters', 'test', 'bench', 'scripts', 'bin'].flatMap((dir) => files(join(root, dir)))
+
+test('the core has the eight features by name, beside domain and ports', () => {
+  assert.equal([...FEATURES].sort(), ['bots', 'calendars', 'identity', 'meetings', 'organizations', 'recordings', 'uploads', 'webhooks'])
+  for (const feature of FEATURES) assert.ok(statSync(join(root, CORE, feature, 'index.ts')).isFile(), `${feature} has an index.ts`)
+})
+
+test('every import in the project keeps the house rules', () => {
+  const problems = checked.flatMap((file) => importsOf(rel(file), readFileSync(file, 'utf8')).flatMap(problemsOf))
   assert.equal(problems, [])
+})
+
+test('the core never reads process.env or uses require', () => {
+  const problems = files(join(root, CORE))
+    .filter((file) => /process\.env|require\(/.test(readFileSync(file, 'utf8')))
+    .map(rel)
+  assert.equal(problems, [])
+})
+
+test('each rule catches the import that breaks it', () => {
+  const broken = (from: string, specifier: string) => problemsOf(importsOf(from, `import { x } from '${specifier}'`)[0]!)
+  assert.ok(broken('src/core/meetings/create-meeting.ts', 'koa').length > 0, 'a core file importing a package')
+  assert.ok(broken('src/core/meetings/create-meeting.ts', '../../../adapters/sqlite/meetings.js').length > 0, 'a core file importing an adapter')
+  assert.ok(broken('adapters/http-koa/app.ts', '../../src/app/config.js').length > 0, 'an adapter importing the composition root')
+  assert.ok(broken('src/index.ts', '../adapters/memory/stores.js').length > 0, 'the library entry importing an adapter')
+  assert.ok(broken('src/core/bots/send-bot.ts', '../meetings/meeting-access.js').length > 0, 'a feature reaching into another')
+  assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/bots/send-bot.js').length > 0, 'an adapter reaching into a feature')
+  assert.ok(broken('test/http/bots.test.ts', '../../src/core/bots/send-bot.js').length > 0, 'a test of another area reaching into a feature')
+  assert.equal(broken('src/core/bots/send-bot.ts', '../meetings/index.js'), [], 'a feature through the face of another')
+  assert.equal(broken('src/core/bots/send-bot.ts', './bot-job.js'), [], 'a feature inside itself')
+  assert.equal(broken('test/core/bots/resume-bots.test.ts', '../../../src/core/bots/resume-bots.js'), [], 'a feature test inside its feature')
+  assert.equal(broken('src/app/adapters.ts', '../../adapters/memory/stores.js'), [], 'the composition root knows the adapters')
 })
 
 test('there are no import cycles in src and adapters', async () => {
@@ -36,7 +107,7 @@ test('there are no import cycles in src and adapters', async () => {
   })
   const deps = graph.obj()
   assert.ok(Object.keys(deps).length > 30, 'the graph covers the project')
-  assert.ok(deps['src/index.ts']?.includes('src/core/use-cases/authenticate.ts'), '.js specifiers resolve to .ts files')
+  assert.ok(deps['src/index.ts']?.includes('src/core/identity/index.ts'), '.js specifiers resolve to .ts files')
   assert.equal(graph.circular(), [])
 })
 

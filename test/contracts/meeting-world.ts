@@ -15,8 +15,8 @@ import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import type { Actor } from '../../src/core/domain/api-key.js'
 import type { MeetingChange } from '../../src/core/domain/meeting.js'
 import type { CalendarEvent, CalendarFailure, CalendarPage, CalendarSource, CalendarWindow } from '../../src/core/ports/calendar-provider.js'
-import { calendarConnectionUseCases } from '../../src/core/use-cases/calendar-connection-use-cases.js'
-import { meetingUseCases } from '../../src/core/use-cases/meeting-use-cases.js'
+import { calendarConnectionUseCases } from '../../src/core/calendars/index.js'
+import { meetingUseCases } from '../../src/core/meetings/index.js'
 import { right } from '../support/run.js'
 
 /**

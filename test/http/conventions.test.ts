@@ -26,12 +26,12 @@ s('GET /me answers the Account object of the key', async ({ h }) => {
 })
 
 s('missing, malformed, unknown, revoked and expired keys answer the same 401 body', async ({ h }) => {
-  const issued = await h.core.issueApiKey({ accountId: h.accounts.first, name: 'x', access: 'full', organizationWide: false, expiresInDays: 1 })()
+  const issued = await h.core.identity.issueApiKey({ accountId: h.accounts.first, name: 'x', access: 'full', organizationWide: false, expiresInDays: 1 })()
   if (issued._tag === 'Left') throw new Error('issue failed')
   const expiring = issued.right.plaintext
-  const revoked = await h.core.issueApiKey({ accountId: h.accounts.first, name: 'y', access: 'full', organizationWide: false, expiresInDays: null })()
+  const revoked = await h.core.identity.issueApiKey({ accountId: h.accounts.first, name: 'y', access: 'full', organizationWide: false, expiresInDays: null })()
   if (revoked._tag === 'Left') throw new Error('issue failed')
-  await h.core.revokeApiKey(revoked.right.key.id)()
+  await h.core.identity.revokeApiKey(revoked.right.key.id)()
   assert.is((await h.request('GET', '/me', { key: expiring })).status, 200)
   h.clock.advance(86_400_001)
   const unknownKey = h.keys.full.slice(0, -4) + 'AAAA'

@@ -9,9 +9,9 @@ import { right } from '../support/run.js'
  */
 export const organizationWorld = async (h: Harness) => {
   const account = (name: string) =>
-    right(h.core.createAccount({ name, email: `${name.toLowerCase()}@example.com`, planKey: 'free', organizationName: null }))
+    right(h.core.identity.createAccount({ name, email: `${name.toLowerCase()}@example.com`, planKey: 'free', organizationName: null }))
   const key = async (accountId: string, access: 'full' | 'readonly', organizationWide: boolean) =>
-    (await right(h.core.issueApiKey({ accountId, name: 'test', access, organizationWide, expiresInDays: null }))).plaintext
+    (await right(h.core.identity.issueApiKey({ accountId, name: 'test', access, organizationWide, expiresInDays: null }))).plaintext
   const [cy, di, dan] = [await account('Cy'), await account('Di'), await account('Dan')]
   const acme = await right(h.core.organization.create({ name: 'Acme', owner: h.accounts.first }))
   const other = await right(h.core.organization.create({ name: 'Other', owner: h.accounts.other }))

@@ -51,7 +51,7 @@ export const audioRecording = async (h: Harness, key: string, startsAt = '2026-0
 
 /** A new account and a full key of it. */
 export const person = async (h: Harness, name: string) => {
-  const account = await right(h.core.createAccount({ name, email: `${name.toLowerCase()}@example.com`, planKey: 'free', organizationName: null }))
-  const key = (await right(h.core.issueApiKey({ accountId: account.id, name: 'test', access: 'full', organizationWide: false, expiresInDays: null }))).plaintext
+  const account = await right(h.core.identity.createAccount({ name, email: `${name.toLowerCase()}@example.com`, planKey: 'free', organizationName: null }))
+  const key = (await right(h.core.identity.issueApiKey({ accountId: account.id, name: 'test', access: 'full', organizationWide: false, expiresInDays: null }))).plaintext
   return { id: account.id, email: account.email, key }
 }

@@ -213,9 +213,9 @@ s('401 without a valid key and 403 for a read-only key on every write', async ({
 s('shares do not depend on organizations: a member removed from the owner’s organization keeps what was shared with it', async ({ h, notesRun, cy }) => {
   const acme = await right(h.core.organization.create({ name: 'Acme', owner: h.accounts.first }))
   await right(h.core.organization.addMember({ organizationId: acme.id, account: cy.id, role: 'member' }))
-  const cyOrgWide = (await right(h.core.issueApiKey({ accountId: cy.id, name: 'org', access: 'readonly', organizationWide: true, expiresInDays: null }))).plaintext
+  const cyOrgWide = (await right(h.core.identity.issueApiKey({ accountId: cy.id, name: 'org', access: 'readonly', organizationWide: true, expiresInDays: null }))).plaintext
   await share(h, notesRun, cy.email, 'summary')
-  const ownerKey = (await right(h.core.issueApiKey({ accountId: h.accounts.first, name: 'org', access: 'full', organizationWide: true, expiresInDays: null }))).plaintext
+  const ownerKey = (await right(h.core.identity.issueApiKey({ accountId: h.accounts.first, name: 'org', access: 'full', organizationWide: true, expiresInDays: null }))).plaintext
   assert.is((await h.request('DELETE', `/organization/members/${cy.id}`, { key: ownerKey })).status, 200)
   for (const key of [cy.key, cyOrgWide]) assert.is((await h.request('GET', `/recordings/${notesRun}`, { key })).status, 200)
   assert.is((await h.request('GET', `/recordings/${notesRun}`, { key: ownerKey })).body.data.owned, true, 'the owner keeps it, whatever the key')

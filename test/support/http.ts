@@ -13,7 +13,7 @@ import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { eventLog, fanOut } from '../../adapters/memory/event-log.js'
 import { aesGcmSecretBox } from '../../adapters/webhook-http/secret-box.js'
 import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
-import { publishEventToWebhooks } from '../../src/core/use-cases/publish-event-to-webhooks.js'
+import { publishEventToWebhooks } from '../../src/core/webhooks/index.js'
 import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
@@ -22,7 +22,7 @@ import { fixedClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
-import { calendarPorts } from '../../adapters/calendar-sync/index.js'
+import { calendarPorts } from '../../src/app/calendar-ports.js'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
 import { openHarnessStores } from './harness-stores.js'
@@ -101,10 +101,10 @@ export const startHarness = async (
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  const first = await must(core.createAccount({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null }))
-  const other = await must(core.createAccount({ name: 'Bob', email: 'bob@example.com', planKey: 'free', organizationName: null }))
+  const first = await must(core.identity.createAccount({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null }))
+  const other = await must(core.identity.createAccount({ name: 'Bob', email: 'bob@example.com', planKey: 'free', organizationName: null }))
   const issue = async (accountId: string, access: 'full' | 'readonly') =>
-    (await must(core.issueApiKey({ accountId, name: 'test', access, organizationWide: false, expiresInDays: null }))).plaintext
+    (await must(core.identity.issueApiKey({ accountId, name: 'test', access, organizationWide: false, expiresInDays: null }))).plaintext
   const keys = { full: await issue(first.id, 'full'), readonly: await issue(first.id, 'readonly'), other: await issue(other.id, 'full') }
 
   const ajv = new Ajv2020({ strict: false, allErrors: true })

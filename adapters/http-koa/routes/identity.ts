@@ -40,7 +40,7 @@ export const identityRoutes = (core: Core) => [
     handle:
       ({ actor }) =>
       async () =>
-        E.map((data: t.TypeOf<typeof MeCodec>) => ({ data }))(await core.getIdentity(actor)()),
+        E.map((data: t.TypeOf<typeof MeCodec>) => ({ data }))(await core.identity.getIdentity(actor)()),
   }),
   route({
     operationId: 'getAllowance',

@@ -44,7 +44,7 @@ export const shareRoutes = (core: Core) => [
       VALIDATION_ERROR: '`email` is not an email address, or is the owner\'s own (details[].path `email`); `scope` is not `full` or `summary` (VALIDATION_ERROR).',
     },
     success: { status: 201, description: 'The share.', data: ShareCodec },
-    handle: ({ actor, params, body }) => pipe(core.recordings.share(actor, params.runId, body), TE.map(view), data),
+    handle: ({ actor, params, body }) => pipe(core.sharing.share(actor, params.runId, body), TE.map(view), data),
   }),
   route({
     operationId: 'listRecordingShares', method: 'get', path: '/recordings/{runId}/shares', tag: 'Recordings', access: 'read',
@@ -53,7 +53,7 @@ export const shareRoutes = (core: Core) => [
     params: runId,
     errorNotes: { NOT_FOUND: NOT_OWNER },
     success: { status: 200, description: 'Every share of the recording.', data: pageOf(ShareCodec, 'RecordingShareList') },
-    handle: ({ actor, params }) => pipe(core.recordings.listShares(actor, params.runId), TE.map((rows) => wholePage(rows.map(view))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
+    handle: ({ actor, params }) => pipe(core.sharing.listShares(actor, params.runId), TE.map((rows) => wholePage(rows.map(view))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({
     operationId: 'revokeRecordingShare', method: 'delete', path: '/recordings/{runId}/shares/{shareId}', tag: 'Recordings', access: 'write',
@@ -62,6 +62,6 @@ export const shareRoutes = (core: Core) => [
     params: { ...runId, shareId: uuidPath('The share id.') },
     errorNotes: { NOT_FOUND: `${NOT_OWNER.replace(' (NOT_FOUND).', '')}; or no such share of this recording (NOT_FOUND).` },
     success: { status: 200, description: 'The revoked share.', data: ShareCodec },
-    handle: ({ actor, params }) => pipe(core.recordings.revokeShare(actor, params.runId, params.shareId), TE.map(view), data),
+    handle: ({ actor, params }) => pipe(core.sharing.revokeShare(actor, params.runId, params.shareId), TE.map(view), data),
   }),
 ]

@@ -38,7 +38,7 @@ export const uploadRoutes = (core: Core) => [
     errorNotes: { CONFLICT: 'The monthly recording allowance is spent (CONFLICT); the message says when it renews.' },
     success: { status: 201, description: 'The upload, stage `pending`.', data: UploadCodec },
     handle: ({ actor, body }) =>
-      pipe(core.recordings.createUpload(actor, body), TE.flatMap((u) => core.recordings.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
+      pipe(core.uploads.createUpload(actor, body), TE.flatMap((u) => core.uploads.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
   }),
   route({
     operationId: 'putUploadContent', method: 'put', path: '/uploads/{uploadId}/content', tag: 'Uploads', access: 'write',
@@ -52,8 +52,8 @@ export const uploadRoutes = (core: Core) => [
     success: { status: 200, description: 'The upload, stage `stored`.', data: UploadCodec },
     handle: ({ actor, params, raw }) =>
       pipe(
-        core.recordings.storeUploadContent(actor, params.uploadId, raw),
-        TE.flatMap((u) => core.recordings.getUpload(actor, u.id)),
+        core.uploads.storeUploadContent(actor, params.uploadId, raw),
+        TE.flatMap((u) => core.uploads.getUpload(actor, u.id)),
         TE.map((v) => ({ data: uploadView(v) })),
       ),
   }),
@@ -62,14 +62,14 @@ export const uploadRoutes = (core: Core) => [
     summary: 'Uploads, newest first',
     query: pageQuery,
     success: { status: 200, description: 'A page of uploads.', data: pageOf(UploadCodec, 'UploadPage') },
-    handle: ({ actor, query }) => pipe(core.recordings.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
+    handle: ({ actor, query }) => pipe(core.uploads.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
   }),
   route({
     operationId: 'getUpload', method: 'get', path: '/uploads/{uploadId}', tag: 'Uploads', access: 'read',
     summary: 'One upload and its processing stage',
     params: uploadId,
     success: { status: 200, description: 'The upload.', data: UploadCodec },
-    handle: ({ actor, params }) => pipe(core.recordings.getUpload(actor, params.uploadId), TE.map((v) => ({ data: uploadView(v) }))),
+    handle: ({ actor, params }) => pipe(core.uploads.getUpload(actor, params.uploadId), TE.map((v) => ({ data: uploadView(v) }))),
   }),
   route({
     operationId: 'retryUpload', method: 'post', path: '/uploads/{uploadId}/retry', tag: 'Uploads', access: 'write',
@@ -80,6 +80,6 @@ export const uploadRoutes = (core: Core) => [
     errorNotes: { CONFLICT: 'The upload is not in `failed` (CONFLICT).' },
     success: { status: 200, description: 'The upload, stage `stored`.', data: UploadCodec },
     handle: ({ actor, params }) =>
-      pipe(core.recordings.retryUpload(actor, params.uploadId), TE.flatMap((u) => core.recordings.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
+      pipe(core.uploads.retryUpload(actor, params.uploadId), TE.flatMap((u) => core.uploads.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),
   }),
 ]

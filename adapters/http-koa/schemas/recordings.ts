@@ -5,7 +5,8 @@ import type { SharedAccess } from '../../../src/core/domain/share.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
-import type { RecordingDetail, UploadView } from '../../../src/core/use-cases/read-recordings.js'
+import type { RecordingDetail } from '../../../src/core/recordings/index.js'
+import type { UploadView } from '../../../src/core/uploads/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
 const describedEnum = <K extends string>(values: Readonly<Record<K, { means: string }>>, name: string) =>

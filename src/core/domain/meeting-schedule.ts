@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/Option'
-import type { MeetingPlatform } from '../ports/bot-runner.js'
+import type { MeetingPlatform } from './platform.js'
 import type { CalendarConnection } from './calendar-connection.js'
 import type { Meeting } from './meeting.js'
 import { decideForMeeting } from './meeting-decision.js'

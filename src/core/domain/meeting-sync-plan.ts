@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarPage, CalendarWindow } from '../ports/calendar-provider.js'
+import type { CalendarEvent, CalendarPage, CalendarWindow } from './calendar-event.js'
 import { clampText, inWindow, MAX_ATTENDEES, type Meeting, type MeetingChange } from './meeting.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { CalendarAttendee, CalendarPerson, ResponseStatus } from '../ports/calendar-provider.js'
+import type { CalendarAttendee, CalendarPerson, ResponseStatus } from './calendar-event.js'
 
 /**
  * A meeting the service knows about: added by hand (`source: 'manual'`) or

@@ -1,6 +1,7 @@
 import * as O from 'fp-ts/Option'
 import * as t from 'io-ts'
-import type { MeetingPlatform } from '../ports/bot-runner.js'
+
+export type MeetingPlatform = 'zoom' | 'google_meet' | 'microsoft_teams'
 
 /**
  * The one place that decides whether a link is a join link of a supported

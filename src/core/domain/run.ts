@@ -1,4 +1,4 @@
-import type { MeetingPlatform } from '../ports/bot-runner.js'
+import type { MeetingPlatform } from './platform.js'
 
 /**
  * One recording attempt, whatever its origin. `state` is precise; `phase` is

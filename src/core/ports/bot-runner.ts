@@ -3,7 +3,10 @@
  * in order; the recording engine turns them into run state, audio and a transcript.
  * Times are epoch milliseconds from the runner's clock.
  */
-export type MeetingPlatform = 'zoom' | 'google_meet' | 'microsoft_teams'
+
+import type { MeetingPlatform } from '../domain/platform.js'
+
+export type { MeetingPlatform }
 
 export type LeaveReason =
   | 'meeting_ended' // the host ended the meeting or everyone else left

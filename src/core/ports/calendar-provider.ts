@@ -1,4 +1,7 @@
 import type * as TE from 'fp-ts/TaskEither'
+import type { CalendarPage, CalendarWindow } from '../domain/calendar-event.js'
+
+export type { CalendarAttendee, CalendarEvent, CalendarPage, CalendarPerson, CalendarWindow, ResponseStatus } from '../domain/calendar-event.js'
 
 /**
  * Where a connection's events come from. An iCalendar feed is a URL (the
@@ -14,65 +17,6 @@ export interface IcsCalendarSource {
 }
 
 export type CalendarSource = IcsCalendarSource
-
-/** Half-open window [from, to), ISO date-times. */
-export interface CalendarWindow {
-  readonly from: string
-  readonly to: string
-}
-
-export type ResponseStatus = 'accepted' | 'declined' | 'tentative' | 'needsAction'
-
-export interface CalendarPerson {
-  readonly name: string
-  /** Lowercased; '' when the calendar gave no address. */
-  readonly email: string
-}
-
-export interface CalendarAttendee extends CalendarPerson {
-  readonly responseStatus: ResponseStatus
-}
-
-/** One occurrence of an event, as the sync stores it in a meeting. */
-export interface CalendarEvent {
-  /**
-   * Stable across syncs: for a one-off event the calendar's UID (so moving it
-   * updates the meeting); for an occurrence of a series the UID plus the
-   * occurrence's original start (its RECURRENCE-ID), so a moved occurrence
-   * keeps its id.
-   */
-  readonly externalId: string
-  readonly title: string
-  readonly description: string
-  readonly location: string
-  /** The first supported join link found in the event, normalised; null when none. */
-  readonly link: string | null
-  /** ISO UTC with milliseconds. All-day events start at 00:00 UTC of their date. */
-  readonly startsAt: string
-  readonly durationMinutes: number
-  readonly isAllDay: boolean
-  readonly isRecurring: boolean
-  readonly organizer: CalendarPerson | null
-  readonly attendees: ReadonlyArray<CalendarAttendee>
-  /** The connection owner's own response when they are an attendee (or accepted when organizer); else null. */
-  readonly responseStatus: ResponseStatus | null
-  /** Link to the event in the calendar's own interface, when given. */
-  readonly externalUrl: string | null
-  readonly cancelled: boolean
-}
-
-/**
- * snapshot: `events` are all the events in the window; anything stored for the
- * window and missing from them is gone. delta: `events` changed and
- * `removedIds` were deleted since the cursor.
- */
-export interface CalendarPage {
-  readonly mode: 'snapshot' | 'delta'
-  readonly events: ReadonlyArray<CalendarEvent>
-  readonly removedIds: ReadonlyArray<string>
-  /** Pass back on the next call for incremental sync; null when the provider has none. */
-  readonly cursor: string | null
-}
 
 export interface CalendarFailure {
   readonly _tag: 'CalendarFailure'

@@ -1,0 +1,131 @@
+/** Picks and opens the adapters the configuration asks for. */
+import { join } from 'node:path'
+import { fsBlobStore } from '../../adapters/blob-fs/blob-store.js'
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
+import { eventLogger } from '../../adapters/system/event-logger.js'
+import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
+import { migrate, openDatabase } from '../../adapters/sqlite/database.js'
+import { sqliteStores } from '../../adapters/sqlite/stores.js'
+import { memoryStores } from '../../adapters/memory/stores.js'
+import { systemClock } from '../../adapters/system/clock.js'
+import { randomIds } from '../../adapters/system/ids.js'
+import { keySecrets } from '../../adapters/system/key-secrets.js'
+import type { Logger } from 'pino'
+import { webhookPorts } from './webhook-ports.js'
+import { withIdentityCache } from '../../adapters/shared/identity-cache.js'
+import type { Config } from './config.js'
+import { processingAdapters } from './processing-adapters.js'
+import { pino } from 'pino'
+import { botAdapters } from './bot-adapters.js'
+import { redisPorts } from '../../adapters/redis/index.js'
+import { openS3BlobStore } from '../../adapters/blob-s3/index.js'
+import { calendarPorts } from './calendar-ports.js'
+import { openPostgresStores } from '../../adapters/postgres/index.js'
+import type { Ports } from '../index.js'
+
+export interface OpenedAdapters {
+  readonly ports: Ports
+  /** Names of migrations applied while opening. */
+  readonly migrated: ReadonlyArray<string>
+  close(): Promise<void>
+}
+
+export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
+
+export const openAdapters = async (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): Promise<OpenedAdapters> => {
+  const opened = await openStores(config, options)
+  const shared = openSharedServices(config, options.logger)
+  const ports = { ...opened.ports, ...shared.ports }
+  return {
+    ...opened,
+    ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) },
+    close: async () => {
+      await shared.close()
+      await opened.close()
+    },
+  }
+}
+
+/** Redis (rate limits, idempotency keys) and S3 (files) when configured: what several processes must share. */
+const openSharedServices = (config: Config, logger?: Logger) => {
+  const redis = redisPorts({
+    url: config.REDIS_URL,
+    rateLimiter: config.NOTETAKER_RATE_LIMITER,
+    idempotency: config.NOTETAKER_IDEMPOTENCY,
+    rateLimit: { limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS },
+    idempotencyRetentionMs: config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000,
+    ...(logger === undefined ? {} : { logger }),
+  })
+  const s3 =
+    config.NOTETAKER_BLOBS === 's3'
+      ? openS3BlobStore({
+          endpoint: config.NOTETAKER_S3_ENDPOINT,
+          region: config.NOTETAKER_S3_REGION,
+          bucket: config.NOTETAKER_S3_BUCKET,
+          accessKeyId: config.NOTETAKER_S3_ACCESS_KEY_ID,
+          secretAccessKey: config.NOTETAKER_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.NOTETAKER_S3_FORCE_PATH_STYLE,
+        })
+      : null
+  return {
+    ports: { ...redis.ports, ...(s3 === null ? {} : { blobs: s3.blobs }) },
+    close: async () => {
+      await redis.close()
+      await s3?.close()
+    },
+  }
+}
+
+const openStores = async (config: Config, options: { migrate: boolean; logger?: Logger }): Promise<OpenedAdapters> => {
+  const logger = options.logger ?? pino({ level: 'silent' })
+  const common = {
+    clock: systemClock,
+    ids: randomIds,
+    keySecrets,
+    plans: config.NOTETAKER_PLANS,
+    rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
+    events: eventLogger(logger),
+    ...processingAdapters(config, options.logger),
+    ...botAdapters(config, systemClock, logger),
+    ...calendarPorts({
+      allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
+      settings: {
+        intervalMinutes: config.NOTETAKER_CALENDAR_SYNC_MINUTES,
+        daysBack: config.NOTETAKER_CALENDAR_DAYS_BACK,
+        daysAhead: config.NOTETAKER_CALENDAR_DAYS_AHEAD,
+      },
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    }),
+  }
+  const retentionMs = config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000
+  const webhookSettings = {
+    log: common.events,
+    allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
+    timeoutMs: config.NOTETAKER_WEBHOOK_TIMEOUT_SECONDS * 1000,
+    secretKey: config.NOTETAKER_SECRET_KEY,
+  }
+  const storeOptions = { idempotencyRetentionMs: retentionMs, newId: randomIds.uuid }
+  if (config.NOTETAKER_STORE === 'memory') {
+    const { webhooks, ...stores } = memoryStores(storeOptions)
+    const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: null })
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], close: async () => {} }
+  }
+  if (config.NOTETAKER_STORE === 'postgres') {
+    // Blobs stay on the filesystem under DATA_DIR for now.
+    const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
+    const { webhooks, ...stores } = pg.stores
+    const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) }, migrated: pg.migrated, close: pg.close }
+  }
+  const db = openDatabase(sqlitePath(config))
+  const migrated = options.migrate ? migrate(db) : []
+  const { webhooks, ...stores } = sqliteStores(db, storeOptions)
+  const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+  return {
+    ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) },
+    migrated,
+    close: async () => {
+      db.close()
+    },
+  }
+}

@@ -1,0 +1,60 @@
+/** io-ts codecs that read one environment variable each, with the reason in words when they cannot. */
+import * as t from 'io-ts'
+import type { Plan } from '../core/domain/account.js'
+
+export const intFromEnv = (name: string, min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) =>
+      typeof u === 'string' && /^\d+$/.test(u) && Number(u) >= min && Number(u) <= max
+        ? t.success(Number(u))
+        : t.failure(u, c, `must be a whole number from ${min} to ${max}`),
+    String,
+  )
+
+export const oneOf = <K extends string>(...values: K[]) =>
+  new t.Type<K, string, unknown>(
+    values.join('|'),
+    (u): u is K => values.includes(u as K),
+    (u, c) => (values.includes(u as K) ? t.success(u as K) : t.failure(u, c, `must be one of: ${values.join(', ')}`)),
+    String,
+  )
+
+export const PlanList = new t.Type<Plan[], string, unknown>(
+  'plans',
+  (u): u is Plan[] => Array.isArray(u),
+  (u, c) => {
+    try {
+      const v: unknown = JSON.parse(String(u))
+      const ok =
+        Array.isArray(v) &&
+        v.length > 0 &&
+        v.every((p) => typeof p?.key === 'string' && typeof p.paid === 'boolean' && Number.isInteger(p.monthlyRecordings) && p.monthlyRecordings >= 0)
+      return ok ? t.success(v as Plan[]) : t.failure(u, c, 'must be a JSON array of {"key","paid","monthlyRecordings"}')
+    } catch {
+      return t.failure(u, c, 'must be JSON')
+    }
+  },
+  JSON.stringify,
+)
+
+/** `true` or `false`. */
+export const flag = (name: string) =>
+  new t.Type<boolean, string, unknown>(
+    name,
+    (u): u is boolean => typeof u === 'boolean',
+    (u, c) => (u === 'true' ? t.success(true) : u === 'false' ? t.success(false) : t.failure(u, c, 'must be true or false')),
+    String,
+  )
+
+/** Empty, or 32 bytes in base64 (the key that seals stored secrets). */
+export const SecretKey = new t.Type<string, string, unknown>(
+  'secret key',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    u === '' || (typeof u === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(u.trim()) && Buffer.from(u.trim(), 'base64').length === 32)
+      ? t.success(String(u).trim())
+      : t.failure('(hidden)', c, 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'),
+  String,
+)

@@ -1,0 +1,155 @@
+/**
+ * Every environment variable the service reads: how it is decoded, its default
+ * and what it means. `loadConfig` decodes them; docs/configuration.md and
+ * `notetaker --help` are written from this table (a test keeps the page in step).
+ */
+import * as t from 'io-ts'
+import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../core/domain/account.js'
+import { OUTCOMES } from '../../adapters/bot-simulated/outcomes.js'
+import { flag, intFromEnv, oneOf, PlanList, SecretKey } from './config-codecs.js'
+
+export const SETTING_GROUPS = ['Server', 'Stores', 'Limits and security', 'Processing', 'Bots and the recording engine', 'Calendars', 'Webhooks'] as const
+export type SettingGroup = (typeof SETTING_GROUPS)[number]
+
+export interface Setting<C extends t.Mixed = t.Mixed> {
+  readonly codec: C
+  /** Used when the variable is unset or empty; '' means "none". */
+  readonly fallback: string
+  readonly group: SettingGroup
+  /** What it does, in a sentence or two of Markdown. */
+  readonly meaning: string
+}
+
+const setting = <C extends t.Mixed>(codec: C, fallback: string, group: SettingGroup, meaning: string): Setting<C> => ({ codec, fallback, group, meaning })
+const int = (name: string, min: number, max: number, fallback: string, group: SettingGroup, meaning: string) =>
+  setting(intFromEnv(name, min, max), fallback, group, `${meaning} (${min} to ${max.toLocaleString('en')}).`)
+
+export const SETTINGS = {
+  PORT: int('PORT', 0, 65535, '8080', 'Server', 'HTTP port; `0` picks a free one'),
+  HOST: setting(t.string, '127.0.0.1', 'Server', 'Address to listen on; `0.0.0.0` to serve other machines.'),
+  DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
+  LOG_LEVEL: setting(oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'Server', 'How much is logged. Logs are JSON lines (pino).'),
+
+  NOTETAKER_STORE: setting(
+    oneOf('sqlite', 'memory', 'postgres'),
+    'sqlite',
+    'Stores',
+    '`sqlite` (one process, the default), `postgres` (production: needs `DATABASE_URL`) or `memory` (nothing kept; for trials and tests).',
+  ),
+  DATABASE_URL: setting(
+    t.string,
+    '',
+    'Stores',
+    'With `NOTETAKER_STORE=postgres`: the database, e.g. `postgres://notetaker:secret@db.internal:5432/notetaker` (`?options=-c%20search_path%3Dnotetaker` picks a schema). Never repeated in a message.',
+  ),
+  REDIS_URL: setting(t.string, '', 'Stores', 'Redis, e.g. `redis://127.0.0.1:6379`, for the two settings below.'),
+  NOTETAKER_RATE_LIMITER: setting(oneOf('memory', 'redis'), 'memory', 'Stores', '`redis` shares each API key\'s request budget across processes (needs `REDIS_URL`).'),
+  NOTETAKER_IDEMPOTENCY: setting(oneOf('store', 'redis'), 'store', 'Stores', '`redis` keeps idempotency keys in Redis instead of the store.'),
+  NOTETAKER_BLOBS: setting(oneOf('fs', 's3'), 'fs', 'Stores', '`s3` keeps audio and transcripts in an S3-compatible bucket instead of `DATA_DIR/files`.'),
+  NOTETAKER_S3_ENDPOINT: setting(t.string, '', 'Stores', 'The S3-compatible service, e.g. `https://s3.example.com`; empty for AWS.'),
+  NOTETAKER_S3_REGION: setting(t.string, 'us-east-1', 'Stores', 'The bucket\'s region.'),
+  NOTETAKER_S3_BUCKET: setting(t.string, '', 'Stores', 'The bucket (required with `NOTETAKER_BLOBS=s3`).'),
+  NOTETAKER_S3_ACCESS_KEY_ID: setting(t.string, '', 'Stores', 'Access key; without one, the AWS SDK\'s usual sources (environment, role) are used.'),
+  NOTETAKER_S3_SECRET_ACCESS_KEY: setting(t.string, '', 'Stores', 'Secret of that access key.'),
+  NOTETAKER_S3_FORCE_PATH_STYLE: setting(flag('NOTETAKER_S3_FORCE_PATH_STYLE'), 'false', 'Stores', '`true` addresses the bucket in the path (`https://host/bucket/key`), as most self-hosted S3 services need.'),
+
+  NOTETAKER_RATE_LIMIT: int('NOTETAKER_RATE_LIMIT', 1, 1_000_000, '600', 'Limits and security', 'Requests one API key may make per window'),
+  NOTETAKER_RATE_WINDOW_SECONDS: int('NOTETAKER_RATE_WINDOW_SECONDS', 1, 86_400, '60', 'Limits and security', 'The rate-limit window (sliding), in seconds'),
+  NOTETAKER_IDEMPOTENCY_HOURS: int('NOTETAKER_IDEMPOTENCY_HOURS', 1, 720, '24', 'Limits and security', 'How long an `Idempotency-Key` is remembered'),
+  NOTETAKER_AUTH_CACHE_SECONDS: int(
+    'NOTETAKER_AUTH_CACHE_SECONDS',
+    0,
+    300,
+    '5',
+    'Limits and security',
+    'How long a process keeps a looked-up API key and account in memory (`0` turns it off). Changes made through the same process apply at once; a key revoked by another process (e.g. `notetaker keys revoke`) stops working within this time',
+  ),
+  NOTETAKER_MAX_UPLOAD_MB: int('NOTETAKER_MAX_UPLOAD_MB', 1, 10_240, '500', 'Limits and security', 'Largest upload accepted, in MB'),
+  NOTETAKER_PLANS: setting(
+    PlanList,
+    JSON.stringify(DEFAULT_PLANS),
+    'Limits and security',
+    'The plans: a JSON array of `{"key","paid","monthlyRecordings"}` (`monthlyRecordings` is the monthly recording allowance).',
+  ),
+  NOTETAKER_DEFAULT_PLAN: setting(t.string, DEFAULT_PLAN_KEY, 'Limits and security', 'Plan of accounts created without `--plan`, and of the first account; one of `NOTETAKER_PLANS`.'),
+  NOTETAKER_OWNER_EMAIL: setting(t.string, 'owner@notetaker.localhost', 'Limits and security', 'Email of the account created on the first start.'),
+  NOTETAKER_SECRET_KEY: setting(
+    SecretKey,
+    '',
+    'Limits and security',
+    '32 bytes in base64 (`openssl rand -base64 32`) that encrypt stored secrets (webhook secrets, remembered answers that carry one). Unset: a key is generated once into `DATA_DIR/secret.key` (mode 0600) and reused. Set the same one in every process.',
+  ),
+  NOTETAKER_ALLOW_PRIVATE_URLS: setting(
+    flag('NOTETAKER_ALLOW_PRIVATE_URLS'),
+    'false',
+    'Limits and security',
+    '`true` lets webhooks and calendar feeds use `http` and reach private, loopback and link-local addresses (local development only).',
+  ),
+  NOTETAKER_JOB_LEASE_SECONDS: int(
+    'NOTETAKER_JOB_LEASE_SECONDS',
+    1,
+    3600,
+    '60',
+    'Limits and security',
+    'How long a background job is held by its worker before another may take it over; running jobs renew it, so this is how soon a crashed worker\'s job resumes',
+  ),
+
+  NOTETAKER_TRANSCRIBER: setting(
+    oneOf('none', 'pocketsphinx', 'openai'),
+    'none',
+    'Processing',
+    'Speech to text for audio: `pocketsphinx` (offline; Debian\'s `pocketsphinx` and `pocketsphinx-en-us`), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads fail with a message saying how to configure one).',
+  ),
+  NOTETAKER_TRANSCRIBER_URL: setting(t.string, '', 'Processing', 'With `openai`: the transcription server\'s http(s) address.'),
+  NOTETAKER_TRANSCRIBER_MODEL: setting(t.string, 'whisper-1', 'Processing', 'With `openai`: the model asked for.'),
+  NOTETAKER_TRANSCRIBER_KEY: setting(t.string, '', 'Processing', 'With `openai`: the server\'s API key, if it wants one.'),
+  NOTETAKER_ANALYZER: setting(
+    oneOf('builtin', 'openai'),
+    'builtin',
+    'Processing',
+    '`builtin` (offline, extractive) or `openai` (OpenAI-compatible chat completions with structured output; falls back to the built-in analyzer on any failure).',
+  ),
+  NOTETAKER_ANALYZER_URL: setting(t.string, '', 'Processing', 'With `openai`: the analysis server\'s http(s) address.'),
+  NOTETAKER_ANALYZER_MODEL: setting(t.string, 'gpt-4o-mini', 'Processing', 'With `openai`: the model asked for.'),
+  NOTETAKER_ANALYZER_KEY: setting(t.string, '', 'Processing', 'With `openai`: the server\'s API key, if it wants one.'),
+
+  NOTETAKER_BOT: setting(
+    oneOf('simulated', 'chromium'),
+    'simulated',
+    'Bots and the recording engine',
+    'The meeting bot: `chromium` (headless Debian Chromium joins Meet, Teams and Zoom as a guest; see `adapters/bot-chromium/README.md`) or `simulated` (plays a scripted meeting; see docs/bots.md).',
+  ),
+  NOTETAKER_BOT_NAME: setting(t.string, 'Notetaker', 'Bots and the recording engine', 'The name other participants see.'),
+  NOTETAKER_BOT_SLOTS: int('NOTETAKER_BOT_SLOTS', 1, 64, '2', 'Bots and the recording engine', 'Bots one process runs at once; more wait `queued`'),
+  NOTETAKER_BOT_JOIN_LEAD_SECONDS: int('NOTETAKER_BOT_JOIN_LEAD_SECONDS', 0, 3600, '60', 'Bots and the recording engine', 'How long before a scheduled meeting starts its bot sets off'),
+  NOTETAKER_BOT_LATE_JOIN_MINUTES: int(
+    'NOTETAKER_BOT_LATE_JOIN_MINUTES',
+    0,
+    240,
+    '10',
+    'Bots and the recording engine',
+    'How long after a meeting started (and before it ends) the engine still sends a bot, e.g. after a restart',
+  ),
+  NOTETAKER_BOT_ADMISSION_MINUTES: int('NOTETAKER_BOT_ADMISSION_MINUTES', 1, 120, '10', 'Bots and the recording engine', 'Chromium bot: longest wait to be admitted'),
+  NOTETAKER_BOT_MAX_HOURS: int('NOTETAKER_BOT_MAX_HOURS', 1, 24, '4', 'Bots and the recording engine', 'Chromium bot: longest recording'),
+  NOTETAKER_ENGINE_TICK_SECONDS: int('NOTETAKER_ENGINE_TICK_SECONDS', 1, 3600, '30', 'Bots and the recording engine', 'How often the recording engine looks ahead for meetings to record'),
+  NOTETAKER_SIMULATED_OUTCOME: setting(
+    oneOf(...OUTCOMES),
+    'meeting_ends',
+    'Bots and the recording engine',
+    `Simulated bot: ${OUTCOMES.map((o) => `\`${o}\``).join(', ')}. A join link's \`?simulate=<outcome>\` overrides it per bot.`,
+  ),
+  NOTETAKER_SIMULATED_SPEED: int('NOTETAKER_SIMULATED_SPEED', 1, 1_000_000, '1', 'Bots and the recording engine', 'Simulated bot: how many times faster than real time the meeting plays'),
+  NOTETAKER_SIMULATED_SCRIPT: setting(
+    t.string,
+    '',
+    'Bots and the recording engine',
+    'Simulated bot: a JSON file `{"utterances":[{"speaker","text"}]}`; unset, a two-person planning meeting that ships with it.',
+  ),
+
+  NOTETAKER_CALENDAR_SYNC_MINUTES: int('NOTETAKER_CALENDAR_SYNC_MINUTES', 1, 1440, '15', 'Calendars', 'Minutes between periodic syncs of a connection'),
+  NOTETAKER_CALENDAR_DAYS_BACK: int('NOTETAKER_CALENDAR_DAYS_BACK', 0, 90, '7', 'Calendars', 'Days before now a sync reads'),
+  NOTETAKER_CALENDAR_DAYS_AHEAD: int('NOTETAKER_CALENDAR_DAYS_AHEAD', 1, 366, '60', 'Calendars', 'Days after now a sync reads'),
+
+  NOTETAKER_WEBHOOK_TIMEOUT_SECONDS: int('NOTETAKER_WEBHOOK_TIMEOUT_SECONDS', 1, 60, '10', 'Webhooks', 'Time one webhook delivery attempt may take (connect, send, answer)'),
+} as const

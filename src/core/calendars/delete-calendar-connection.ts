@@ -1,0 +1,41 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import type { CalendarConnection } from '../domain/calendar-connection.js'
+import { type AppError, notFound } from '../errors.js'
+import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
+import type { Clock } from '../ports/clock.js'
+import type { MeetingStore } from '../ports/meeting-store.js'
+import { type MeetingChangeListener, notifyChanges } from '../meetings/index.js'
+import { requireWriter } from '../identity/index.js'
+
+export interface DeleteConnectionDeps {
+  readonly calendarConnections: CalendarConnectionStore
+  readonly meetings: MeetingStore
+  readonly clock: Clock
+  readonly onMeetingsChanged?: MeetingChangeListener
+}
+
+/**
+ * Disconnects a calendar. Its meetings go with it (never listed again); a sync
+ * queued for it finds no connection and does nothing. Returns it as it was.
+ */
+export const deleteCalendarConnection =
+  (deps: DeleteConnectionDeps) =>
+  (actor: Actor, id: string): TE.TaskEither<AppError, CalendarConnection> =>
+    pipe(
+      requireWriter(actor),
+      TE.flatMap(() => deps.calendarConnections.remove(actor.accountId, id)),
+      TE.flatMap(TE.fromOption(() => notFound('Calendar connection'))),
+      TE.tap((c) =>
+        pipe(
+          deps.meetings.removeForConnection(actor.accountId, c.id, deps.clock.now().toISOString()),
+          TE.flatMap((gone) =>
+            notifyChanges(deps.onMeetingsChanged)(
+              actor.accountId,
+              gone.map((meeting) => ({ kind: 'removed' as const, meeting, previous: { ...meeting, removedAt: null, removedBy: null } })),
+            ),
+          ),
+        ),
+      ),
+    )

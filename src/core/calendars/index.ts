@@ -1,0 +1,53 @@
+/** Calendar connections: ICS feeds, their auto-join mode and rules, and the periodic sync that keeps their meetings. */
+import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC } from '../domain/calendar-connection.js'
+import type { AccountStore } from '../ports/account-store.js'
+import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
+import type { CalendarProvider } from '../ports/calendar-provider.js'
+import type { Clock } from '../ports/clock.js'
+import type { Ids } from '../ports/ids.js'
+import type { JobHandler } from '../ports/job-handler.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import type { MeetingStore } from '../ports/meeting-store.js'
+import type { SecretBox } from '../ports/secret-box.js'
+import { createCalendarConnection } from './create-calendar-connection.js'
+import { deleteCalendarConnection } from './delete-calendar-connection.js'
+import { findOwnConnection, listConnections } from './find-calendar-connection.js'
+import type { MeetingChangeListener } from '../meetings/index.js'
+import { queueConnectionSync } from './queue-connection-sync.js'
+import { calendarSyncHandler } from './sync-calendar-handler.js'
+import { syncCalendarConnection } from './sync-calendar-connection.js'
+import { CALENDAR_SYNC_JOB } from './sync-calendar-job.js'
+import { updateCalendarConnection } from './update-calendar-connection.js'
+
+export interface CalendarConnectionPorts {
+  readonly calendarConnections: CalendarConnectionStore
+  readonly meetings: MeetingStore
+  readonly accounts: AccountStore
+  readonly secretBox: SecretBox
+  readonly jobs: JobQueue
+  readonly clock: Clock
+  readonly ids: Ids
+  /** Providers by kind; none means connections can be made but their syncs fail with a readable lastError. */
+  readonly calendars?: ReadonlyArray<CalendarProvider>
+  /** Defaults: every 15 minutes, 7 days back to 60 days ahead. */
+  readonly calendarSync?: CalendarSyncSettings
+  readonly onMeetingsChanged?: MeetingChangeListener
+}
+
+/** Calendar connections, their settings, and the sync job (`calendar.sync`). */
+export const calendarConnectionUseCases = (ports: CalendarConnectionPorts) => {
+  const syncDeps = { ...ports, calendars: ports.calendars ?? [], calendarSync: ports.calendarSync ?? DEFAULT_CALENDAR_SYNC }
+  return {
+    create: createCalendarConnection(ports),
+    list: listConnections(ports),
+    get: findOwnConnection(ports),
+    update: updateCalendarConnection(ports),
+    remove: deleteCalendarConnection(ports),
+    requestSync: queueConnectionSync(ports),
+    /** Runs one sync now, as the job does (for the CLI and tests). */
+    syncNow: syncCalendarConnection(syncDeps),
+    jobHandlers: { [CALENDAR_SYNC_JOB]: calendarSyncHandler(syncDeps) } as Readonly<Record<string, JobHandler>>,
+  }
+}
+
+export type CalendarConnectionUseCases = ReturnType<typeof calendarConnectionUseCases>

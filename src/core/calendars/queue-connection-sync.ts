@@ -1,0 +1,20 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import type { CalendarConnection } from '../domain/calendar-connection.js'
+import type { AppError } from '../errors.js'
+import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import { findOwnConnection } from './find-calendar-connection.js'
+import { requireWriter } from '../identity/index.js'
+import { queueSync } from './sync-calendar-job.js'
+
+/** Queues a sync of the connection now (joining one already queued or running); answers the connection. */
+export const queueConnectionSync =
+  (deps: { readonly calendarConnections: CalendarConnectionStore; readonly jobs: JobQueue }) =>
+  (actor: Actor, id: string): TE.TaskEither<AppError, CalendarConnection> =>
+    pipe(
+      requireWriter(actor),
+      TE.flatMap(() => findOwnConnection(deps)(actor, id)),
+      TE.tap((c) => queueSync(deps.jobs)({ accountId: c.accountId, connectionId: c.id, due: null })),
+    )

@@ -1,0 +1,130 @@
+import { pipe } from 'fp-ts/function'
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import { type CalendarConnection, type CalendarSyncSettings, retryDelayMinutes } from '../domain/calendar-connection.js'
+import type { Meeting } from '../domain/meeting.js'
+import { changesOf, planSync, referencedIds } from '../domain/meeting-sync-plan.js'
+import type { AppError } from '../errors.js'
+import type { CalendarFailure, CalendarPage, CalendarProvider, CalendarWindow } from '../ports/calendar-provider.js'
+import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
+import type { Clock } from '../ports/clock.js'
+import type { Ids } from '../ports/ids.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import type { MeetingStore } from '../ports/meeting-store.js'
+import type { SecretBox } from '../ports/secret-box.js'
+import { type MeetingChangeListener, notifyChanges } from '../meetings/index.js'
+import { fetchCalendarPage } from './sync-calendar-fetch.js'
+import { queueSync, type SyncJobPayload } from './sync-calendar-job.js'
+
+export interface SyncDeps {
+  readonly calendarConnections: CalendarConnectionStore
+  readonly meetings: MeetingStore
+  readonly secretBox: SecretBox
+  readonly jobs: JobQueue
+  readonly clock: Clock
+  readonly ids: Ids
+  /** One provider per connection kind; a kind without one fails its syncs with a readable lastError. */
+  readonly calendars: ReadonlyArray<CalendarProvider>
+  readonly calendarSync: CalendarSyncSettings
+  readonly onMeetingsChanged?: MeetingChangeListener
+}
+
+export type SyncOutcome =
+  | { readonly kind: 'skipped'; readonly why: 'connection_gone' | 'stale' }
+  | { readonly kind: 'synced'; readonly inserted: number; readonly updated: number; readonly removed: number; readonly nextSyncAt: string }
+  | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string }
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+/**
+ * Reads one connection's calendar and brings its meetings in line (see
+ * planSync), then plans the next periodic sync. A failing feed keeps the
+ * meetings, sets status `error` and a readable lastError, and is retried
+ * (sooner when the failure may pass). Store failures are returned to the job
+ * queue, which retries the job.
+ */
+export const syncCalendarConnection =
+  (deps: SyncDeps) =>
+  (job: SyncJobPayload): TE.TaskEither<AppError, SyncOutcome> => {
+    const later = (now: Date, minutes: number) => new Date(now.getTime() + minutes * MINUTE).toISOString()
+
+    const finish = (c: CalendarConnection, change: (current: CalendarConnection) => CalendarConnection) =>
+      pipe(
+        deps.calendarConnections.update(c.accountId, c.id, change),
+        TE.tap(
+          O.match(
+            // Deleted while we synced: take back whatever this sync added.
+            () => TE.map(() => undefined)(deps.meetings.removeForConnection(c.accountId, c.id, deps.clock.now().toISOString())),
+            (saved) => TE.map(() => undefined)(queueSync(deps.jobs)({ accountId: saved.accountId, connectionId: saved.id, due: saved.nextSyncAt })),
+          ),
+        ),
+      )
+
+    const recordFailure = (c: CalendarConnection, failure: CalendarFailure, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
+      const failures = c.consecutiveFailures + 1
+      const nextSyncAt = later(now, retryDelayMinutes(failures, failure.retryable, deps.calendarSync.intervalMinutes))
+      const at = now.toISOString()
+      return pipe(
+        finish(c, (cur) => ({ ...cur, status: 'error', lastError: failure.message, consecutiveFailures: failures, nextSyncAt, updatedAt: at })),
+        TE.map(() => ({ kind: 'failed', message: failure.message, nextSyncAt })),
+      )
+    }
+
+    const applyPage = (c: CalendarConnection, page: CalendarPage, window: CalendarWindow, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
+      const at = now.toISOString()
+      const ctx = { accountId: c.accountId, connectionId: c.id, source: c.provider, window, now: at, newId: deps.ids.uuid }
+      let before: ReadonlyArray<Meeting> = []
+      const plan = (existing: ReadonlyArray<Meeting>) => {
+        before = existing
+        return planSync(ctx, existing, page)
+      }
+      const nextSyncAt = later(now, deps.calendarSync.intervalMinutes)
+      const scope = { connectionId: c.id, externalIds: referencedIds(page), window }
+      return pipe(
+        deps.meetings.reconcile(c.accountId, scope, plan),
+        TE.tap(() =>
+          finish(c, (cur) => ({
+            ...cur,
+            status: 'active',
+            lastError: null,
+            lastSyncedAt: at,
+            consecutiveFailures: 0,
+            cursor: page.cursor,
+            nextSyncAt,
+            updatedAt: at,
+          })),
+        ),
+        TE.tap((writes) => notifyChanges(deps.onMeetingsChanged)(c.accountId, changesOf(writes, before))),
+        TE.map((writes) => {
+          const removed = writes.updates.filter((m) => m.removedAt !== null).length
+          return { kind: 'synced', inserted: writes.inserts.length, updated: writes.updates.length - removed, removed, nextSyncAt }
+        }),
+      )
+    }
+
+    const syncNow = (c: CalendarConnection): TE.TaskEither<AppError, SyncOutcome> => {
+      const now = deps.clock.now()
+      const window = {
+        from: new Date(now.getTime() - deps.calendarSync.daysBack * DAY).toISOString(),
+        to: new Date(now.getTime() + deps.calendarSync.daysAhead * DAY).toISOString(),
+      }
+      return pipe(
+        fetchCalendarPage(deps)(c, window),
+        TE.matchEW(
+          (failure) => recordFailure(c, failure, now),
+          (page) => applyPage(c, page, window, now),
+        ),
+      )
+    }
+
+    return pipe(
+      deps.calendarConnections.find(job.accountId, job.connectionId),
+      TE.flatMap(
+        O.match(
+          (): TE.TaskEither<AppError, SyncOutcome> => TE.right({ kind: 'skipped', why: 'connection_gone' }),
+          (c) => (job.due !== null && c.nextSyncAt !== job.due ? TE.right({ kind: 'skipped', why: 'stale' }) : syncNow(c)),
+        ),
+      ),
+    )
+  }

@@ -1,0 +1,16 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { ApiKey } from '../domain/api-key.js'
+import type { AppError } from '../errors.js'
+import type { AccountStore } from '../ports/account-store.js'
+import type { ApiKeyStore } from '../ports/api-key-store.js'
+import { findAccount } from './find-account.js'
+
+/** An operator lists an account's keys (named by id or email), revoked and expired ones included. */
+export const listApiKeys =
+  (deps: { readonly accounts: AccountStore; readonly apiKeys: ApiKeyStore }) =>
+  (idOrEmail: string): TE.TaskEither<AppError, ReadonlyArray<ApiKey>> =>
+    pipe(
+      findAccount(deps)(idOrEmail),
+      TE.flatMap((account) => deps.apiKeys.listForAccount(account.id)),
+    )

@@ -1,0 +1,71 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import { toIso } from '../domain/ids.js'
+import { newRun } from '../domain/run.js'
+import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind } from '../domain/upload.js'
+import { type AppError, invalidField } from '../errors.js'
+import type { Ids } from '../ports/ids.js'
+import type { RunStore, UploadStore } from '../ports/recording-stores.js'
+import { type AllowanceDeps, createCountedRun } from '../recordings/index.js'
+
+export interface CreateUploadInput {
+  readonly filename: string
+  readonly title?: string
+  readonly contentType?: string
+  readonly byteSize?: number
+  readonly startsAt?: string
+  readonly kind?: UploadKind
+}
+
+export interface CreateUploadDeps extends AllowanceDeps {
+  readonly uploads: UploadStore
+  readonly runs: RunStore
+  readonly ids: Ids
+  /** Largest file accepted, in bytes. */
+  readonly maxUploadBytes: number
+}
+
+const check = (input: CreateUploadInput, maxBytes: number): AppError | UploadKind => {
+  const kind = kindOf(input.filename)
+  if (input.filename.trim() === '' || input.filename.length > 255) return invalidField('filename', 'filename must be 1 to 255 characters')
+  if (kind === null) {
+    return invalidField('filename', `filename must end in one of .${[...AUDIO_EXTENSIONS, ...TRANSCRIPT_EXTENSIONS].join(', .')}`)
+  }
+  if (input.kind !== undefined && input.kind !== kind) {
+    return invalidField('kind', `kind '${input.kind}' does not match the file name, which is ${kind === 'audio' ? 'an audio file' : 'a transcript'}`)
+  }
+  if (input.byteSize !== undefined && (!Number.isInteger(input.byteSize) || input.byteSize < 1)) {
+    return invalidField('byteSize', 'byteSize must be a whole number of bytes above 0')
+  }
+  if (input.byteSize !== undefined && input.byteSize > maxBytes) {
+    return invalidField('byteSize', `the file is larger than the upload limit of ${maxBytes} bytes`)
+  }
+  return kind
+}
+
+/** The first of the two upload requests: the record and its run, waiting for the bytes. */
+export const createUpload =
+  (deps: CreateUploadDeps) =>
+  (actor: Actor, input: CreateUploadInput): TE.TaskEither<AppError, Upload> => {
+    const kind = check(input, deps.maxUploadBytes)
+    if (typeof kind !== 'string') return TE.left(kind)
+    const now = deps.clock.now().toISOString()
+    const title = input.title?.trim() || input.filename.replace(/\.[^.]+$/, '')
+    const startsAt = input.startsAt === undefined ? now : toIso(input.startsAt)
+    const uploadId = deps.ids.uuid()
+    const run = newRun({
+      id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', title, startsAt,
+      state: 'awaiting_upload', createdAt: now,
+      source: { kind, key: `uploads/${actor.accountId}/${uploadId}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
+    })
+    const upload: Upload = {
+      id: uploadId, accountId: actor.accountId, runId: run.id, reference: deps.ids.reference('upl'), title, kind,
+      filename: input.filename.trim(), contentType: input.contentType ?? null, byteSize: input.byteSize ?? null, durationMs: null,
+      startsAt, createdAt: now, updatedAt: now, error: null,
+    }
+    return pipe(
+      createCountedRun(deps)(run),
+      TE.flatMap(() => deps.uploads.create(upload)),
+    )
+  }

@@ -1,0 +1,42 @@
+/**
+ * Uploads and processing: a file made elsewhere (audio or a transcript) is
+ * stored, then the `recording.process` job turns it, or a bot's recording,
+ * into a transcript and notes.
+ */
+import type { Analyzer } from '../ports/analyzer.js'
+import type { JobHandler } from '../ports/job-handler.js'
+import type { NotesStore } from '../ports/recording-stores.js'
+import type { Transcriber } from '../ports/transcriber.js'
+import type { TranscriptParser } from '../ports/transcript-parser.js'
+import { type CreateUploadDeps, createUpload } from './create-upload.js'
+import { processRecording } from './process-recording.js'
+import { getUpload, listUploads } from './read-uploads.js'
+import { resumeProcessing } from './resume-processing.js'
+import { retryUpload } from './retry-upload.js'
+import { PROCESS_JOB, type StoreUploadContentDeps, storeUploadContent } from './store-upload-content.js'
+import type { PublishDeps } from '../recordings/index.js'
+
+export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps {
+  readonly notes: NotesStore
+  readonly transcriptParser: TranscriptParser
+  readonly transcriber: Transcriber
+  readonly analyzer: Analyzer
+}
+
+export const uploadUseCases = (deps: UploadDeps) => ({
+  jobHandlers: { [PROCESS_JOB]: processRecording({ ...deps, parser: deps.transcriptParser }) } as Readonly<Record<string, JobHandler>>,
+  createUpload: createUpload(deps),
+  storeUploadContent: storeUploadContent(deps),
+  retryUpload: retryUpload(deps),
+  /** Run at a worker's start: queues processing for recordings a crash left without their job. */
+  resumeProcessing: resumeProcessing(deps),
+  getUpload: getUpload(deps),
+  listUploads: listUploads(deps),
+})
+
+export type UploadUseCases = ReturnType<typeof uploadUseCases>
+
+export type { CreateUploadInput } from './create-upload.js'
+export type { UploadView } from './read-uploads.js'
+export { PROCESS_JOB, processJob } from './store-upload-content.js'
+export { RESUME_LIMIT, type Requeued, requeue } from './requeue.js'

@@ -1,0 +1,181 @@
+import * as E from 'fp-ts/Either'
+import { pipe } from 'fp-ts/function'
+import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/TaskEither'
+import * as t from 'io-ts'
+import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
+import type { Run } from '../domain/run.js'
+import type { Utterance } from '../domain/utterance.js'
+import type { AppError } from '../errors.js'
+import type { Analyzer } from '../ports/analyzer.js'
+import type { BlobStore } from '../ports/blob-store.js'
+import type { JobFailure, JobHandler } from '../ports/job-handler.js'
+import type { NotesStore, RunStore, UploadStore } from '../ports/recording-stores.js'
+import type { Transcriber } from '../ports/transcriber.js'
+import type { TranscriptFormat, TranscriptParser } from '../ports/transcript-parser.js'
+import { moveRun } from '../recordings/index.js'
+import { readBlobText } from '../recordings/index.js'
+import { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
+
+export interface ProcessDeps extends PublishDeps {
+  readonly runs: RunStore
+  readonly uploads: UploadStore
+  readonly notes: NotesStore
+  readonly blobs: BlobStore
+  readonly parser: TranscriptParser
+  readonly transcriber: Transcriber
+  readonly analyzer: Analyzer
+}
+
+const Payload = t.type({ accountId: t.string, runId: t.string })
+/** Transcript files are read whole; anything bigger than this is not a transcript. */
+const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
+
+/** A failure the user must act on: retrying the same input cannot help. */
+const final = (message: string): JobFailure => ({ retryable: false, message })
+const transient = (e: AppError): JobFailure => ({ retryable: true, message: e._tag === 'StoreFailure' ? 'the store failed' : JSON.stringify(e) })
+
+const readText = (blobs: BlobStore, key: string): TE.TaskEither<JobFailure, string> =>
+  pipe(
+    readBlobText(blobs, key, MAX_TRANSCRIPT_BYTES),
+    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be under ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB`) : transient(e))),
+    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
+  )
+
+/** Speech or a transcript file becomes utterances; with the audio's length when known. */
+const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { utterances: ReadonlyArray<Utterance>; durationMs: number | null }> => {
+  const source = run.source
+  if (source === null) return TE.left(final('the recording has nothing to process'))
+  if (source.kind === 'transcript') {
+    return pipe(
+      readText(deps.blobs, source.key),
+      TE.flatMap((text) => TE.fromEither(pipe(deps.parser.parse(source.format as TranscriptFormat, text), E.mapLeft((f) => final(f.message))))),
+      TE.map((utterances) => ({ utterances, durationMs: null })),
+    )
+  }
+  return pipe(
+    deps.blobs.localFile(source.key),
+    TE.mapLeft(transient),
+    TE.flatMap(TE.fromOption(() => final('the stored audio is missing'))),
+    TE.flatMap((file) =>
+      TE.tryCatch(
+        async () => {
+          try {
+            const r = await deps.transcriber.transcribe({ path: file.path, defaultSpeaker: 'Speaker 1' })()
+            if (E.isLeft(r)) throw final(r.left.message)
+            return r.right
+          } finally {
+            await file.done()
+          }
+        },
+        (e) => (typeof e === 'object' && e !== null && 'retryable' in e ? (e as JobFailure) : final(String(e))),
+      ),
+    ),
+    TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
+    TE.flatMap((tr) =>
+      pipe(
+        speakerTurns(deps, source.speakersKey),
+        TE.map((turns) => ({ utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns), durationMs: tr.durationMs })),
+      ),
+    ),
+  )
+}
+
+/** A bot's speaker timeline (JSON lines), which names the speakers of its transcribed audio; none for uploads. */
+const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither<JobFailure, ReadonlyArray<SpeakerTurn>> =>
+  key === undefined
+    ? TE.right([])
+    : pipe(
+        readText(deps.blobs, key),
+        TE.map((text) => readJsonLines(text, isSpeakerTurn)),
+      )
+
+/**
+ * The pipeline for every recording: stored → transcribing → analysing → ready,
+ * or failed with a readable error. Re-delivered jobs resume safely: notes and
+ * transcript are replaced whole.
+ */
+export const processRecording =
+  (deps: ProcessDeps): JobHandler =>
+  (payload, attempt) => {
+    if (!Payload.is(payload)) return TE.left(final('malformed job payload'))
+    const move = moveRun(deps)
+    const fail = (run: Run, failure: JobFailure): TE.TaskEither<JobFailure, void> => {
+      if (failure.retryable && !attempt.last) return TE.left(failure)
+      const message = failure.retryable ? `processing failed after ${attempt.number} attempts: ${failure.message}` : failure.message
+      return pipe(
+        deps.runs.find(run.accountId, run.id),
+        TE.mapLeft(transient),
+        TE.flatMap((current) => (O.isSome(current) ? TE.right(current.value) : TE.left(final('the recording is gone')))),
+        TE.flatMap((current) => pipe(move(current, 'failed', { detail: message }), TE.mapLeft(transient))),
+        TE.flatMap((failed) => announce(failed, 'failed', message)),
+      )
+    }
+    const announce = (run: Run, outcome: 'ready' | 'failed', error: string | null): TE.TaskEither<JobFailure, void> =>
+      pipe(
+        deps.uploads.findByRun(run.accountId, run.id),
+        TE.mapLeft(transient),
+        TE.flatMap((upload) =>
+          O.isNone(upload)
+            ? ignoreFailure(publishRunEvent(deps)(outcome === 'ready' ? 'recording.ready' : 'recording.failed', run))
+            : pipe(
+                deps.uploads.update({ ...upload.value, error, updatedAt: deps.clock.now().toISOString() }),
+                TE.mapLeft(transient),
+                TE.flatMap((u) => ignoreFailure(publishUploadEvent(deps)(outcome === 'ready' ? 'upload.ready' : 'upload.failed', u, run))),
+              ),
+        ),
+      )
+    return pipe(
+      deps.runs.find(payload.accountId, payload.runId),
+      TE.mapLeft(transient),
+      TE.flatMap(TE.fromOption(() => final('the recording is gone'))),
+      TE.flatMap((run): TE.TaskEither<JobFailure, void> => {
+        if (run.state === 'ready' || run.state === 'failed') return TE.right(undefined) // already settled: a re-delivery
+        const started = run.state === 'stored' ? move(run, 'transcribing') : TE.right(run)
+        return pipe(
+          TE.mapLeft(transient)(started),
+          TE.flatMap((transcribing) =>
+            pipe(
+              utterancesOf(deps, transcribing),
+              TE.flatMap(({ utterances, durationMs }) =>
+                pipe(
+                  transcribing.state === 'analysing' ? TE.right(transcribing) : move(transcribing, 'analysing'),
+                  TE.mapLeft(transient),
+                  TE.flatMap((analysing) => analyse(deps, analysing, utterances, durationMs)),
+                ),
+              ),
+              TE.flatMap((ready) => announce(ready, 'ready', null)),
+              TE.orElse((failure) => fail(transcribing, failure)),
+            ),
+          ),
+        )
+      }),
+    )
+  }
+
+const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utterance>, durationMs: number | null): TE.TaskEither<JobFailure, Run> =>
+  pipe(
+    deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }),
+    TE.mapLeft((f) => final(f.message)),
+    TE.flatMap((notes) =>
+      pipe(
+        deps.notes.replace(run.id, { ...notes, actionItems: notes.actionItems.map((a) => ({ ...a, id: deps.ids.uuid() })) }, utterances),
+        TE.mapLeft(transient),
+      ),
+    ),
+    TE.flatMap(() => {
+      const spokenMs = utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
+      const seconds = Math.round((durationMs ?? spokenMs) / 1000)
+      return pipe(
+        moveRun(deps)(run, 'ready', { hasNotes: true, recordingSeconds: run.recordingSeconds ?? seconds }),
+        TE.mapLeft(transient),
+        TE.tap((ready) =>
+          pipe(
+            deps.uploads.findByRun(ready.accountId, ready.id),
+            TE.flatMap((u) => (O.isSome(u) ? TE.map(() => undefined)(deps.uploads.update({ ...u.value, durationMs: durationMs ?? spokenMs })) : TE.right(undefined))),
+            TE.mapLeft(transient),
+          ),
+        ),
+      )
+    }),
+  )

@@ -1,0 +1,39 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import { stageOf, type Upload } from '../domain/upload.js'
+import { type AppError, conflict, notFound } from '../errors.js'
+import type { Clock } from '../ports/clock.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import type { RunStore, UploadStore } from '../ports/recording-stores.js'
+import { moveRun } from '../recordings/index.js'
+import { processJob } from './store-upload-content.js'
+
+export interface RetryUploadDeps {
+  readonly uploads: UploadStore
+  readonly runs: RunStore
+  readonly jobs: JobQueue
+  readonly clock: Clock
+}
+
+/** Re-runs processing on the file already stored; nothing is re-sent. Only a failed upload can be retried. */
+export const retryUpload =
+  (deps: RetryUploadDeps) =>
+  (actor: Actor, uploadId: string): TE.TaskEither<AppError, Upload> =>
+    pipe(
+      deps.uploads.find(actor.accountId, uploadId),
+      TE.flatMap(TE.fromOption(() => notFound('Upload'))),
+      TE.flatMap((upload) =>
+        pipe(
+          deps.runs.find(actor.accountId, upload.runId),
+          TE.flatMap(TE.fromOption(() => notFound('Upload'))),
+          TE.filterOrElse(
+            (run) => run.state === 'failed',
+            (run) => conflict(`Only a failed upload can be retried; this one is ${stageOf(run.state)}`),
+          ),
+          TE.flatMap((run) => moveRun(deps)(run, 'stored', { detail: null })),
+          TE.flatMap(() => deps.uploads.update({ ...upload, error: null, updatedAt: deps.clock.now().toISOString() })),
+          TE.tap(() => deps.jobs.enqueue(processJob(actor.accountId, upload.runId))),
+        ),
+      ),
+    )

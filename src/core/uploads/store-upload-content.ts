@@ -1,0 +1,74 @@
+import { pipe } from 'fp-ts/function'
+import * as TE from 'fp-ts/TaskEither'
+import type { Actor } from '../domain/api-key.js'
+import type { Run } from '../domain/run.js'
+import { audioMimeType, type Upload } from '../domain/upload.js'
+import { type AppError, conflict, invalidField, notFound } from '../errors.js'
+import type { BlobStore, Bytes } from '../ports/blob-store.js'
+import type { Clock } from '../ports/clock.js'
+import type { Ids } from '../ports/ids.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import type { RunStore, UploadStore } from '../ports/recording-stores.js'
+import { moveRun } from '../recordings/index.js'
+
+export interface StoreUploadContentDeps {
+  readonly uploads: UploadStore
+  readonly runs: RunStore
+  readonly blobs: BlobStore
+  readonly jobs: JobQueue
+  readonly clock: Clock
+  readonly ids: Ids
+  readonly maxUploadBytes: number
+}
+
+export const PROCESS_JOB = 'recording.process'
+export const processJob = (accountId: string, runId: string) => ({ kind: PROCESS_JOB, payload: { accountId, runId }, key: `process:${runId}` })
+
+const alreadySent = conflict('The content of this upload was already sent; create a new upload for another file')
+
+/**
+ * The second upload request: streams the bytes to the blob store, checks them
+ * against the declared size, and queues processing. Each attempt writes its own
+ * file, so two racing requests cannot mix their bytes; the loser's file is removed.
+ */
+export const storeUploadContent =
+  (deps: StoreUploadContentDeps) =>
+  (actor: Actor, uploadId: string, bytes: Bytes): TE.TaskEither<AppError, Upload> =>
+    pipe(
+      deps.uploads.find(actor.accountId, uploadId),
+      TE.flatMap(TE.fromOption(() => notFound('Upload'))),
+      TE.bindTo('upload'),
+      TE.bind('run', ({ upload }) => pipe(deps.runs.find(actor.accountId, upload.runId), TE.flatMap(TE.fromOption(() => notFound('Upload'))))),
+      TE.filterOrElse(({ run }) => run.state === 'awaiting_upload' && run.source !== null, () => alreadySent),
+      TE.flatMap(({ upload, run }): TE.TaskEither<AppError, Upload> => {
+        const source = run.source!
+        const key = `${source.key.replace(/\.[^.]+$/, '')}-${deps.ids.uuid().slice(0, 8)}.${source.format}`
+        const declared = upload.byteSize
+        const limit = declared ?? deps.maxUploadBytes
+        const discard = (e: AppError): TE.TaskEither<AppError, never> => pipe(deps.blobs.remove(key), TE.flatMap(() => TE.left(e)))
+        return pipe(
+          deps.blobs.put(key, bytes, { maxBytes: limit }),
+          TE.mapLeft((e): AppError =>
+            e._tag === 'Validation' && declared !== null ? invalidField('content', `the file is larger than the declared byteSize of ${declared} bytes`) : e,
+          ),
+          TE.flatMap(({ bytes: received }): TE.TaskEither<AppError, number> => {
+            if (received === 0) return discard(invalidField('content', 'the file is empty'))
+            if (declared !== null && received !== declared) {
+              return discard(invalidField('content', `received ${received} bytes but byteSize declared ${declared}; send the whole file`))
+            }
+            return TE.right(received)
+          }),
+          TE.flatMap((received): TE.TaskEither<AppError, Upload> =>
+            pipe(
+              moveRun(deps)(run, 'stored', {
+                source: { ...source, key },
+                audio: upload.kind === 'audio' ? { key, mimeType: audioMimeType(source.format, upload.contentType) } : null,
+              }),
+              TE.orElse((e): TE.TaskEither<AppError, Run> => discard(e._tag === 'Conflict' ? alreadySent : e)),
+              TE.flatMap(() => deps.uploads.update({ ...upload, byteSize: received, updatedAt: deps.clock.now().toISOString() })),
+            ),
+          ),
+          TE.tap((stored: Upload) => deps.jobs.enqueue(processJob(actor.accountId, stored.runId))),
+        )
+      }),
+    )

@@ -1,0 +1,57 @@
+import * as E from 'fp-ts/Either'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { loadConfig } from '../../src/app/config.js'
+
+test('defaults: port 8080 on 127.0.0.1, SQLite under ./data, info logs', () => {
+  const c = loadConfig({})
+  assert.ok(E.isRight(c))
+  if (E.isRight(c)) {
+    assert.equal([c.right.PORT, c.right.HOST, c.right.DATA_DIR, c.right.NOTETAKER_STORE, c.right.LOG_LEVEL], [8080, '127.0.0.1', './data', 'sqlite', 'info'])
+    assert.equal(c.right.NOTETAKER_PLANS.map((p) => p.key), ['free', 'pro'])
+  }
+})
+
+test('every invalid value is reported in words', () => {
+  const c = loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', NOTETAKER_PLANS: '[{"key":"x"}]' })
+  assert.ok(E.isLeft(c))
+  if (E.isLeft(c)) {
+    assert.is(c.left.length, 3)
+    assert.match(c.left.join('\n'), /PORT="70000" must be a whole number from 0 to 65535/)
+    assert.match(c.left.join('\n'), /LOG_LEVEL="loud" must be one of/)
+    assert.match(c.left.join('\n'), /NOTETAKER_PLANS=.* must be a JSON array/)
+  }
+})
+
+test('plans are configurable and the default plan must be one of them', () => {
+  const plans = JSON.stringify([{ key: 'team', paid: true, monthlyRecordings: 1000 }])
+  assert.ok(E.isRight(loadConfig({ NOTETAKER_PLANS: plans, NOTETAKER_DEFAULT_PLAN: 'team' })))
+  const bad = loadConfig({ NOTETAKER_PLANS: plans })
+  assert.ok(E.isLeft(bad) && /NOTETAKER_DEFAULT_PLAN=free is not one of the plans/.test(bad.left[0]!))
+})
+
+test('postgres needs DATABASE_URL, and the message never repeats the address', () => {
+  const missing = loadConfig({ NOTETAKER_STORE: 'postgres' })
+  assert.ok(E.isLeft(missing) && /NOTETAKER_STORE=postgres needs DATABASE_URL/.test(missing.left[0]!))
+  const wrong = loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: 'mysql://root:hunter2@db/x' })
+  assert.ok(E.isLeft(wrong) && !wrong.left.join('\n').includes('hunter2'))
+  const ok = loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: 'postgres://notetaker:secret@db:5432/notetaker' })
+  assert.ok(E.isRight(ok) && ok.right.DATABASE_URL === 'postgres://notetaker:secret@db:5432/notetaker')
+})
+
+test('Redis-backed limits and idempotency need REDIS_URL; S3 files need a bucket', () => {
+  const redis = loadConfig({ NOTETAKER_RATE_LIMITER: 'redis' })
+  assert.ok(E.isLeft(redis) && /needs REDIS_URL/.test(redis.left[0]!))
+  assert.ok(E.isRight(loadConfig({ NOTETAKER_IDEMPOTENCY: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' })))
+  const s3 = loadConfig({ NOTETAKER_BLOBS: 's3' })
+  assert.ok(E.isLeft(s3) && /NOTETAKER_BLOBS=s3 needs NOTETAKER_S3_BUCKET/.test(s3.left[0]!))
+})
+
+test('bot settings: the runner and the simulated outcome are checked', () => {
+  const bad = loadConfig({ NOTETAKER_BOT: 'zoom-sdk', NOTETAKER_SIMULATED_OUTCOME: 'explodes' })
+  assert.ok(E.isLeft(bad) && bad.left.length === 2)
+  const ok = loadConfig({ NOTETAKER_BOT: 'chromium', NOTETAKER_BOT_SLOTS: '4' })
+  assert.ok(E.isRight(ok) && ok.right.NOTETAKER_BOT === 'chromium' && ok.right.NOTETAKER_BOT_SLOTS === 4)
+})
+
+test.run()
