@@ -29,7 +29,7 @@ import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
 
 export interface Ports
-  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>,
+  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
     Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import type { Logger } from 'pino'
@@ -9,6 +10,7 @@ import {
 } from '../../src/core/ports/calendar-provider.js'
 import type { NetFailure } from '../net/net-failure.js'
 import type { SafeResponse } from '../net/safe-fetch.js'
+import { vetFeedUrl } from './feed-url-policy.js'
 import { parseIcs } from './parse-ics.js'
 
 /** Fetches one URL without following redirects: safeFetch with the deployment's limits bound in. */
@@ -16,6 +18,12 @@ export type FeedFetch = (url: string) => TE.TaskEither<NetFailure, SafeResponse>
 
 export interface IcsProviderDeps {
   readonly fetch: FeedFetch
+  /**
+   * NOTETAKER_ALLOW_PRIVATE_URLS, for screening addresses when they are
+   * connected (vetSource); pass the same value `fetch` uses. It allows http
+   * and private addresses, never cloud metadata services.
+   */
+  readonly allowPrivate: boolean
   /** Redirects followed, each through `fetch` so every hop is vetted again. Default 3. */
   readonly maxRedirects?: number
   readonly logger?: Logger
@@ -24,29 +32,36 @@ export interface IcsProviderDeps {
 /** webcal:// is how calendar apps spell "subscribe to this https feed". */
 const httpsAddress = (url: string): string => url.trim().replace(/^webcals?:\/\//i, 'https://')
 
-const hostOf = (url: string): string => {
-  try {
-    return new URL(url).hostname
-  } catch {
-    return 'the feed address'
-  }
-}
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1)
 
+/**
+ * Every message here becomes the connection's lastError, which the account
+ * reads: it names neither the feed's address nor its host (a feed address is a
+ * secret in full), so network failures are told in their host-free words.
+ */
 const fromNet = (failure: NetFailure): CalendarFailure =>
-  calendarFailure(`Could not fetch the calendar feed: ${failure.message}`, failure.kind === 'timeout' || failure.kind === 'network')
+  calendarFailure(`Could not fetch the calendar feed: ${lowerFirst(failure.hostless)}`, failure.kind === 'timeout' || failure.kind === 'network')
 
-const fromStatus = (status: number, host: string): CalendarFailure => {
+const fromStatus = (status: number): CalendarFailure => {
   if (status === 404 || status === 410) {
-    return calendarFailure(`The calendar feed at ${host} was not found (HTTP ${status}); the secret address may have been reset.`, false)
+    return calendarFailure(`The calendar feed was not found (HTTP ${status}); the secret address may have been reset.`, false)
   }
   if (status === 401 || status === 403) {
-    return calendarFailure(`The calendar feed at ${host} refused access (HTTP ${status}); the secret address may have been reset.`, false)
+    return calendarFailure(`The calendar feed refused access (HTTP ${status}); the secret address may have been reset.`, false)
   }
   const retryable = status === 408 || status === 429 || status >= 500
-  return calendarFailure(`The calendar feed at ${host} answered HTTP ${status}.`, retryable)
+  return calendarFailure(`The calendar feed answered HTTP ${status}.`, retryable)
 }
 
 const isRedirect = (status: number): boolean => [301, 302, 303, 307, 308].includes(status)
+
+const nextHop = (location: string, base: string): E.Either<CalendarFailure, string> => {
+  try {
+    return E.right(new URL(location, base).toString())
+  } catch {
+    return E.left(calendarFailure('The calendar feed redirects to an address that is not valid.', false))
+  }
+}
 
 /** Fetches the feed, following a few redirects, and returns the body of the final 200 answer. */
 const download = (deps: IcsProviderDeps, url: string, hopsLeft: number): TE.TaskEither<CalendarFailure, string> =>
@@ -56,10 +71,13 @@ const download = (deps: IcsProviderDeps, url: string, hopsLeft: number): TE.Task
     TE.flatMap((res) => {
       const location = res.headers['location']
       if (isRedirect(res.status) && location !== undefined) {
-        if (hopsLeft <= 0) return TE.left(calendarFailure(`The calendar feed at ${hostOf(url)} redirects too many times.`, false))
-        return download(deps, new URL(location, url).toString(), hopsLeft - 1)
+        if (hopsLeft <= 0) return TE.left(calendarFailure('The calendar feed redirects too many times.', false))
+        return pipe(
+          TE.fromEither(nextHop(location, url)),
+          TE.flatMap((next) => download(deps, next, hopsLeft - 1)),
+        )
       }
-      if (res.status !== 200) return TE.left(fromStatus(res.status, hostOf(url)))
+      if (res.status !== 200) return TE.left(fromStatus(res.status))
       return TE.right(res.body.toString('utf8'))
     }),
   )
@@ -84,4 +102,8 @@ export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
       }),
     )
   },
+  vetSource: (source) =>
+    source.kind !== 'ics'
+      ? E.left(`The iCalendar provider cannot read a ${source.kind} source.`)
+      : E.map(() => source)(vetFeedUrl(source.url, deps.allowPrivate)),
 })

@@ -5,19 +5,24 @@ import type { Logger } from 'pino'
 import type { Core } from '../../src/index.js'
 import { rememberAuthentications } from '../shared/identity-cache.js'
 import { dispatch, servedDirectly } from './dispatch.js'
+import { API_PREFIX } from './route.js'
 import { errorResponse, internalError } from './envelope.js'
 import { DirectExchange, type Exchange } from './exchange.js'
 import { type Answer, isStream } from './json-reply.js'
 import { KoaExchange } from './koa-exchange.js'
+import { discardRest } from './request-body.js'
+import { firstReportOf, isClientGone } from './server.js'
 import { buildOpenApi } from './openapi.js'
 import type { AnyRoute } from './route.js'
 import { type Matched, routeMatcher } from './route-matcher.js'
 import { descriptionRoute } from './routes/description.js'
 import { allRoutes } from './routes/index.js'
 
-export const API_PREFIX = '/ext/v1'
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/
+
+/** The client went away, or its request cannot be finished (a parse error: it closed mid-body): a debug line, not an error. */
+const clientGone = (err: NodeJS.ErrnoException): boolean => isClientGone(err) || (err.code?.startsWith('HPE_') ?? false)
 
 /**
  * URLs that split into path and query exactly as Koa reads them (parseurl's
@@ -71,6 +76,8 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
       logger.error({ err: e, requestId, method: ex.method, path: ex.path }, 'request failed with an unexpected error')
       if (!ex.headersSent) ex.sendJson(internalError)
     }
+    // A body the answer did not read to its end (refused early, or sent to a route that takes none) is read away within bounds.
+    if (!ex.req.complete) discardRest(ex.req, ex.res)
     if (logInfo) {
       const ms = Math.round((performance.now() - started) * 10) / 10
       const status = ex.status
@@ -79,6 +86,13 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   }
 
   const app = new Koa({ proxy: false })
+  // Koa reports here what fails after the answer is handed to it: a client gone mid-stream, a stream that broke.
+  app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    const where = ctx === undefined ? {} : { method: ctx.method, path: ctx.path }
+    const what = ctx === undefined ? 'a request' : `${ctx.method} ${ctx.path}`
+    if (!clientGone(err)) logger.error({ ...where, err }, `${what}: the answer failed after it had begun`)
+    else if (firstReportOf(ctx?.req.socket)) logger.debug({ ...where, code: err.code }, `${what}: the client went away before the exchange was complete (${err.code ?? err.message})`)
+  })
   // One middleware does it all: each further Koa middleware would cost every request a closure and a promise.
   app.use((ctx) => answer(new KoaExchange(ctx), matcher.match(ctx.method, ctx.path)))
   const viaKoa = app.callback()

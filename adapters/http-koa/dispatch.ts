@@ -10,10 +10,14 @@ import { fingerprint, HEADER, inFlight, openResponse, readIdempotencyKey, reused
 import { readParams } from './inputs.js'
 import { type Answer, isStream, type JsonReply } from './json-reply.js'
 import { must, Refused } from './refused.js'
+import { requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
 
 type Authenticate = Core['identity']['authenticate']
+
+/** The `raw` of routes that take no bytes. */
+const NO_BYTES: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }
 
 const bearer = (header: string | undefined): string | undefined => {
   const m = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header)
@@ -63,6 +67,7 @@ const publicActor: Actor = { accountId: '', keyId: '', access: 'readonly', organ
 export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate) => {
   // Decided once per route rather than on every request.
   const codec = route.body !== undefined && !('bytes' in route.body) ? route.body : null
+  const takesBytes = route.body !== undefined && 'bytes' in route.body
   const data = dataCodec(route)
   const serialize = data === null ? (value: unknown) => JSON.stringify({ data: value }) : successSerializer(data)
   return async (ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Answer> => {
@@ -70,7 +75,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
     try {
       const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex)
       const params = must(readParams(route.params, pathParams, 'path'))
-      const query = must(readParams(route.query, ex.query(), 'query'))
+      const query = must(readParams(route.query, ex.query(), 'query', route.unknownQuery))
       const rawBody = codec === null ? undefined : await ex.readJson()
       const body = codec === null ? undefined : must(decodeBodyOrEmpty(codec, rawBody))
       const idempotencyKey = route.access === 'write' ? must(readIdempotencyKey(ex.req.headers[HEADER])) : null
@@ -86,7 +91,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
         }
         claimed = { accountId: actor.accountId, key: idempotencyKey }
       }
-      const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, raw: ex.req })()
+      const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, raw: takesBytes ? requestBytes(ex.req, ex.res) : NO_BYTES })()
       const reply = E.isLeft(result) ? errorReply(ex, result.left) : successReply(ex, route, serialize, result.right)
       if (claimed !== null) {
         // Only JSON successes are replayed: a refused request may be corrected and sent again with the same key.

@@ -10,6 +10,7 @@ export const NO_QUERY: Query = Object.freeze({})
 /** One request and its answer, as the dispatcher sees them: through Koa or straight on node:http. */
 export interface Exchange {
   readonly req: IncomingMessage
+  readonly res: ServerResponse
   readonly method: string
   /** The path without the query string, not decoded. */
   readonly path: string
@@ -34,7 +35,7 @@ export class DirectExchange implements Exchange {
 
   constructor(
     readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
+    readonly res: ServerResponse,
     readonly path: string,
     private readonly querystring: string,
   ) {}

@@ -6,12 +6,14 @@ type Raw = Readonly<Record<string, string | string[] | undefined>>
 
 /**
  * Reads path or query parameters by their specs. Unreadable values (400) take
- * precedence over values out of bounds (422); unknown query parameters are refused.
+ * precedence over values out of bounds (422); unknown query parameters are
+ * refused, unless `unknown` is `ignore`.
  */
 export const readParams = (
   specs: Readonly<Record<string, Param<unknown>>> | undefined,
   raw: Raw,
   where: 'path' | 'query',
+  unknown: 'refuse' | 'ignore' = 'refuse',
 ): E.Either<AppError, Record<string, unknown>> => {
   const out: Record<string, unknown> = {}
   const unreadable: FieldIssue[] = []
@@ -27,7 +29,7 @@ export const readParams = (
     if (r.ok) out[name] = r.value
     else (r.unreadable ? unreadable : invalid).push({ path: name, message: r.message })
   }
-  if (where === 'query') {
+  if (where === 'query' && unknown === 'refuse') {
     for (const name of Object.keys(raw)) {
       if (!(name in s)) invalid.push({ path: name, message: 'is not a known query parameter' })
     }

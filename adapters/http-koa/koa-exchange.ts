@@ -4,20 +4,29 @@ import { badRequest } from '../../src/core/errors.js'
 import { type Exchange, NO_QUERY, type Query } from './exchange.js'
 import { type JsonReply, type StreamReply, writeJson } from './json-reply.js'
 import { Refused } from './refused.js'
+import { continueIfExpected } from './request-body.js'
 
-const jsonBody = koaBody({ json: true, text: false, urlencoded: false, multipart: false, jsonLimit: '1mb', patchKoa: true })
+const JSON_LIMIT = 1024 * 1024
+
+const jsonBody = koaBody({ json: true, text: false, urlencoded: false, multipart: false, jsonLimit: JSON_LIMIT, patchKoa: true })
+
+const tooLarge = () => new Refused(badRequest('The JSON body is larger than 1 MB'))
 
 const readJson = async (ctx: Context): Promise<unknown> => {
-  const declared = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== ''
+  const length = Number(ctx.get('content-length') || 0)
+  const declared = length > 0 || ctx.get('transfer-encoding') !== ''
   if (!declared) return undefined
   if (!ctx.is('application/json', '+json')) {
     throw new Refused(badRequest('Send the body as JSON with Content-Type: application/json'))
   }
+  // Refused before a client waiting on `Expect: 100-continue` is told to send it.
+  if (length > JSON_LIMIT) throw tooLarge()
+  continueIfExpected(ctx.res)
   try {
     await jsonBody(ctx, async () => {})
   } catch (e) {
     const status = (e as { status?: number }).status
-    if (status === 413) throw new Refused(badRequest('The JSON body is larger than 1 MB'))
+    if (status === 413) throw tooLarge()
     throw new Refused(badRequest('The body is not valid JSON'))
   }
   return ctx.request.body
@@ -34,6 +43,10 @@ export class KoaExchange implements Exchange {
 
   get req() {
     return this.ctx.req
+  }
+
+  get res() {
+    return this.ctx.res
   }
 
   get method(): string {

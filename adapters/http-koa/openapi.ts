@@ -46,17 +46,20 @@ const requestBody = (r: AnyRoute) => {
   return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body as t.Mixed) } } } }
 }
 
+const headerDocs = (headers: Record<string, string> | undefined) =>
+  headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([h, desc]) => [h, { description: desc, schema: { type: 'string' } }])) }
+
 const successResponse = (r: AnyRoute) => {
   const d = r.success.data
   if ('stream' in d && typeof d.stream === 'string') {
     return {
       description: r.success.description,
-      ...(d.headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(d.headers).map(([h, desc]) => [h, { description: desc, schema: { type: 'string' } }])) }),
+      ...headerDocs(d.headers),
       content: { [d.stream]: { schema: d.stream.includes('json') ? {} : { type: 'string', contentMediaType: d.stream } } },
     }
   }
   const schema: JsonSchema = { type: 'object', properties: { data: schemaOf(d as t.Mixed) }, required: ['data'], additionalProperties: false }
-  return { description: r.success.description, content: { 'application/json': { schema } } }
+  return { description: r.success.description, ...headerDocs(r.success.headers), content: { 'application/json': { schema } } }
 }
 
 const operation = (r: AnyRoute) => {

@@ -81,7 +81,10 @@ export const uuidPath = (description: string): Param<string> => ({
   read: (raw) => (raw !== undefined && isUuid(raw) ? ok(raw.toLowerCase()) : invalid('must be a UUID')),
 })
 
+/** The largest page a collection route gives. */
+export const MAX_PAGE_LIMIT = 100
+
 export const pageQuery = {
-  limit: integer({ min: 1, max: 100, default: 25, description: 'Rows per page, 1 to 100. Out of bounds is refused (422), never clamped.' }),
+  limit: integer({ min: 1, max: MAX_PAGE_LIMIT, default: 25, description: `Rows per page, 1 to ${MAX_PAGE_LIMIT}. Out of bounds is refused (422), never clamped.` }),
   offset: integer({ min: 0, default: 0, description: 'Rows to skip.' }),
 }

@@ -5,6 +5,9 @@ import type { Actor } from '../../src/core/domain/api-key.js'
 import type { AppError } from '../../src/core/errors.js'
 import type { Param, ParamValues } from './params.js'
 
+/** Every route's path is under this. */
+export const API_PREFIX = '/ext/v1'
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** Error codes a route can answer beyond the ones every authenticated route has. */
@@ -24,8 +27,12 @@ export interface RouteInput<P, Q, B> {
   readonly query: Q
   readonly body: B
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
-  /** The raw request body, for routes that take bytes rather than JSON. */
-  readonly raw: Readable
+  /**
+   * The raw request body, for routes that take bytes rather than JSON (empty on
+   * other routes). Read on demand; stopping early leaves the rest to the adapter,
+   * which still answers and then discards it.
+   */
+  readonly raw: AsyncIterable<Uint8Array>
 }
 
 type Params = Record<string, Param<unknown>>
@@ -44,6 +51,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
   readonly reach?: 'organization'
   readonly params?: PS
   readonly query?: QS
+  /** A query parameter the route does not take: `refuse`d with 422 (the default), or `ignore`d (a document that links may decorate). */
+  readonly unknownQuery?: 'refuse' | 'ignore'
   /** A JSON body codec, or `bytes` for a raw upload. */
   readonly body?: t.Type<B, unknown, unknown> | { readonly bytes: string }
   readonly success: {
@@ -51,6 +60,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
     readonly description: string
     /** The codec of `data`; or a content type for a raw stream. */
     readonly data: t.Type<R, unknown, unknown> | { readonly stream: string; readonly headers?: Record<string, string> }
+    /** Response headers a JSON answer may carry, with what they mean. */
+    readonly headers?: Record<string, string>
     readonly extraStatuses?: ReadonlyArray<{ status: number; description: string }>
   }
   readonly errors?: ReadonlyArray<ExtraError>

@@ -17,18 +17,27 @@ export const flatHeaders = (raw: http.IncomingHttpHeaders): Record<string, strin
   return out
 }
 
-export const networkMessage = (host: string, error: NodeJS.ErrnoException): string => {
+/** Why a request failed on the network, naming the server as `who`; `detail` stands for an error without a code. */
+const networkWords = (who: string, error: NodeJS.ErrnoException, detail: string): string => {
   switch (error.code) {
     case 'ECONNREFUSED':
-      return `${host} refused the connection.`
+      return `${who} refused the connection.`
     case 'ECONNRESET':
-      return `${host} closed the connection unexpectedly.`
+      return `${who} closed the connection unexpectedly.`
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return `${host} cannot be reached from this server.`
+      return `${who} cannot be reached from this server.`
     default:
       return /CERT|SELF_SIGNED|ERR_TLS|UNABLE_TO_VERIFY/.test(error.code ?? '')
-        ? `The TLS certificate of ${host} is not valid (${error.code}).`
-        : `The request to ${host} failed: ${error.code ?? error.message}.`
+        ? `The TLS certificate of ${who} is not valid (${error.code}).`
+        : `The request to ${who} failed: ${error.code ?? detail}.`
   }
+}
+
+export const networkMessage = (host: string, error: NodeJS.ErrnoException): string => networkWords(host, error, error.message)
+
+/** The same without the host: an error's own text may carry the address, so only its code is told. */
+export const hostlessNetworkMessage = (error: NodeJS.ErrnoException): string => {
+  const words = networkWords('the server', error, 'a network error').replace(' from this server', ' from Notetaker')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -3,7 +3,7 @@ import * as https from 'node:https'
 import * as tls from 'node:tls'
 import * as E from 'fp-ts/Either'
 import type * as TE from 'fp-ts/TaskEither'
-import { flatHeaders, networkMessage, pinnedLookup } from './http-parts.js'
+import { flatHeaders, hostlessNetworkMessage, networkMessage, pinnedLookup } from './http-parts.js'
 import { type NetFailure, netFailure } from './net-failure.js'
 import { type Resolve, type VettedTarget, checkUrl, systemResolve, vetTarget } from './target.js'
 
@@ -12,9 +12,11 @@ import { type Resolve, type VettedTarget, checkUrl, systemResolve, vetTarget } f
  * feeds): guarded against server-side request forgery, slow servers and huge
  * answers.
  *
- * - https only, plus http when allowPrivate (local development and tests).
+ * - https only, plus http when allowPrivate (local development and tests); the
+ *   raw text must spell its host (`https:///x` is refused, not repaired).
  * - The host is resolved at every call and every address vetted (see
- *   address-policy.ts); the socket then connects to the vetted address through
+ *   address-policy.ts; cloud metadata services are refused even when
+ *   allowPrivate); the socket then connects to the vetted address through
  *   a pinned lookup, so a second DNS answer (rebinding) cannot redirect it.
  * - Redirects are NOT followed: a 3xx comes back as a normal response with its
  *   `location` header, and a caller that wants to follow it calls safeFetch
@@ -60,7 +62,8 @@ const send = (target: VettedTarget, o: SafeFetchOptions, budgetMs: number): Prom
       req.destroy()
       settle(result)
     }
-    const fail = (kind: NetFailure['kind'], message: string): void => finish(E.left(netFailure(kind, message)))
+    const fail = (kind: NetFailure['kind'], message: string, hostless: string): void => finish(E.left(netFailure(kind, message, hostless)))
+    const failNetwork = (error: NodeJS.ErrnoException): void => fail('network', networkMessage(host, error), hostlessNetworkMessage(error))
     const body = o.body === undefined ? undefined : Buffer.from(o.body)
     const headers = { ...o.headers, ...(body === undefined ? {} : { 'content-length': String(body.length) }) }
     const req = (url.protocol === 'https:' ? https : http).request({
@@ -73,20 +76,23 @@ const send = (target: VettedTarget, o: SafeFetchOptions, budgetMs: number): Prom
       lookup: pinnedLookup(target.address, target.family),
       ...(o.ca === undefined ? {} : { ca: [...tls.rootCertificates, o.ca] }),
     })
-    timers.push(setTimeout(() => fail('timeout', `${host} did not answer within ${o.timeoutMs} ms.`), budgetMs))
+    timers.push(setTimeout(() => fail('timeout', `${host} did not answer within ${o.timeoutMs} ms.`, `The server did not answer within ${o.timeoutMs} ms.`), budgetMs))
     const connectMs = Math.min(o.connectTimeoutMs ?? budgetMs, budgetMs)
-    const connectTimer = setTimeout(() => fail('timeout', `Could not connect to ${host} within ${connectMs} ms.`), connectMs)
+    const connectTimer = setTimeout(
+      () => fail('timeout', `Could not connect to ${host} within ${connectMs} ms.`, `Could not connect to the server within ${connectMs} ms.`),
+      connectMs,
+    )
     timers.push(connectTimer)
     req.on('socket', (socket) => {
       if (!socket.connecting) clearTimeout(connectTimer)
       else socket.once('connect', () => clearTimeout(connectTimer))
     })
-    req.on('error', (error: NodeJS.ErrnoException) => fail('network', networkMessage(host, error)))
+    req.on('error', failNetwork)
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length'] ?? NaN)
       const truncate = o.onOverflow === 'truncate'
       if (!truncate && declared > limit) {
-        return fail('too_large', `The answer from ${host} is ${declared} bytes; the limit is ${limit}.`)
+        return fail('too_large', `The answer from ${host} is ${declared} bytes; the limit is ${limit}.`, `The answer from the server is ${declared} bytes; the limit is ${limit}.`)
       }
       const chunks: Buffer[] = []
       let size = 0
@@ -100,15 +106,19 @@ const send = (target: VettedTarget, o: SafeFetchOptions, budgetMs: number): Prom
           size += chunk.length
           return
         }
-        if (!truncate) return fail('too_large', `The answer from ${host} is larger than the limit of ${limit} bytes.`)
+        if (!truncate) {
+          return fail('too_large', `The answer from ${host} is larger than the limit of ${limit} bytes.`, `The answer from the server is larger than the limit of ${limit} bytes.`)
+        }
         chunks.push(chunk.subarray(0, room))
         size = limit
         respond(true)
       })
       res.on('end', () => respond(false))
-      res.on('error', (error: NodeJS.ErrnoException) => fail('network', networkMessage(host, error)))
+      res.on('error', failNetwork)
       // A server that drops the connection mid-body: 'close' without 'end'.
-      res.on('close', () => fail('network', `${host} closed the connection before the answer was complete.`))
+      res.on('close', () =>
+        fail('network', `${host} closed the connection before the answer was complete.`, 'The server closed the connection before the answer was complete.'),
+      )
     })
     req.end(body)
   })
@@ -133,7 +143,7 @@ export const safeFetch =
 const withDeadline = <A>(p: Promise<E.Either<NetFailure, A>>, ms: number, host: string): Promise<E.Either<NetFailure, A>> => {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<E.Either<NetFailure, A>>((settle) => {
-    timer = setTimeout(() => settle(E.left(netFailure('timeout', `Resolving ${host} took longer than ${ms} ms.`))), ms)
+    timer = setTimeout(() => settle(E.left(netFailure('timeout', `Resolving ${host} took longer than ${ms} ms.`, `Resolving the server's name took longer than ${ms} ms.`))), ms)
   })
   return Promise.race([p, late]).finally(() => clearTimeout(timer))
 }

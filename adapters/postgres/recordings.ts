@@ -193,6 +193,9 @@ export const postgresUploadStore = (pool: Pool): UploadStore => {
   }
 }
 
+/** Utterances per INSERT when a transcript is replaced (all in one transaction). */
+const UTTERANCE_SLICE = 5_000
+
 export const postgresNotesStore = (pool: Pool): NotesStore => ({
   replace: (runId, notes, utterances) =>
     attempt(() =>
@@ -200,18 +203,23 @@ export const postgresNotesStore = (pool: Pool): NotesStore => ({
         // The notes row first: its lock makes a concurrent replace of the same run wait for this one to finish.
         await db.query('INSERT INTO notes (run_id, body) VALUES ($1, $2) ON CONFLICT (run_id) DO UPDATE SET body = EXCLUDED.body', [runId, json(notes)])
         await db.query('DELETE FROM utterances WHERE run_id = $1', [runId])
-        await db.query(
-          `INSERT INTO utterances (run_id, seq, start_ms, end_ms, speaker, text)
-           SELECT $1, u.n - 1, u.start_ms, u.end_ms, u.speaker, u.text
-           FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS u(start_ms, end_ms, speaker, text, n)`,
-          [
-            runId,
-            utterances.map((u) => Math.round(u.start_ms)),
-            utterances.map((u) => Math.round(u.end_ms)),
-            utterances.map((u) => u.speaker),
-            utterances.map((u) => u.text),
-          ],
-        )
+        // In slices, so building one statement's arrays never holds up other requests for long.
+        for (let from = 0; from < utterances.length; from += UTTERANCE_SLICE) {
+          const slice = utterances.slice(from, from + UTTERANCE_SLICE)
+          await db.query(
+            `INSERT INTO utterances (run_id, seq, start_ms, end_ms, speaker, text)
+             SELECT $1, $2 + u.n - 1, u.start_ms, u.end_ms, u.speaker, u.text
+             FROM unnest($3::int[], $4::int[], $5::text[], $6::text[]) WITH ORDINALITY AS u(start_ms, end_ms, speaker, text, n)`,
+            [
+              runId,
+              from,
+              slice.map((u) => Math.round(u.start_ms)),
+              slice.map((u) => Math.round(u.end_ms)),
+              slice.map((u) => u.speaker),
+              slice.map((u) => u.text),
+            ],
+          )
+        }
       }),
     ),
   find: (runId) => attempt(async () => O.map((r: { body: StoredNotes }) => r.body)(O.fromNullable(await first<{ body: StoredNotes }>(pool, 'SELECT body FROM notes WHERE run_id = $1', [runId])))),

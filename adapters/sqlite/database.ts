@@ -1,17 +1,32 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { closeSync, openSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import { type AppError, conflict, type StoreFailure, storeFailure } from '../../src/core/errors.js'
+import { makePrivate } from '../shared/data-dir.js'
 import { MIGRATIONS } from './migrations/index.js'
 
 export type Db = Database.Database
 
-/** Opens (creating if needed) a database file, or `:memory:`, in WAL mode with foreign keys on. */
+/**
+ * Opens (creating if needed) a database file, or `:memory:`, in WAL mode with foreign keys on.
+ * The folder must exist (the service makes DATA_DIR with prepareDataDir, adapters/shared/data-dir.ts).
+ * The file is private to its owner (0600), and so are its -wal and -shm: SQLite makes those with
+ * the database file's own permissions, so the file is made 0600, and an older one tightened,
+ * before the first statement can make them.
+ */
 export const openDatabase = (path: string): Db => {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600))
   const db = new Database(path)
+  if (path !== ':memory:') {
+    for (const p of [path, `${path}-wal`, `${path}-shm`]) {
+      try {
+        makePrivate(p)
+      } catch {
+        // Not ours to change (another user owns it): the service's start has already said so (prepareDataDir).
+      }
+    }
+  }
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')

@@ -1,9 +1,10 @@
+import { setImmediate as turn } from 'node:timers/promises'
 import * as O from 'fp-ts/Option'
 import * as TE from 'fp-ts/TaskEither'
 import type { PageQuery } from '../../src/core/domain/page.js'
 import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import { conflict } from '../../src/core/errors.js'
+import { conflict, storeFailure } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
 import { PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, type Db } from './database.js'
@@ -132,22 +133,57 @@ export const sqliteUploadStore = (db: Db): UploadStore => {
   }
 }
 
+/** Reads the index utterances_by_run (migration 012), not the texts. */
+export const TRANSCRIPT_COUNT_SQL = 'SELECT count(*) FROM utterances WHERE run_id = ?'
+
+/** Rows written (or removed) per transaction when a transcript is replaced: a few milliseconds of SQLite's one writer each. */
+const SLICE = 500
+
 export const sqliteNotesStore = (db: Db): NotesStore => {
-  const clearUtterances = db.prepare('DELETE FROM utterances WHERE run_id = ?')
+  const lastSeq = db.prepare<[string], number | null>('SELECT max(seq) FROM utterances WHERE run_id = ?').pluck()
+  const clearRange = db.prepare('DELETE FROM utterances WHERE run_id = ? AND seq >= ? AND seq < ?')
   const addUtterance = db.prepare('INSERT INTO utterances (run_id, seq, start_ms, end_ms, speaker, text) VALUES (?, ?, ?, ?, ?, ?)')
   const putNotes = db.prepare('REPLACE INTO notes (run_id, body) VALUES (?, ?)')
-  const replace = db.transaction((runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>) => {
-    clearUtterances.run(runId)
-    utterances.forEach((u, i) => addUtterance.run(runId, i, Math.round(u.start_ms), Math.round(u.end_ms), u.speaker, u.text))
+  const dropNotes = db.prepare('DELETE FROM notes WHERE run_id = ?')
+  const addSlice = (runId: string, utterances: ReadonlyArray<Utterance>, from: number) => {
+    for (let i = from; i < Math.min(from + SLICE, utterances.length); i++) {
+      const u = utterances[i]!
+      addUtterance.run(runId, i, Math.round(u.start_ms), Math.round(u.end_ms), u.speaker, u.text)
+    }
+  }
+  const clearAll = (runId: string, last: number) => {
+    for (let from = 0; from <= last; from += SLICE) clearRange.run(runId, from, from + SLICE)
+  }
+  const replaceAtOnce = db.transaction((runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>, last: number) => {
+    clearAll(runId, last)
+    addSlice(runId, utterances, 0)
     putNotes.run(runId, JSON.stringify(notes))
   })
+  const inSlices = async (runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>, last: number) => {
+    dropNotes.run(runId)
+    for (let from = 0; from <= last; from += SLICE) {
+      clearRange.run(runId, from, from + SLICE)
+      await turn()
+    }
+    for (let from = 0; from < utterances.length; from += SLICE) {
+      db.transaction(addSlice).immediate(runId, utterances, from)
+      await turn()
+    }
+    putNotes.run(runId, JSON.stringify(notes))
+  }
   const find = db.prepare<[string], string>('SELECT body FROM notes WHERE run_id = ?').pluck()
   const transcript = db.prepare<[string, number, number], Utterance>(
     'SELECT start_ms, end_ms, speaker, text FROM utterances WHERE run_id = ? ORDER BY seq LIMIT ? OFFSET ?',
   )
-  const count = db.prepare<[string], number>('SELECT count(*) FROM utterances WHERE run_id = ?').pluck()
+  const count = db.prepare<[string], number>(TRANSCRIPT_COUNT_SQL).pluck()
   return {
-    replace: (runId, notes, utterances) => attempt(() => replace.immediate(runId, notes, utterances)),
+    replace: (runId, notes, utterances) =>
+      TE.tryCatch(async () => {
+        const last = lastSeq.get(runId) ?? -1
+        // A meeting of ordinary length is replaced in one transaction; a very long one in slices.
+        if (utterances.length <= SLICE && last < SLICE) replaceAtOnce.immediate(runId, notes, utterances, last)
+        else await inSlices(runId, notes, utterances, last)
+      }, storeFailure),
     find: (runId) => attempt(() => O.map((b: string) => JSON.parse(b) as StoredNotes)(O.fromNullable(find.get(runId) as string | undefined))),
     transcript: (runId, q) => attempt(() => page(transcript.all(runId, q.limit, q.offset), count.get(runId) as number, q)),
   }

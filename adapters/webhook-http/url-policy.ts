@@ -1,31 +1,32 @@
 import * as E from 'fp-ts/Either'
-import { isIpLiteral, judgeAddress } from '../net/address-policy.js'
-import { checkUrl } from '../net/target.js'
+import { type UrlRefusal, screenUrl } from '../net/url-policy.js'
 
-// Names that always mean this machine or a cloud metadata service, whatever DNS says.
-const LOCAL_NAMES = /^(localhost|.+\.localhost|metadata\.google\.internal|metadata)\.?$/i
+const FLAG_HINT = 'allowed only when the server sets NOTETAKER_ALLOW_PRIVATE_URLS=true'
+
+const words = (r: UrlRefusal, allowPrivate: boolean): string => {
+  switch (r.kind) {
+    case 'invalid':
+      return r.message
+    case 'scheme':
+      return r.scheme === 'http:' ? `Only https: addresses are allowed, not http: (http is ${FLAG_HINT})` : `Only ${allowPrivate ? 'https: and http:' : 'https:'} addresses are allowed, not ${r.scheme}`
+    case 'metadata':
+      return `${r.host} is ${r.what}; webhooks may never reach one, whatever the settings.`
+    case 'private':
+      return `${r.host} is ${r.what}; webhooks must reach a public address (private addresses are ${FLAG_HINT}).`
+  }
+}
 
 /**
- * Screens a webhook URL at registration: https only (http too when private
- * addresses are allowed), no credentials, and no literal address or well-known
- * name of this machine, a private network, link-local space or a metadata
- * service. Names are resolved and checked again at every delivery (safeFetch).
+ * Screens a webhook URL at registration with the shared policy (screenUrl in
+ * adapters/net/url-policy.ts): https only (http too when private addresses are
+ * allowed), the host spelled out, no credentials, no #fragment, never a cloud
+ * metadata service, and no literal address or well-known name of this machine
+ * or a private network unless private addresses are allowed. Names are
+ * resolved and checked again at every delivery (safeFetch).
  */
 export const vetWebhookUrl = (raw: string, allowPrivate: boolean): E.Either<string, string> => {
-  const checked = checkUrl(raw, allowPrivate)
-  if (E.isLeft(checked)) {
-    const m = checked.left.message
-    return E.left(/^Only /.test(m) ? `${m} (http is allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true)` : m)
-  }
-  const url = checked.right
-  if (url.hash !== '') return E.left('The address must not contain a #fragment.')
-  if (!allowPrivate) {
-    const host = url.hostname
-    if (LOCAL_NAMES.test(host)) return E.left(`${host} is a local or metadata host name; webhooks must reach a public address.`)
-    if (isIpLiteral(host)) {
-      const verdict = judgeAddress(host)
-      if (!verdict.allowed) return E.left(`${host} is ${verdict.reason}; webhooks must reach a public address.`)
-    }
-  }
-  return E.right(url.toString())
+  const screened = screenUrl(raw, allowPrivate)
+  if (E.isLeft(screened)) return E.left(words(screened.left, allowPrivate))
+  if (screened.right.hash !== '') return E.left('The address must not contain a #fragment.')
+  return E.right(screened.right.toString())
 }

@@ -1,6 +1,7 @@
 /** Picks and opens the adapters the configuration asks for. */
 import { join } from 'node:path'
 import { fsBlobStore } from '../../adapters/blob-fs/blob-store.js'
+import { prepareDataDir } from '../../adapters/shared/data-dir.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { eventLogger } from '../../adapters/system/event-logger.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
@@ -33,7 +34,9 @@ export interface OpenedAdapters {
 export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
 
 export const openAdapters = async (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): Promise<OpenedAdapters> => {
-  const opened = await openStores(config, options)
+  // Its worker threads start with the first task, so nothing is left running if the stores fail to open.
+  const processing = processingAdapters(config, options.logger)
+  const opened = await openStores(config, options, processing.ports)
   const shared = openSharedServices(config, options.logger)
   const ports = { ...opened.ports, ...shared.ports }
   return {
@@ -42,6 +45,7 @@ export const openAdapters = async (config: Config, options: { migrate: boolean; 
     close: async () => {
       await shared.close()
       await opened.close()
+      await processing.close()
     },
   }
 }
@@ -76,7 +80,11 @@ const openSharedServices = (config: Config, logger?: Logger) => {
   }
 }
 
-const openStores = async (config: Config, options: { migrate: boolean; logger?: Logger }): Promise<OpenedAdapters> => {
+const openStores = async (
+  config: Config,
+  options: { migrate: boolean; logger?: Logger },
+  processing: ReturnType<typeof processingAdapters>['ports'],
+): Promise<OpenedAdapters> => {
   const logger = options.logger ?? pino({ level: 'silent' })
   const common = {
     clock: systemClock,
@@ -85,7 +93,7 @@ const openStores = async (config: Config, options: { migrate: boolean; logger?: 
     plans: config.NOTETAKER_PLANS,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
     events: eventLogger(logger),
-    ...processingAdapters(config, options.logger),
+    ...processing,
     ...botAdapters(config, systemClock, logger),
     ...calendarPorts({
       allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
@@ -111,18 +119,20 @@ const openStores = async (config: Config, options: { migrate: boolean; logger?: 
     return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], close: async () => {} }
   }
   if (config.NOTETAKER_STORE === 'postgres') {
-    // Blobs stay on the filesystem under DATA_DIR for now.
+    // Blobs stay on the filesystem under DATA_DIR for now. DATA_DIR is made only if something lives there.
+    if (config.NOTETAKER_BLOBS === 'fs' || config.NOTETAKER_SECRET_KEY === '') prepareDataDir(config.DATA_DIR, { logger })
     const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
     const { webhooks, ...stores } = pg.stores
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
-    return { ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) }, migrated: pg.migrated, close: pg.close }
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) }, migrated: pg.migrated, close: pg.close }
   }
+  prepareDataDir(config.DATA_DIR, { logger })
   const db = openDatabase(sqlitePath(config))
   const migrated = options.migrate ? migrate(db) : []
   const { webhooks, ...stores } = sqliteStores(db, storeOptions)
   const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
   return {
-    ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files')) },
+    ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
     migrated,
     close: async () => {
       db.close()

@@ -23,6 +23,7 @@ export interface CalendarWiring {
 export const calendarPorts = (w: CalendarWiring): { calendars: ReadonlyArray<CalendarProvider>; calendarSync: CalendarSyncSettings } => {
   const limits = { allowPrivate: w.allowPrivate, timeoutMs: w.timeoutMs ?? 20_000, maxBytes: w.maxBytes ?? 10 * 1024 * 1024 }
   const ics = createIcsProvider({
+    allowPrivate: w.allowPrivate,
     fetch: (url) => safeFetch(url, { ...limits, headers: { accept: 'text/calendar, */*;q=0.5' } }),
     ...(w.logger === undefined ? {} : { logger: w.logger }),
   })

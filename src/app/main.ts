@@ -2,13 +2,15 @@
  * Composition root: decode the configuration once, open the adapters it names,
  * build the core, and start what was asked (the HTTP server for now).
  */
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import * as E from 'fp-ts/Either'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
+import { createApiServer } from '../../adapters/http-koa/server.js'
 import { createWorker } from '../../adapters/jobs/worker.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
+import { serverLimits } from './server-limits.js'
 import { BOT_JOB, buildCore, type Core } from '../index.js'
 
 export const makeLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger => pino({ level: config.LOG_LEVEL, base: { service: 'notetaker' } })
@@ -103,8 +105,7 @@ export const startServer = async (
   const firstKey = await firstRun(core, config)
   const { listener } = createHttpApp(core, { logger })
   const workers = options.worker === false ? null : await startWorkers(core, config, logger)
-  const server = createServer(listener)
-  server.keepAliveTimeout = 65_000
+  const server = createApiServer(listener, serverLimits(config), logger)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.PORT, config.HOST, () => resolve())

@@ -1,20 +1,23 @@
 /** The transcriber, transcript parser and analyzer the configuration asks for. */
 import type { Logger } from 'pino'
-import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
 import { createPocketsphinxTranscriber } from '../../adapters/transcribe-pocketsphinx/index.js'
-import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
+import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
 import type { Ports } from '../index.js'
 
-type ProcessingPorts = Pick<Ports, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes'>
+type ProcessingPorts = Pick<Ports, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>
 
 const optionalKey = (key: string) => (key === '' ? {} : { apiKey: key })
 
-export const processingAdapters = (config: Config, logger?: Logger): ProcessingPorts => {
-  const builtin = createBuiltinAnalyzer()
+const MB = 1024 * 1024
+
+/** The processing ports, and `close` for the worker threads that read and analyze transcripts. */
+export const processingAdapters = (config: Config, logger?: Logger): { ports: ProcessingPorts; close(): Promise<void> } => {
+  const pool = createCpuPool({ threads: config.NOTETAKER_PROCESSING_THREADS })
+  const builtin = pool.analyzer
   const transcriber =
     config.NOTETAKER_TRANSCRIBER === 'pocketsphinx'
       ? createPocketsphinxTranscriber()
@@ -31,5 +34,15 @@ export const processingAdapters = (config: Config, logger?: Logger): ProcessingP
           ...optionalKey(config.NOTETAKER_ANALYZER_KEY),
         })
       : builtin
-  return { transcriptParser: createTranscriptParser(), transcriber, analyzer, maxUploadBytes: config.NOTETAKER_MAX_UPLOAD_MB * 1024 * 1024 }
+  return {
+    ports: {
+      transcriptParser: pool.transcriptParser,
+      transcriber,
+      analyzer,
+      maxUploadBytes: config.NOTETAKER_MAX_UPLOAD_MB * MB,
+      maxTranscriptBytes: config.NOTETAKER_MAX_TRANSCRIPT_MB * MB,
+      maxUtterances: config.NOTETAKER_MAX_UTTERANCES,
+    },
+    close: pool.close,
+  }
 }

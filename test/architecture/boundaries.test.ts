@@ -52,6 +52,11 @@ const problemsOf = (i: Import): string[] => {
     if (!ALLOWED_IN_CORE.test(i.specifier)) problems.push(`${where}: the core imports only fp-ts, io-ts and itself`)
     if (i.target !== null && !i.target.startsWith(`${CORE}/`)) problems.push(`${where}: the core reaches outside src/core`)
   }
+  // A client (clients/<language>/) ships on its own, with no runtime dependency: its own files and node: built-ins only.
+  const client = /^clients\/[^/]+\//.exec(i.from)?.[0]
+  if (client !== undefined && (i.target === null ? !i.specifier.startsWith('node:') : !i.target.startsWith(client))) {
+    problems.push(`${where}: a client imports only its own files and node: built-ins (nothing from src/, adapters/ or a package)`)
+  }
   if (i.target === null) return problems
   if (i.from.startsWith('adapters/') && i.target.startsWith('src/app/')) problems.push(`${where}: adapters never import the composition root`)
   if (i.from.startsWith('src/') && !i.from.startsWith('src/app/') && i.target.startsWith('adapters/')) {
@@ -66,6 +71,8 @@ const problemsOf = (i: Import): string[] => {
 }
 
 const checked = ['src', 'adapters', 'test', 'bench', 'scripts', 'bin'].flatMap((dir) => files(join(root, dir)))
+/** The clients' sources, without what a build or an install inside them leaves (dist/, node_modules/). */
+const clientFiles = files(join(root, 'clients')).filter((p) => !/[\\/](node_modules|dist)[\\/]/.test(p))
 
 test('the core has the eight features by name, beside domain and ports', () => {
   assert.equal([...FEATURES].sort(), ['bots', 'calendars', 'identity', 'meetings', 'organizations', 'recordings', 'uploads', 'webhooks'])
@@ -74,6 +81,12 @@ test('the core has the eight features by name, beside domain and ports', () => {
 
 test('every import in the project keeps the house rules', () => {
   const problems = checked.flatMap((file) => importsOf(rel(file), readFileSync(file, 'utf8')).flatMap(problemsOf))
+  assert.equal(problems, [])
+})
+
+test('the clients stand alone: only their own files and node: built-ins', () => {
+  assert.ok(clientFiles.some((p) => rel(p) === 'clients/typescript/src/index.ts'), 'the TypeScript client is checked')
+  const problems = clientFiles.flatMap((file) => importsOf(rel(file), readFileSync(file, 'utf8')).flatMap(problemsOf))
   assert.equal(problems, [])
 })
 
@@ -93,6 +106,11 @@ test('each rule catches the import that breaks it', () => {
   assert.ok(broken('src/core/bots/send-bot.ts', '../meetings/meeting-access.js').length > 0, 'a feature reaching into another')
   assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/bots/send-bot.js').length > 0, 'an adapter reaching into a feature')
   assert.ok(broken('test/http/bots.test.ts', '../../src/core/bots/send-bot.js').length > 0, 'a test of another area reaching into a feature')
+  assert.ok(broken('clients/typescript/src/client.ts', '../../../src/index.js').length > 0, 'a client importing the server')
+  assert.ok(broken('clients/typescript/src/client.ts', '../../../adapters/http-koa/envelope.js').length > 0, 'a client importing an adapter')
+  assert.ok(broken('clients/typescript/src/client.ts', 'fp-ts/Either').length > 0, 'a client importing a package')
+  assert.equal(broken('clients/typescript/src/client.ts', './errors.js'), [], 'a client inside itself')
+  assert.equal(broken('clients/typescript/src/upload-data.ts', 'node:fs'), [], 'a client using a node: built-in')
   assert.equal(broken('src/core/bots/send-bot.ts', '../meetings/index.js'), [], 'a feature through the face of another')
   assert.equal(broken('src/core/bots/send-bot.ts', './bot-job.js'), [], 'a feature inside itself')
   assert.equal(broken('test/core/bots/resume-bots.test.ts', '../../../src/core/bots/resume-bots.js'), [], 'a feature test inside its feature')

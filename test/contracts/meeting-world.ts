@@ -71,6 +71,7 @@ export const meetingWorld = async () => {
           fetches.push({ source, window, cursor })
           return () => beforeAnswer().then(() => answer)
         },
+        vetSource: (source: CalendarSource) => E.right(source),
       },
     ],
     calendarSync: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 },

@@ -208,5 +208,20 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal((await right(s.notes.transcript(id(2), { limit: 10, offset: 0 }))).total, 0)
   })
 
+  s('a transcript of many thousand utterances is replaced whole, longer by shorter and back', async ({ s }) => {
+    await right(s.runs.create(run(1)))
+    const many = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ start_ms: i * 10, end_ms: i * 10 + 9, speaker: 'Ada', text: `${tag} ${i}` }))
+    const long = many(12_345, 'long')
+    await right(s.notes.replace(id(1), notes, long))
+    const tail = await right(s.notes.transcript(id(1), { limit: 100, offset: 12_300 }))
+    assert.equal([tail.total, tail.rows.length, tail.rows[44]], [12_345, 45, long[12_344]])
+    await right(s.notes.replace(id(1), { ...notes, shortSummary: 'short' }, many(3, 'short')))
+    const short = await right(s.notes.transcript(id(1), { limit: 100, offset: 0 }))
+    assert.equal([short.total, short.rows.map((u) => u.text)], [3, ['short 0', 'short 1', 'short 2']])
+    assert.equal(O.map((n: { shortSummary: string }) => n.shortSummary)(await right(s.notes.find(id(1)))), O.some('short'))
+    await right(s.notes.replace(id(1), notes, long))
+    assert.equal((await right(s.notes.transcript(id(1), { limit: 1, offset: 4_000 }))).rows, [long[4_000]])
+  })
+
   s.run()
 }

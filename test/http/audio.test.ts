@@ -61,4 +61,49 @@ s('an unsatisfiable range is 416 with bytes */size; a malformed one is ignored',
   await odd.arrayBuffer()
 })
 
+/** The whole file, 200, with no Content-Range: what a Range header that is ignored gets. */
+const assertWhole = async (r: Response, wav: Buffer, range: string) => {
+  assert.is(r.status, 200, range)
+  assert.is(r.headers.get('content-range'), null, range)
+  assert.is(Number(r.headers.get('content-length')), wav.length, range)
+  assert.ok(Buffer.from(await r.arrayBuffer()).equals(wav), range)
+}
+
+s('an invalid range (last byte before the first), a malformed one, or another unit is ignored: the whole file, 200', async ({ h, runId, wav }) => {
+  for (const range of ['bytes=5-1', `bytes=${wav.length + 50}-${wav.length + 10}`, 'bytes=abc', 'bytes=-', 'bytes 0-1', 'lines=999999-']) {
+    await assertWhole(await get(h, runId, { range }), wav, range)
+  }
+})
+
+s('several ranges are answered whole (200), never merged, even when they touch or overlap', async ({ h, runId, wav }) => {
+  for (const range of ['bytes=0-1,5-9', 'bytes=0-1,2-9', 'bytes=0-99,50-149', `bytes=0-1,${wav.length + 10}-`]) {
+    await assertWhole(await get(h, runId, { range }), wav, range)
+  }
+})
+
+s('a suffix longer than the file serves all of it as 206 with bytes 0-(size-1)/size (RFC 9110 §14.1.2)', async ({ h, runId, wav }) => {
+  for (const range of ['bytes=-99999999999', `bytes=-${wav.length}`, `bytes=-${wav.length + 1}`]) {
+    const r = await get(h, runId, { range })
+    assert.is(r.status, 206, range)
+    assert.is(r.headers.get('content-range'), `bytes 0-${wav.length - 1}/${wav.length}`, range)
+    assert.is(Number(r.headers.get('content-length')), wav.length, range)
+    assert.ok(Buffer.from(await r.arrayBuffer()).equals(wav), range)
+  }
+})
+
+s('the unit is read without regard to case; a range wholly past the end, or an empty suffix, stays 416', async ({ h, runId, wav }) => {
+  const upper = await get(h, runId, { range: 'Bytes=0-9' })
+  assert.is(upper.status, 206)
+  assert.is(upper.headers.get('content-range'), `bytes 0-9/${wav.length}`)
+  assert.ok(Buffer.from(await upper.arrayBuffer()).equals(wav.subarray(0, 10)))
+  for (const range of ['bytes=999999-', `bytes=${wav.length}-`, 'bytes=-0']) {
+    const r = await get(h, runId, { range })
+    assert.is(r.status, 416, range)
+    assert.is(r.headers.get('content-range'), `bytes */${wav.length}`, range)
+    const body = await r.json()
+    assert.is(body.error.code, 'VALIDATION_ERROR', range)
+    assert.type(body.error.message, 'string')
+  }
+})
+
 s.run()

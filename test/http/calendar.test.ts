@@ -1,5 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { createIcsProvider } from '../../adapters/calendar-ics/index.js'
+import { safeFetch } from '../../adapters/net/index.js'
+import { calendarPorts } from '../../src/app/calendar-ports.js'
+import { startServer } from '../adapters/net/loopback-server.js'
 import { type FeedServer, dayAt, icsFixture, startFeed } from '../contracts/calendar-feed.js'
 import { startHarness, type Harness } from '../support/http.js'
 
@@ -167,6 +171,121 @@ s('another account\'s connection is 404; a read-only key cannot write', async ({
   assert.is((await h.request('GET', '/calendar/connections', { key: h.keys.other })).body.data.total, 0)
   assert.is((await h.request('GET', `/calendar/connections/${UNKNOWN}`)).status, 404)
   assert.is((await h.request('GET', `/calendar/connections/${c.id}`)).body.data.autoJoin, 'all', 'nothing changed')
+})
+
+const SYNC = { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }
+const FLAG = 'NOTETAKER_ALLOW_PRIVATE_URLS'
+
+s('without NOTETAKER_ALLOW_PRIVATE_URLS, http, private, local, metadata, credential and hostless feed addresses are 422 on url', async () => {
+  const h = await startHarness({ ports: calendarPorts({ allowPrivate: false, settings: SYNC, timeoutMs: 1_000 }) })
+  try {
+    // [address, does the message name the flag (would the flag change the answer)?]
+    const refused: ReadonlyArray<[string, boolean]> = [
+      ['http://calendar.example.com/ical/private-abc/basic.ics', true],
+      ['https://127.0.0.1/ical/basic.ics', true],
+      ['https://127.0.0.1:8443/ical/basic.ics', true],
+      ['webcal://127.0.0.1/ical/basic.ics', true],
+      ['https://2130706433/ical/basic.ics', true],
+      ['https://[::1]/ical/basic.ics', true],
+      ['https://[::ffff:127.0.0.1]/ical/basic.ics', true],
+      ['https://10.0.0.8/ical/basic.ics', true],
+      ['https://192.168.1.20/ical/basic.ics', true],
+      ['https://[fe80::1]/ical/basic.ics', true],
+      ['https://[fd12:3456::1]/ical/basic.ics', true],
+      ['https://localhost/ical/basic.ics', true],
+      ['webcals://calendar.localhost/ical/basic.ics', true],
+      ['https://169.254.169.254/latest/meta-data/', false],
+      ['http://169.254.169.254/latest/meta-data/', false],
+      ['https://[fd00:ec2::254]/latest/meta-data/', false],
+      ['https://metadata.google.internal/computeMetadata/v1/', false],
+      ['https://user:pass@calendar.example.com/ical/basic.ics', false],
+      ['https://user@calendar.example.com/ical/basic.ics', false],
+      ['https:///calendar.example.com/ical/basic.ics', false],
+      ['webcal:///calendar.example.com/ical/basic.ics', false],
+    ]
+    for (const [url, namesFlag] of refused) {
+      const r = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url } })
+      assert.equal([r.status, r.body.error?.code, r.body.error?.details?.map((d: any) => d.path)], [422, 'VALIDATION_ERROR', ['url']], url)
+      assert.is(r.body.error.details[0].message.includes(FLAG), namesFlag, `${url}: ${r.body.error.details[0].message}`)
+    }
+    assert.is((await h.request('GET', '/calendar/connections')).body.data.total, 0, 'nothing was stored')
+    for (const url of ['https://calendar.example.com/ical/private-abc/basic.ics', 'webcal://calendar.example.org/ical/private-abc/basic.ics']) {
+      const ok = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url } })
+      assert.is(ok.status, 201, url)
+    }
+  } finally {
+    await h.close()
+  }
+})
+
+s('with NOTETAKER_ALLOW_PRIVATE_URLS, metadata and hostless addresses are still 422 on url; loopback and http are allowed', async ({ h, feed }) => {
+  for (const url of [
+    'http://169.254.169.254/latest/meta-data/',
+    'https://169.254.170.2/v2/credentials',
+    'http://100.100.100.200/latest/meta-data/',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/latest/meta-data/',
+    'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+    'webcal://0xa9fea9fe/latest/meta-data/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://metadata/computeMetadata/v1/',
+    'http:///127.0.0.1/feed.ics',
+  ]) {
+    const r = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url } })
+    assert.equal([r.status, r.body.error?.details?.map((d: any) => d.path)], [422, ['url']], url)
+    assert.not.ok(r.body.error.details[0].message.includes(FLAG), `${url}: the flag would not change the answer`)
+  }
+  assert.is((await h.request('GET', '/calendar/connections')).body.data.total, 0)
+  assert.is((await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: feed.url } })).status, 201)
+})
+
+s("lastError never shows the feed's host or any part of its address, whatever the failure", async () => {
+  // A feed server on 127.0.0.1 reached as feeds.example.test through a stand-in for DNS; imds.example.test
+  // points at the metadata address; any other name is not found.
+  const secret = `private-${Math.random().toString(16).slice(2)}`
+  const server = await startServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0]
+    if (path === `/calendars/${secret}/down.ics`) return res.writeHead(500).end('unavailable')
+    if (path === `/calendars/${secret}/loop.ics`) return res.writeHead(302, { location: req.url }).end()
+    if (path === `/calendars/${secret}/hang.ics`) return // never answers
+    res.writeHead(404).end()
+  })
+  const closed = await startServer(() => {})
+  await closed.stop()
+  const names: Record<string, ReadonlyArray<string>> = { 'feeds.example.test': ['127.0.0.1'], 'imds.example.test': ['169.254.169.254'] }
+  const resolve = async (host: string): Promise<ReadonlyArray<string>> => {
+    const found = names[host]
+    if (found === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
+    return found
+  }
+  const provider = createIcsProvider({ allowPrivate: true, fetch: (url) => safeFetch(url, { allowPrivate: true, timeoutMs: 300, maxBytes: 64 * 1024, resolve }) })
+  const h = await startHarness({ ports: { calendars: [provider], calendarSync: SYNC } })
+  const address = (host: string, port: number, file: string) => `http://${host}:${port}/calendars/${secret}/${file}?token=${secret}`
+  try {
+    const cases: ReadonlyArray<[string, string, RegExp]> = [
+      ['a host that cannot be found', address('nowhere.example.test', server.port, 'down.ics'), /the server could not be found/],
+      ['a name that resolves to the metadata service', address('imds.example.test', server.port, 'down.ics'), /cloud metadata/],
+      ['a closed port', address('feeds.example.test', closed.port, 'down.ics'), /refused the connection/],
+      ['HTTP 404', address('feeds.example.test', server.port, 'missing.ics'), /was not found \(HTTP 404\)/],
+      ['HTTP 500', address('feeds.example.test', server.port, 'down.ics'), /answered HTTP 500/],
+      ['a redirect loop', address('feeds.example.test', server.port, 'loop.ics'), /redirects too many times/],
+      ['no answer', address('feeds.example.test', server.port, 'hang.ics'), /did not answer within 300 ms/],
+    ]
+    for (const [what, url, meaning] of cases) {
+      const created = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url } })
+      assert.is(created.status, 201, `${what}: ${JSON.stringify(created.body)}`)
+      await h.worker.drain()
+      const c = (await h.request('GET', `/calendar/connections/${created.body.data.id}`)).body.data
+      assert.is(c.status, 'error', what)
+      assert.match(c.lastError, meaning, what)
+      const { hostname, port } = new URL(url)
+      const parts = [hostname, ...hostname.split('.').filter((p) => p.length > 4), port, secret, 'calendars', '.ics', 'token', '127.0.0.1', '169.254']
+      for (const part of parts) assert.not.ok(c.lastError.includes(part), `${what}: "${c.lastError}" shows ${part}`)
+    }
+  } finally {
+    await h.close()
+    await server.stop()
+  }
 })
 
 s.run()

@@ -81,4 +81,15 @@ s('the description needs no key', async ({ h }) => {
   assert.is(r.body.openapi, '3.1.0')
 })
 
+s('the description ignores query parameters (a cache-buster gets the same document), and says so', async ({ h }) => {
+  const plain = await h.request('GET', '/openapi.json', { key: null })
+  for (const query of ['?zzz=1', '?v=2&v=3', '?limit=abc']) {
+    const r = await h.request('GET', `/openapi.json${query}`, { key: null })
+    assert.is(r.status, 200, query)
+    assert.equal(r.body, plain.body, query)
+  }
+  assert.match(plain.body.paths['/openapi.json'].get.description, /Query parameters are ignored/)
+  assert.not.ok('422' in plain.body.paths['/openapi.json'].get.responses, 'no 422 to document')
+})
+
 s.run()

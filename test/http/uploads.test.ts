@@ -138,6 +138,49 @@ s('a malformed transcript fails with an error naming the line; retry re-runs on 
   assert.match((await h.request('GET', `/uploads/${none.id}`)).body.data.error, /no utterances/)
 })
 
+s('transcripts have their own size limit and an utterance limit (2 MB and 10,000 in this harness; audio keeps the upload limit)', async ({ h }) => {
+  const tooBig = await h.request('POST', '/uploads', { body: { filename: 'long.vtt', byteSize: 3 * 1024 * 1024 } })
+  assert.equal([tooBig.status, tooBig.body.error.code, tooBig.body.error.details[0].path], [422, 'VALIDATION_ERROR', 'byteSize'])
+  assert.match(tooBig.body.error.message, /transcript limit of 2097152 bytes/)
+  assert.is((await h.request('POST', '/uploads', { body: { filename: 'long.wav', byteSize: 3 * 1024 * 1024 } })).status, 201, 'audio of that size is fine')
+
+  const undeclared = (await h.request('POST', '/uploads', { body: { filename: 'undeclared.txt' } })).body.data
+  const sent = await put(h, undeclared.id, Buffer.alloc(2 * 1024 * 1024 + 1, 'a'))
+  assert.equal([sent.status, sent.body.error.details[0].path], [422, 'content'])
+  assert.match(sent.body.error.message, /transcript limit of 2097152 bytes/)
+  assert.is((await h.request('GET', `/uploads/${undeclared.id}`)).body.data.stage, 'pending', 'nothing was kept')
+
+  const lines = Array.from({ length: 10_001 }, (_, i) => `Ann: line ${i}`).join('\n')
+  const many = (await h.request('POST', '/uploads', { body: { filename: 'many.txt' } })).body.data
+  assert.is((await put(h, many.id, lines)).status, 200)
+  await h.worker.drain()
+  const failed = (await h.request('GET', `/uploads/${many.id}`)).body.data
+  assert.is(failed.stage, 'failed')
+  assert.is(failed.error, 'the transcript has 10,001 utterances; at most 10,000 can be processed')
+})
+
+s('include=transcript carries at most 2,000 utterances, the total, and a Link to the rest; a short one whole', async ({ h }) => {
+  const lines = Array.from({ length: 2_005 }, (_, i) => `${i % 2 ? 'Bo' : 'Ann'}: point number ${i}`).join('\n')
+  const long = (await h.request('POST', '/uploads', { body: { filename: 'long.txt' } })).body.data
+  await put(h, long.id, lines)
+  await h.worker.drain()
+  const detail = await h.request('GET', `/recordings/${long.runId}?include=transcript`)
+  assert.equal([detail.status, detail.body.data.transcript.length, detail.body.data.transcriptTotal], [200, 2_000, 2_005])
+  assert.equal([detail.body.data.transcript[1_999].speaker, detail.body.data.transcript[1_999].text], ['Bo', 'point number 1999'])
+  const next = /^<\/ext\/v1(\/recordings\/[0-9a-f-]+\/transcript\?limit=100&offset=2000)>; rel="next"$/.exec(detail.headers.get('link') ?? '')
+  assert.ok(next, `Link: ${detail.headers.get('link')}`)
+  const rest = await h.request('GET', next[1]!)
+  assert.equal(rest.body.data.rows.map((u: { text: string }) => u.text), [2000, 2001, 2002, 2003, 2004].map((i) => `point number ${i}`))
+
+  const short = (await h.request('POST', '/uploads', { body: { filename: 'short.vtt' } })).body.data
+  await put(h, short.id, vtt)
+  await h.worker.drain()
+  const whole = await h.request('GET', `/recordings/${short.runId}?include=transcript`)
+  assert.equal([whole.body.data.transcript.length, whole.body.data.transcriptTotal, whole.headers.get('link')], [10, 10, null])
+  const plain = await h.request('GET', `/recordings/${short.runId}`)
+  assert.equal(['transcript' in plain.body.data, 'transcriptTotal' in plain.body.data], [false, false])
+})
+
 s('another account sees none of it: 404 on every upload and recording route', async ({ h }) => {
   const u = (await h.request('POST', '/uploads', { body: { filename: 'a.vtt' } })).body.data
   const other = h.keys.other

@@ -66,6 +66,59 @@ s('URLs at 127.0.0.1 (without NOTETAKER_ALLOW_PRIVATE_URLS) and the metadata add
   }
 })
 
+s('with NOTETAKER_ALLOW_PRIVATE_URLS, cloud metadata addresses and addresses without a host are still 422 on url', async ({ h }) => {
+  const refused = [
+    'http://169.254.169.254/latest/meta-data/',
+    'https://169.254.169.254/latest/meta-data/',
+    'http://169.254.170.2/v2/credentials',
+    'http://100.100.100.200/latest/meta-data/',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://0xa9fea9fe/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://metadata/computeMetadata/v1/',
+    'https:///x',
+    'https:///hooks.example.com/in',
+    'https:hooks.example.com/in',
+  ]
+  for (const url of refused) {
+    const r = await h.request('POST', '/webhooks', { body: { url, events: ['meeting.started'] } })
+    assert.equal([r.status, r.body.error?.code, r.body.error ? paths(r) : null], [422, 'VALIDATION_ERROR', ['url']], url)
+    assert.not.ok(r.body.error.details[0].message.includes('NOTETAKER_ALLOW_PRIVATE_URLS'), `${url}: the flag would not change the answer`)
+  }
+  const { id } = await create(h)
+  for (const url of ['http://169.254.169.254/latest/meta-data/', 'https:///x']) {
+    const r = await h.request('PATCH', `/webhooks/${id}`, { body: { url } })
+    assert.equal([r.status, paths(r)], [422, ['url']], url)
+  }
+  assert.is((await h.request('GET', `/webhooks/${id}`)).body.data.url, URL, 'unchanged')
+  assert.is((await create(h, { url: 'http://127.0.0.1:9000/hook', events: ['meeting.started'] })).url, 'http://127.0.0.1:9000/hook', 'local receivers are what the flag is for')
+})
+
+s('without the flag, a refusal the flag would lift says so; one it would not does not', async () => {
+  const h = await startHarness({ ports: { webhookSender: httpWebhookSender({ allowPrivate: false, timeoutMs: 1_000 }) } })
+  try {
+    const cases: ReadonlyArray<[string, boolean]> = [
+      ['http://hooks.example.com/in', true],
+      ['https://10.0.0.1/x', true],
+      ['https://localhost/x', true],
+      ['http://169.254.169.254/latest/meta-data/', false],
+      ['https://[fd00:ec2::254]/x', false],
+      ['https://metadata.google.internal/x', false],
+      ['https://user:pw@hooks.example.com/in', false],
+    ]
+    for (const [url, namesFlag] of cases) {
+      const r = await h.request('POST', '/webhooks', { body: { url, events: ['meeting.started'] } })
+      assert.equal([r.status, paths(r)], [422, ['url']], url)
+      assert.is(r.body.error.details[0].message.includes('NOTETAKER_ALLOW_PRIVATE_URLS'), namesFlag, `${url}: ${r.body.error.details[0].message}`)
+    }
+  } finally {
+    await h.close()
+  }
+})
+
 s("another account's webhook is 404 on every route", async ({ h }) => {
   const { id } = await create(h)
   const other = { key: h.keys.other }

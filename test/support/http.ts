@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsPlugin from 'ajv-formats'
 import * as E from 'fp-ts/Either'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
+import { createApiServer } from '../../adapters/http-koa/server.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
@@ -23,6 +24,7 @@ import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { calendarPorts } from '../../src/app/calendar-ports.js'
+import { defaultServerLimits } from '../../src/app/server-limits.js'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
 import { openHarnessStores } from './harness-stores.js'
@@ -60,7 +62,7 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> =>
  * JSON response against the schema its route documents in /openapi.json.
  */
 export const startHarness = async (
-  options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute> } = {},
+  options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute>; logger?: Logger } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
   const stores = await openHarnessStores()
@@ -86,6 +88,8 @@ export const startHarness = async (
     transcriber: createNoTranscriber(),
     analyzer: createBuiltinAnalyzer(),
     maxUploadBytes: 5 * 1024 * 1024,
+    maxTranscriptBytes: 2 * 1024 * 1024,
+    maxUtterances: 10_000,
     // Calendar feeds on 127.0.0.1 are allowed; syncs read 7 days back to 60 ahead of the fixed clock.
     ...calendarPorts({ allowPrivate: true, settings: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }, timeoutMs: 5_000 }),
     // Bots play the shipped script as fast as possible, captions only; the engine looks a minute ahead every 30 s.
@@ -96,8 +100,10 @@ export const startHarness = async (
   }
   const core = buildCore(ports)
   const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
-  const { listener, openapi } = createHttpApp(core, { logger: pino({ level: process.env['HARNESS_LOG'] ?? 'silent' }), routes: options.routes?.(core) ?? [] })
-  const server: Server = createServer(listener)
+  const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
+  const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [] })
+  // The server as `startServer` makes it: the default limits, and Node's own refusals in the envelope.
+  const server: Server = createApiServer(listener, defaultServerLimits(), logger)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

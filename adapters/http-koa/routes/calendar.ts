@@ -38,7 +38,11 @@ const rules = (which: string) =>
   })
 const joinRules = rules('A meeting any of these matches is recorded (unless a bar rule matches), whatever autoJoin says.')
 const barRules = rules('A meeting any of these matches is never recorded automatically; bar rules are checked before join rules.')
-const Feed = annotate(FeedUrl, { format: 'uri', description: 'The secret address of the iCalendar feed (https, webcal, or http). Stored encrypted; never returned.' })
+const Feed = annotate(FeedUrl, {
+  format: 'uri',
+  description:
+    'The secret address of the iCalendar feed: https or webcal (http only where the operator allows private addresses). Stored encrypted; never returned, and never shown in `lastError`.',
+})
 
 const ConnectionCodec = t.exact(
   t.type({
@@ -87,14 +91,17 @@ export const calendarRoutes = (core: Core) => [
     description: `Connects an iCalendar feed by its secret address (\`provider\` \`ics\`; https, webcal or, where the operator allows private addresses, http). The address is stored encrypted and never returned. The first sync is queued at once: the connection starts \`pending\` and its meetings appear when the sync has run. After that it is synced periodically (every 15 minutes by default, NOTETAKER_CALENDAR_SYNC_MINUTES), reading 7 days back to 60 days ahead. \`autoJoin\` defaults to \`${DEFAULT_AUTO_JOIN}\`.`,
     body: NewConnectionBody,
     errors: ['CONFLICT'],
-    errorNotes: { CONFLICT: 'This feed is connected to the account already (CONFLICT).', VALIDATION_ERROR: `The address is not an http(s) or webcal URL, or ${RULE_422}` },
+    errorNotes: {
+      CONFLICT: 'This feed is connected to the account already (CONFLICT).',
+      VALIDATION_ERROR: `\`url\` is refused (details[].path \`url\`): not an https or webcal URL (http only with NOTETAKER_ALLOW_PRIVATE_URLS=true), no host, a user name or password, \`localhost\` or a literal private, loopback, link-local or unique-local address (allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true), or a cloud metadata service by name or address (always, whatever the settings). Or: ${RULE_422}`,
+    },
     success: { status: 201, description: 'The new connection, status `pending`.', data: ConnectionCodec },
     handle: ({ actor, body: b }) => data(TE.map(body)(core.calendar.create(actor, b))),
   }),
   route({
     operationId: 'getCalendarConnection', method: 'get', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'read',
     summary: 'One calendar connection',
-    description: 'With its sync health: `status`, `lastSyncedAt` and `lastError` (why the last sync failed, in words; never the feed address).',
+    description: 'With its sync health: `status`, `lastSyncedAt` and `lastError` (why the last sync failed, in words; never the feed address or its host).',
     params: connectionId,
     errorNotes: NOT_FOUND,
     success: { status: 200, description: 'The connection.', data: ConnectionCodec },

@@ -1,13 +1,21 @@
 import { pipe } from 'fp-ts/function'
 import * as TE from 'fp-ts/TaskEither'
+import { INCLUDED_UTTERANCES, type RecordingDetail } from '../../../src/core/recordings/index.js'
 import type { Core } from '../../../src/index.js'
 import { serveAudio } from '../audio-range.js'
 import { pageOf } from '../envelope.js'
-import { pageQuery, uuidPath, wordList } from '../params.js'
-import { route } from '../route.js'
+import { MAX_PAGE_LIMIT, pageQuery, uuidPath, wordList } from '../params.js'
+import { API_PREFIX, route } from '../route.js'
 import { RecordingDetailCodec, RecordingRow, recordingDetail, recordingRow, TranscriptPage } from '../schemas/recordings.js'
 
 const runIdParam = { runId: uuidPath('The recording (run) id.') }
+
+/** Where the rest of an included transcript is, when it did not all fit. */
+const moreTranscript = (d: RecordingDetail): Record<string, string> => {
+  if (d.transcript._tag === 'None' || d.transcript.value.rows.length >= d.transcript.value.total) return {}
+  const next = `${API_PREFIX}/recordings/${d.run.id}/transcript?limit=${MAX_PAGE_LIMIT}&offset=${d.transcript.value.rows.length}`
+  return { link: `<${next}>; rel="next"` }
+}
 
 export const recordingRoutes = (core: Core) => [
   route({
@@ -22,12 +30,20 @@ export const recordingRoutes = (core: Core) => [
   route({
     operationId: 'getRecording', method: 'get', path: '/recordings/{runId}', tag: 'Recordings', access: 'read',
     summary: 'One recording with its notes',
-    description: 'Summaries, attendees, topics (share of talk time, summing to 1), action items and per-speaker statistics; empty until `hasNotes`. `include=transcript` adds every utterance.',
+    description: `Summaries, attendees, topics (share of talk time, summing to 1), action items and per-speaker statistics; empty until \`hasNotes\`. \`include=transcript\` adds the utterances, the first ${INCLUDED_UTTERANCES.toLocaleString('en')} at most, and \`transcriptTotal\`; when there are more, a \`Link\` header (\`rel="next"\`) points to the next page of \`GET /recordings/{runId}/transcript\`.`,
     params: runIdParam,
     query: { include: wordList({ words: ['transcript'], description: '`transcript` adds the utterances. Other values are refused (422).' }) },
-    success: { status: 200, description: 'The recording detail.', data: RecordingDetailCodec },
+    success: {
+      status: 200,
+      description: 'The recording detail.',
+      data: RecordingDetailCodec,
+      headers: { Link: 'With `include=transcript`, when the transcript has more utterances than the answer holds: `<...>; rel="next"`, the next page of the transcript route.' },
+    },
     handle: ({ actor, params, query }) =>
-      pipe(core.recordings.getRecording(actor, params.runId, query.include.includes('transcript')), TE.map((d) => ({ data: recordingDetail(d) }))),
+      pipe(
+        core.recordings.getRecording(actor, params.runId, query.include.includes('transcript')),
+        TE.map((d) => ({ data: recordingDetail(d), headers: moreTranscript(d) })),
+      ),
   }),
   route({
     operationId: 'getRecordingTranscript', method: 'get', path: '/recordings/{runId}/transcript', tag: 'Recordings', access: 'read',
@@ -43,7 +59,7 @@ export const recordingRoutes = (core: Core) => [
     operationId: 'getRecordingAudio', method: 'get', path: '/recordings/{runId}/audio', tag: 'Recordings', access: 'read',
     summary: 'The audio, seekable with HTTP Range',
     description:
-      'Streams the stored audio with its own Content-Type (e.g. audio/wav, audio/mpeg, audio/webm), `Accept-Ranges: bytes` and Content-Length. One range per request (`bytes=0-99`, `bytes=100-`, `bytes=-500`) answers 206 with Content-Range; a range past the end answers 416 with `Content-Range: bytes */size`; other Range headers are ignored. A recording without audio (a transcript upload), or shared at summary scope, answers 404.',
+      'Streams the stored audio with its own Content-Type (e.g. audio/wav, audio/mpeg, audio/webm), `Accept-Ranges: bytes` and Content-Length. One range per request (`bytes=0-99`, `bytes=100-`, `bytes=-500`) answers 206 with Content-Range; a suffix longer than the file gives the whole file as 206; a range starting past the end answers 416 with `Content-Range: bytes */size`; several ranges, a reversed or malformed range and other units are ignored (200, the whole file). A recording without audio (a transcript upload), or shared at summary scope, answers 404.',
     params: runIdParam,
     success: {
       status: 200,

@@ -5,7 +5,7 @@ import type { SharedAccess } from '../../../src/core/domain/share.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
-import type { RecordingDetail } from '../../../src/core/recordings/index.js'
+import { INCLUDED_UTTERANCES, type RecordingDetail } from '../../../src/core/recordings/index.js'
 import type { UploadView } from '../../../src/core/uploads/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
@@ -115,7 +115,14 @@ export const RecordingDetailCodec = t.exact(
       actionItems: t.array(ActionItem),
       speakers: t.array(SpeakerStats),
     }),
-    t.partial({ transcript: t.array(Utterance) }),
+    t.partial({
+      transcript: annotate(t.array(Utterance), {
+        description: `With \`include=transcript\`: the utterances in order, the first ${INCLUDED_UTTERANCES.toLocaleString('en')} at most; \`GET /recordings/{runId}/transcript\` pages through all of them.`,
+      }),
+      transcriptTotal: annotate(t.number, {
+        description: 'With `include=transcript`: how many utterances the whole transcript has. More than `transcript` holds means there is more to page through (the answer then has a `Link` header, `rel="next"`).',
+      }),
+    }),
   ]),
   'RecordingDetail',
 )
@@ -131,7 +138,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     recordingSeconds: r.recordingSeconds, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
     actionItems: notes.actionItems.map((a) => ({ ...a, tags: [...a.tags] })), speakers: [...notes.speakers],
-    ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value] } : {}),
+    ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
   }
 }
 

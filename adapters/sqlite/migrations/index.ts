@@ -9,6 +9,7 @@ import { sql as shares } from './008-shares.js'
 import { sql as listingAtScale } from './009-listing-at-scale.js'
 import { sql as processingIndex } from './010-processing-index.js'
 import { sql as queuedBotsIndex } from './011-queued-bots-index.js'
+import { sql as utteranceCountIndex } from './012-utterance-count-index.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 9, name: 'listing-at-scale', sql: listingAtScale },
   { id: 10, name: 'processing-index', sql: processingIndex },
   { id: 11, name: 'queued-bots-index', sql: queuedBotsIndex },
+  { id: 12, name: 'utterance-count-index', sql: utteranceCountIndex },
 ]

@@ -1,4 +1,5 @@
 import { pipe } from 'fp-ts/function'
+import * as E from 'fp-ts/Either'
 import * as TE from 'fp-ts/TaskEither'
 import type { Actor } from '../domain/api-key.js'
 import {
@@ -12,6 +13,7 @@ import {
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
+import type { CalendarProvider, CalendarSource } from '../ports/calendar-provider.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobQueue } from '../ports/job-queue.js'
@@ -33,14 +35,31 @@ export interface CreateConnectionDeps {
   readonly jobs: JobQueue
   readonly clock: Clock
   readonly ids: Ids
+  /** The provider of the connection's kind screens its address (vetSource); with none, the address is stored and its syncs fail readably. */
+  readonly calendars?: ReadonlyArray<CalendarProvider>
 }
 
-const vetSource = (input: NewConnectionInput) =>
+const vetShape = (input: NewConnectionInput): E.Either<AppError, string> =>
   !Object.hasOwn(CONNECTION_PROVIDERS, input.provider)
-    ? TE.left(invalidField('provider', `must be one of: ${Object.keys(CONNECTION_PROVIDERS).join(', ')}`))
+    ? E.left(invalidField('provider', `must be one of: ${Object.keys(CONNECTION_PROVIDERS).join(', ')}`))
     : FeedUrl.is(input.url)
-      ? TE.right(input.url.trim())
-      : TE.left(invalidField('url', 'must be the https, http or webcal address of an iCalendar feed'))
+      ? E.right(input.url.trim())
+      : E.left(invalidField('url', 'must be the https, http or webcal address of an iCalendar feed'))
+
+/**
+ * The provider of the source's kind screens it: a scheme and a host this
+ * server may read from (no private, loopback or cloud metadata address, per
+ * the provider's policy). Refused is a 422 on `url`, in words that never show
+ * the address.
+ */
+const vetSource = (deps: CreateConnectionDeps, source: CalendarSource): E.Either<AppError, string> => {
+  const provider = deps.calendars?.find((p) => p.kind === source.kind)
+  if (provider === undefined) return E.right(source.url)
+  return pipe(
+    provider.vetSource(source),
+    E.bimap((reason) => invalidField('url', reason), (vetted) => vetted.url),
+  )
+}
 
 /**
  * Connects a calendar: seals its address, stores the connection as `pending`
@@ -51,13 +70,14 @@ export const createCalendarConnection =
   (actor: Actor, input: NewConnectionInput): TE.TaskEither<AppError, CalendarConnection> =>
     pipe(
       requireWriter(actor),
-      TE.flatMap(() => vetSource(input)),
-      TE.flatMap((url) =>
+      TE.flatMap(() => TE.fromEither(vetShape(input))),
+      TE.flatMap((given) =>
         pipe(
           TE.Do,
-          TE.apS('settings', TE.fromEither(vetConnectionSettings(input))),
           TE.apS('account', pipe(deps.accounts.findById(actor.accountId), TE.flatMap(TE.fromOption(() => notFound('Account'))))),
-          TE.flatMap(({ settings, account }) => {
+          TE.bind('url', ({ account }) => TE.fromEither(vetSource(deps, { kind: input.provider, url: given, ownerEmail: account.email }))),
+          TE.apS('settings', TE.fromEither(vetConnectionSettings(input))),
+          TE.flatMap(({ account, url, settings }) => {
             const now = deps.clock.now().toISOString()
             return deps.calendarConnections.create({
               id: deps.ids.uuid(),

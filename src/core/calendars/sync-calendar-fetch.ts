@@ -13,11 +13,25 @@ import type { SecretBox } from '../ports/secret-box.js'
 
 const MAX_ERROR_LENGTH = 500
 
-/** The provider's messages never carry the address; this makes sure of it before it is stored and shown. */
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The provider's messages never carry the address or its host; this makes sure
+ * of it before one is stored and shown: the whole address and its path become
+ * "(the feed address)", its host (with or without the port, where it stands as
+ * a whole name) "(the calendar host)".
+ */
 export const scrubAddress = (message: string, url: string): string => {
+  const authority = /^[a-z]+:\/\/(?:[^/?#@]*@)?([^/?#]*)/i.exec(url)?.[1] ?? ''
   const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '')
   const secrets = [url, path.length > 1 ? path : null].filter((x): x is string => x !== null)
-  const cleaned = secrets.reduce((m, secret) => m.split(secret).join('(the feed address)'), message)
+  const addressFree = secrets.reduce((m, secret) => m.split(secret).join('(the feed address)'), message)
+  const host = authority.replace(/:\d*$/, '')
+  const hosts = [...new Set([authority, host, host.replace(/^\[(.*)\]$/, '$1')])].filter((h) => h.length > 1)
+  const cleaned = hosts.reduce(
+    (m, h) => m.replace(new RegExp(`(?<![\\w.-])${escaped(h)}(?![\\w-]|\\.\\w)`, 'gi'), '(the calendar host)'),
+    addressFree,
+  )
   return cleaned.length > MAX_ERROR_LENGTH ? `${cleaned.slice(0, MAX_ERROR_LENGTH - 1)}…` : cleaned
 }
 

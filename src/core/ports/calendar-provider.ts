@@ -1,3 +1,4 @@
+import type * as E from 'fp-ts/Either'
 import type * as TE from 'fp-ts/TaskEither'
 import type { CalendarPage, CalendarWindow } from '../domain/calendar-event.js'
 
@@ -41,4 +42,13 @@ export interface CalendarProvider {
    * (cursor null, or expired).
    */
   fetchEvents(source: CalendarSource, window: CalendarWindow, cursor: string | null): TE.TaskEither<CalendarFailure, CalendarPage>
+  /**
+   * Screens a source a user connects, before it is stored: for a feed, the
+   * scheme, credentials, and hosts this server must not read from (private,
+   * loopback, link-local or cloud metadata, by literal address or well-known
+   * name). Host names are checked again after DNS at every fetch. Right: the
+   * source unchanged (its address is stored as given). Left: the reason in
+   * words, never the address or its host.
+   */
+  vetSource(source: CalendarSource): E.Either<string, CalendarSource>
 }

@@ -81,7 +81,12 @@ export interface StoredNotes extends Omit<Notes, 'actionItems'> {
   readonly actionItems: ReadonlyArray<ActionItem>
 }
 
-/** A run's notes and transcript, written together and replaced whole, so re-processing never duplicates. */
+/**
+ * A run's notes and transcript, replaced whole, so re-processing never duplicates.
+ * A long transcript may be written in slices that let other requests through
+ * (SQLite holds one writer): meanwhile the run has no notes and a partial
+ * transcript, and the notes appear once the whole transcript is there.
+ */
 export interface NotesStore {
   replace(runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>): TE.TaskEither<StoreFailure, void>
   find(runId: string): TE.TaskEither<StoreFailure, O.Option<StoredNotes>>

@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/Either'
+import type * as TE from 'fp-ts/TaskEither'
 import type { Utterance } from '../domain/utterance.js'
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'txt' | 'json'
@@ -11,7 +11,15 @@ export interface TranscriptParseFailure {
   readonly message: string
 }
 
-/** Reads a transcript made elsewhere into utterances, in order. */
+export interface ParseLimits {
+  /** More utterances than this fail the reading, with a message that says so. */
+  readonly maxUtterances: number
+}
+
+/**
+ * Reads a transcript made elsewhere into utterances, in order. Reading a large
+ * file is CPU work: adapters keep it off the thread that answers requests.
+ */
 export interface TranscriptParser {
-  parse(format: TranscriptFormat, text: string): E.Either<TranscriptParseFailure, ReadonlyArray<Utterance>>
+  parse(format: TranscriptFormat, text: string, limits: ParseLimits): TE.TaskEither<TranscriptParseFailure, ReadonlyArray<Utterance>>
 }

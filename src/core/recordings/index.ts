@@ -25,7 +25,7 @@ export const recordingUseCases = (deps: RecordingDeps) => ({
 
 export type RecordingUseCases = ReturnType<typeof recordingUseCases>
 
-export type { AudioFile, RecordingDetail, Scope } from './read-recordings.js'
+export { type AudioFile, INCLUDED_UTTERANCES, type RecordingDetail, type Scope } from './read-recordings.js'
 export { type Allowance, type AllowanceDeps, allowanceSpentMessage, createCountedRun, liveBotMessage, monthStart, readAllowance } from './check-allowance.js'
 export { moveRun } from './move-run.js'
 export { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from './publish-run-event.js'

@@ -1,8 +1,10 @@
 import * as TE from 'fp-ts/TaskEither'
 import { pipe } from 'fp-ts/function'
 import * as O from 'fp-ts/Option'
-import type { StoreFailure } from '../errors.js'
+import { type StoreFailure, storeFailure } from '../errors.js'
 import type { BlobStore } from '../ports/blob-store.js'
+
+const TOO_LARGE = { _tag: 'TooLarge' } as const
 
 /** A stored file read whole as UTF-8: None when it is missing, TooLarge past maxBytes. */
 export const readBlobText = (
@@ -22,12 +24,13 @@ export const readBlobText = (
               let size = 0
               for await (const chunk of bytes) {
                 size += chunk.length
-                if (size > maxBytes) throw new Error('too large')
+                if (size > maxBytes) throw TOO_LARGE
                 parts.push(chunk)
               }
               return O.some(new TextDecoder('utf-8').decode(concat(parts, size)))
             },
-            () => ({ _tag: 'TooLarge' }) as const,
+            // Only the size check means TooLarge: a read that fails halfway is the store's failure.
+            (e) => (e === TOO_LARGE ? TOO_LARGE : storeFailure(e)),
           ),
       ),
     ),

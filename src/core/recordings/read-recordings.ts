@@ -18,13 +18,20 @@ export interface ReadDeps extends ReachDeps {
 /** What the caller may see of a recording: everything, or (shared at summary scope) no transcript or audio. */
 export type { Scope }
 
+/**
+ * How many utterances a recording's detail carries at most (a meeting of two
+ * hours or more); the transcript route pages through the rest. Keeps every
+ * answer, and the memory it takes, bounded however long the meeting.
+ */
+export const INCLUDED_UTTERANCES = 2_000
+
 export interface RecordingDetail {
   /** With `sharedAccess` null when the caller owns it. */
   readonly run: VisibleRun
   readonly scope: Scope
   readonly notes: O.Option<StoredNotes>
-  /** Present when asked for and the scope allows it. */
-  readonly transcript: O.Option<ReadonlyArray<Utterance>>
+  /** Present when asked for and the scope allows it: the first INCLUDED_UTTERANCES and how many there are in all. */
+  readonly transcript: O.Option<{ readonly rows: ReadonlyArray<Utterance>; readonly total: number }>
 }
 
 /** The caller's own runs and the runs shared with it, newest start first. */
@@ -37,8 +44,6 @@ export const listRecordings =
       TE.flatMap((p) => visiblePage(deps, p)),
     )
 
-const ALL = { limit: Number.MAX_SAFE_INTEGER, offset: 0 }
-
 export const getRecording =
   (deps: ReadDeps) =>
   (actor: Actor, runId: string, withTranscript: boolean): TE.TaskEither<AppError, RecordingDetail> =>
@@ -50,7 +55,9 @@ export const getRecording =
           deps.notes.find(run.id),
           TE.flatMap((notes): TE.TaskEither<AppError, RecordingDetail> =>
             withTranscript && scope === 'full'
-              ? TE.map((p: Page<Utterance>) => ({ run, scope, notes, transcript: O.some(p.rows) }))(deps.notes.transcript(run.id, ALL))
+              ? TE.map((p: Page<Utterance>) => ({ run, scope, notes, transcript: O.some({ rows: p.rows, total: p.total }) }))(
+                  deps.notes.transcript(run.id, { limit: INCLUDED_UTTERANCES, offset: 0 }),
+                )
               : TE.right({ run, scope, notes, transcript: O.none }),
           ),
         )

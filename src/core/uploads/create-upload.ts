@@ -24,9 +24,19 @@ export interface CreateUploadDeps extends AllowanceDeps {
   readonly ids: Ids
   /** Largest file accepted, in bytes. */
   readonly maxUploadBytes: number
+  /** Largest transcript file accepted, in bytes: transcripts are read whole, so they have a lower limit than audio. */
+  readonly maxTranscriptBytes: number
 }
 
-const check = (input: CreateUploadInput, maxBytes: number): AppError | UploadKind => {
+export type UploadLimits = Pick<CreateUploadDeps, 'maxUploadBytes' | 'maxTranscriptBytes'>
+
+/** The largest file of this kind, in bytes, and how to say so. */
+export const uploadLimit = (kind: UploadKind, limits: UploadLimits): { readonly bytes: number; readonly words: string } =>
+  kind === 'transcript' && limits.maxTranscriptBytes < limits.maxUploadBytes
+    ? { bytes: limits.maxTranscriptBytes, words: `the transcript limit of ${limits.maxTranscriptBytes} bytes` }
+    : { bytes: limits.maxUploadBytes, words: `the upload limit of ${limits.maxUploadBytes} bytes` }
+
+const check = (input: CreateUploadInput, limits: UploadLimits): AppError | UploadKind => {
   const kind = kindOf(input.filename)
   if (input.filename.trim() === '' || input.filename.length > 255) return invalidField('filename', 'filename must be 1 to 255 characters')
   if (kind === null) {
@@ -38,8 +48,9 @@ const check = (input: CreateUploadInput, maxBytes: number): AppError | UploadKin
   if (input.byteSize !== undefined && (!Number.isInteger(input.byteSize) || input.byteSize < 1)) {
     return invalidField('byteSize', 'byteSize must be a whole number of bytes above 0')
   }
-  if (input.byteSize !== undefined && input.byteSize > maxBytes) {
-    return invalidField('byteSize', `the file is larger than the upload limit of ${maxBytes} bytes`)
+  const limit = uploadLimit(kind, limits)
+  if (input.byteSize !== undefined && input.byteSize > limit.bytes) {
+    return invalidField('byteSize', `the file is larger than ${limit.words}`)
   }
   return kind
 }
@@ -48,7 +59,7 @@ const check = (input: CreateUploadInput, maxBytes: number): AppError | UploadKin
 export const createUpload =
   (deps: CreateUploadDeps) =>
   (actor: Actor, input: CreateUploadInput): TE.TaskEither<AppError, Upload> => {
-    const kind = check(input, deps.maxUploadBytes)
+    const kind = check(input, deps)
     if (typeof kind !== 'string') return TE.left(kind)
     const now = deps.clock.now().toISOString()
     const title = input.title?.trim() || input.filename.replace(/\.[^.]+$/, '')

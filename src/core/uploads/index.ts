@@ -21,6 +21,8 @@ export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, Pu
   readonly transcriptParser: TranscriptParser
   readonly transcriber: Transcriber
   readonly analyzer: Analyzer
+  /** A transcript, read or transcribed, with more utterances than this fails with a message saying so. */
+  readonly maxUtterances: number
 }
 
 export const uploadUseCases = (deps: UploadDeps) => ({

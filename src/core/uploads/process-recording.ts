@@ -25,22 +25,30 @@ export interface ProcessDeps extends PublishDeps {
   readonly parser: TranscriptParser
   readonly transcriber: Transcriber
   readonly analyzer: Analyzer
+  /** A transcript file bigger than this is refused at upload; one stored anyway (an older upload) fails to process. */
+  readonly maxTranscriptBytes: number
+  /** A transcript, read or transcribed, with more utterances than this fails with a message saying so. */
+  readonly maxUtterances: number
 }
 
 const Payload = t.type({ accountId: t.string, runId: t.string })
-/** Transcript files are read whole; anything bigger than this is not a transcript. */
-const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
 
 /** A failure the user must act on: retrying the same input cannot help. */
 const final = (message: string): JobFailure => ({ retryable: false, message })
 const transient = (e: AppError): JobFailure => ({ retryable: true, message: e._tag === 'StoreFailure' ? 'the store failed' : JSON.stringify(e) })
 
-const readText = (blobs: BlobStore, key: string): TE.TaskEither<JobFailure, string> =>
+const readText = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, string> =>
   pipe(
-    readBlobText(blobs, key, MAX_TRANSCRIPT_BYTES),
-    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be under ${MAX_TRANSCRIPT_BYTES / 1024 / 1024} MB`) : transient(e))),
+    readBlobText(deps.blobs, key, deps.maxTranscriptBytes),
+    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e))),
     TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
   )
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+const withinLimit = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): boolean => utterances.length <= deps.maxUtterances
+const tooMany = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): JobFailure =>
+  final(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
 
 /** Speech or a transcript file becomes utterances; with the audio's length when known. */
 const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { utterances: ReadonlyArray<Utterance>; durationMs: number | null }> => {
@@ -48,8 +56,8 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
   if (source === null) return TE.left(final('the recording has nothing to process'))
   if (source.kind === 'transcript') {
     return pipe(
-      readText(deps.blobs, source.key),
-      TE.flatMap((text) => TE.fromEither(pipe(deps.parser.parse(source.format as TranscriptFormat, text), E.mapLeft((f) => final(f.message))))),
+      readText(deps, source.key),
+      TE.flatMap((text) => pipe(deps.parser.parse(source.format as TranscriptFormat, text, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
       TE.map((utterances) => ({ utterances, durationMs: null })),
     )
   }
@@ -72,6 +80,7 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
       ),
     ),
     TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
+    TE.filterOrElse((tr) => withinLimit(deps, tr.utterances), (tr) => tooMany(deps, tr.utterances)),
     TE.flatMap((tr) =>
       pipe(
         speakerTurns(deps, source.speakersKey),
@@ -86,7 +95,7 @@ const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither
   key === undefined
     ? TE.right([])
     : pipe(
-        readText(deps.blobs, key),
+        readText(deps, key),
         TE.map((text) => readJsonLines(text, isSpeakerTurn)),
       )
 

@@ -10,6 +10,7 @@ import type { Ids } from '../ports/ids.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
 import { moveRun } from '../recordings/index.js'
+import { uploadLimit } from './create-upload.js'
 
 export interface StoreUploadContentDeps {
   readonly uploads: UploadStore
@@ -19,6 +20,7 @@ export interface StoreUploadContentDeps {
   readonly clock: Clock
   readonly ids: Ids
   readonly maxUploadBytes: number
+  readonly maxTranscriptBytes: number
 }
 
 export const PROCESS_JOB = 'recording.process'
@@ -44,13 +46,15 @@ export const storeUploadContent =
         const source = run.source!
         const key = `${source.key.replace(/\.[^.]+$/, '')}-${deps.ids.uuid().slice(0, 8)}.${source.format}`
         const declared = upload.byteSize
-        const limit = declared ?? deps.maxUploadBytes
+        const cap = uploadLimit(upload.kind, deps)
+        const limit = declared ?? cap.bytes
         const discard = (e: AppError): TE.TaskEither<AppError, never> => pipe(deps.blobs.remove(key), TE.flatMap(() => TE.left(e)))
         return pipe(
           deps.blobs.put(key, bytes, { maxBytes: limit }),
-          TE.mapLeft((e): AppError =>
-            e._tag === 'Validation' && declared !== null ? invalidField('content', `the file is larger than the declared byteSize of ${declared} bytes`) : e,
-          ),
+          TE.mapLeft((e): AppError => {
+            if (e._tag !== 'Validation') return e
+            return invalidField('content', declared !== null ? `the file is larger than the declared byteSize of ${declared} bytes` : `the file is larger than ${cap.words}`)
+          }),
           TE.flatMap(({ bytes: received }): TE.TaskEither<AppError, number> => {
             if (received === 0) return discard(invalidField('content', 'the file is empty'))
             if (declared !== null && received !== declared) {

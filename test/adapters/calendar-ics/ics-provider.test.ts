@@ -34,6 +34,7 @@ ics.before(async (ctx) => {
     res.writeHead(404).end()
   })
   ctx.provider = createIcsProvider({
+    allowPrivate: true,
     fetch: (url) => safeFetch(url, { allowPrivate: true, timeoutMs: 500, maxBytes: 64 * 1024 }),
   })
 })
@@ -44,10 +45,15 @@ const page = async (provider: CalendarProvider, url: string): Promise<CalendarPa
   const r = await provider.fetchEvents(source(url), WINDOW, null)()
   return E.isRight(r) ? r.right : (assert.unreachable(r.left.message) as never)
 }
+/** A failed fetch; its message (the connection's lastError) shows no part of the address: not the secret, not the host, not the port. */
 const failure = async (provider: CalendarProvider, url: string): Promise<CalendarFailure> => {
   const r = await provider.fetchEvents(source(url), WINDOW, null)()
-  if (E.isLeft(r)) assert.not.match(r.left.message, SECRET)
-  return E.isLeft(r) ? r.left : (assert.unreachable('expected a failure') as never)
+  if (E.isRight(r)) return assert.unreachable('expected a failure') as never
+  const { hostname, port } = new URL(url.replace(/^webcal/, 'https'))
+  for (const part of [SECRET, hostname.replace(/^\[(.*)\]$/, '$1'), ...(port === '' ? [] : [`:${port}`, port])]) {
+    assert.not.ok(r.left.message.includes(part), `"${r.left.message}" shows ${part}`)
+  }
+  return r.left
 }
 
 ics('fetches and expands a feed over HTTP as a snapshot', async ({ server, provider }) => {
@@ -66,13 +72,13 @@ ics('follows a redirect through the guarded fetcher', async ({ server, provider 
 
 ics('a redirect loop stops with a readable failure', async ({ server, provider }) => {
   const f = await failure(provider, `${server.base}/loop`)
-  assert.equal(f, { _tag: 'CalendarFailure', message: 'The calendar feed at 127.0.0.1 redirects too many times.', retryable: false })
+  assert.equal(f, { _tag: 'CalendarFailure', message: 'The calendar feed redirects too many times.', retryable: false })
 })
 
 ics('a 404 feed says the secret address may have been reset', async ({ server, provider }) => {
   const f = await failure(provider, `${server.base}/gone/${SECRET}/basic.ics`)
   assert.is(f.retryable, false)
-  assert.match(f.message, /^The calendar feed at 127\.0\.0\.1 was not found \(HTTP 404\); the secret address may have been reset\.$/)
+  assert.match(f.message, /^The calendar feed was not found \(HTTP 404\); the secret address may have been reset\.$/)
 })
 
 ics('a malformed feed is a readable failure', async ({ server, provider }) => {
@@ -88,12 +94,12 @@ ics('an HTML page is not a feed', async ({ server, provider }) => {
 ics('an oversized feed is refused', async ({ server, provider }) => {
   const f = await failure(provider, `${server.base}/huge`)
   assert.is(f.retryable, false)
-  assert.match(f.message, /^Could not fetch the calendar feed: The answer from 127\.0\.0\.1 is (\d+ bytes; the limit is|larger than the limit of) 65536/)
+  assert.match(f.message, /^Could not fetch the calendar feed: the answer from the server is (\d+ bytes; the limit is|larger than the limit of) 65536/)
 })
 
 ics('server errors and timeouts are retryable', async ({ server, provider }) => {
   const down = await failure(provider, `${server.base}/down`)
-  assert.equal(down, { _tag: 'CalendarFailure', message: 'The calendar feed at 127.0.0.1 answered HTTP 503.', retryable: true })
+  assert.equal(down, { _tag: 'CalendarFailure', message: 'The calendar feed answered HTTP 503.', retryable: true })
   const slow = await failure(provider, `${server.base}/hang`)
   assert.is(slow.retryable, true)
   assert.match(slow.message, /did not answer within 500 ms/)
@@ -101,16 +107,17 @@ ics('server errors and timeouts are retryable', async ({ server, provider }) => 
 
 ics('without allowPrivate the loopback feed is refused as a private address', async ({ server }) => {
   const before = server.requests.length
-  const guarded = createIcsProvider({ fetch: (url) => safeFetch(url, { allowPrivate: false, timeoutMs: 500, maxBytes: 1024 }) })
+  const guarded = createIcsProvider({ allowPrivate: false, fetch: (url) => safeFetch(url, { allowPrivate: false, timeoutMs: 500, maxBytes: 1024 }) })
   const f = await failure(guarded, `https://127.0.0.1:${server.port}/feeds/${SECRET}.ics`)
   assert.is(f.retryable, false)
-  assert.match(f.message, /private or special addresses are refused: 127\.0\.0\.1 is a loopback address/)
+  assert.equal(f.message, "Could not fetch the calendar feed: the server's address is a loopback address, which is refused (private addresses are allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true).")
   assert.is(server.requests.length, before, 'nothing reached the server')
 })
 
 ics('webcal:// addresses are fetched over https', async () => {
   const seen: string[] = []
   const provider = createIcsProvider({
+    allowPrivate: false,
     fetch: (url) => {
       seen.push(url)
       return TE.right({ status: 200, headers: {}, body: Buffer.from(fixture('no-link.ics')), truncated: false })
@@ -119,6 +126,93 @@ ics('webcal:// addresses are fetched over https', async () => {
   const p = await page(provider, 'webcal://calendar.example.com/ical/abc/basic.ics')
   assert.equal(seen, ['https://calendar.example.com/ical/abc/basic.ics'])
   assert.is(p.events[0]?.title, 'Dentist')
+})
+
+ics('no failure of a feed shows its host or any part of its address', async ({ server }) => {
+  // feeds.example.test is the feed's host; the stub resolver stands in for DNS.
+  const names: Record<string, ReadonlyArray<string>> = { 'feeds.example.test': ['127.0.0.1'], 'imds.example.test': ['169.254.169.254'], 'intranet.example.test': ['10.0.0.7'] }
+  const resolve = async (host: string): Promise<ReadonlyArray<string>> => {
+    const found = names[host]
+    if (found === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
+    return found
+  }
+  const lenient = createIcsProvider({ allowPrivate: true, fetch: (url) => safeFetch(url, { allowPrivate: true, timeoutMs: 300, maxBytes: 1024, resolve }) })
+  const strict = createIcsProvider({ allowPrivate: false, fetch: (url) => safeFetch(url, { allowPrivate: false, timeoutMs: 300, maxBytes: 1024, resolve }) })
+  const at = (host: string, path: string) => `http://${host}:${server.port}${path}?token=${SECRET}`
+  const cases: ReadonlyArray<[CalendarProvider, string, RegExp]> = [
+    [lenient, at('nowhere.example.test', `/feeds/${SECRET}.ics`), /the server could not be found/],
+    [lenient, at('imds.example.test', `/feeds/${SECRET}.ics`), /cloud metadata/],
+    [lenient, `http://169.254.169.254/${SECRET}/basic.ics`, /cloud metadata/],
+    [strict, `https://intranet.example.test/${SECRET}/basic.ics`, /private network address/],
+    [strict, `http://feeds.example.test/${SECRET}/basic.ics`, /only https: addresses are allowed/i],
+    [lenient, at('feeds.example.test', `/gone/${SECRET}`), /not found \(HTTP 404\)/],
+    [lenient, at('feeds.example.test', '/down'), /answered HTTP 503/],
+    [lenient, at('feeds.example.test', '/loop'), /redirects too many times/],
+    [lenient, at('feeds.example.test', '/hang'), /did not answer within 300 ms/],
+    [lenient, at('feeds.example.test', '/huge'), /larger than the limit|the limit is 1024/],
+  ]
+  for (const [provider, url, meaning] of cases) {
+    const f = await failure(provider, url)
+    assert.match(f.message, meaning, url)
+    assert.not.match(f.message, /example\.test|127\.0\.0\.1|169\.254|10\.0\.0\.7|token/, f.message)
+  }
+})
+
+ics('a redirect to a bad location or to a metadata address is a readable failure without the address', async () => {
+  const answers: Record<string, string> = {
+    'https://feeds.example.test/bad': 'http://[oops',
+    'https://feeds.example.test/imds': 'http://169.254.169.254/latest/meta-data/',
+  }
+  const fetched: string[] = []
+  const provider = createIcsProvider({
+    allowPrivate: true,
+    fetch: (url) => {
+      fetched.push(url)
+      const location = answers[url.split('?')[0] ?? '']
+      return location === undefined
+        ? safeFetch(url, { allowPrivate: true, timeoutMs: 300, maxBytes: 1024, resolve: async () => [] })
+        : TE.right({ status: 302, headers: { location }, body: Buffer.alloc(0), truncated: false })
+    },
+  })
+  const bad = await failure(provider, `https://feeds.example.test/bad?${SECRET}`)
+  assert.equal(bad, { _tag: 'CalendarFailure', message: 'The calendar feed redirects to an address that is not valid.', retryable: false })
+  const imds = await failure(provider, `https://feeds.example.test/imds?${SECRET}`)
+  assert.match(imds.message, /^Could not fetch the calendar feed: .*cloud metadata/)
+  assert.not.match(imds.message, /169\.254/)
+  assert.equal(fetched, [`https://feeds.example.test/bad?${SECRET}`, `https://feeds.example.test/imds?${SECRET}`, 'http://169.254.169.254/latest/meta-data/'])
+})
+
+ics('vetSource screens a feed address as webhooks are screened, webcal read as https, without naming the host', () => {
+  const strict = createIcsProvider({ allowPrivate: false, fetch: () => TE.left({ _tag: 'NetFailure', kind: 'network', message: 'unused', hostless: 'unused' }) })
+  const lenient = createIcsProvider({ allowPrivate: true, fetch: () => TE.left({ _tag: 'NetFailure', kind: 'network', message: 'unused', hostless: 'unused' }) })
+  const vet = (p: CalendarProvider, url: string) => p.vetSource(source(url))
+  for (const url of ['https://calendar.example.com/ical/abc/basic.ics', 'webcal://calendar.example.com/ical/abc/basic.ics', 'WEBCALS://calendar.example.com/x.ics']) {
+    assert.equal(vet(strict, url), E.right(source(url)), url)
+  }
+  const refusals: ReadonlyArray<[string, RegExp, boolean]> = [
+    ['http://calendar.example.com/basic.ics', /https or webcal.*NOTETAKER_ALLOW_PRIVATE_URLS=true/, true],
+    ['https://127.0.0.1:8443/basic.ics', /loopback address.*NOTETAKER_ALLOW_PRIVATE_URLS=true/, true],
+    ['webcal://10.0.0.8/basic.ics', /private network address.*NOTETAKER_ALLOW_PRIVATE_URLS=true/, true],
+    ['https://localhost/basic.ics', /this machine.*NOTETAKER_ALLOW_PRIVATE_URLS=true/, true],
+    ['https://cal.localhost/basic.ics', /NOTETAKER_ALLOW_PRIVATE_URLS=true/, true],
+    ['https://169.254.169.254/latest/meta-data/', /cloud metadata service/, false],
+    ['http://169.254.169.254/latest/meta-data/', /cloud metadata service/, false],
+    ['webcal://[fd00:ec2::254]/latest', /cloud metadata service/, false],
+    ['https://metadata.google.internal/computeMetadata/v1/', /cloud metadata service/, false],
+    ['https://ada:s3cr3t@calendar.example.com/basic.ics', /user name or password/, false],
+    ['https:///calendar.example.com/basic.ics', /no host name/, false],
+    ['webcal:///calendar.example.com/basic.ics', /no host name/, false],
+  ]
+  for (const [url, reason, flagHelps] of refusals) {
+    const r = vet(strict, url)
+    if (E.isRight(r)) return assert.unreachable(`${url} was accepted`)
+    assert.match(r.left, reason, url)
+    assert.is(r.left.includes('NOTETAKER_ALLOW_PRIVATE_URLS'), flagHelps, `${url}: ${r.left}`)
+    assert.is(E.isRight(vet(lenient, url)), flagHelps, `${url} with the flag`)
+    for (const part of ['calendar.example.com', '127.0.0.1', '10.0.0.8', 'fd00:ec2', 'metadata.google', 'basic.ics', 's3cr3t', 'ada:']) {
+      assert.not.ok(r.left.includes(part), `"${r.left}" shows ${part}`)
+    }
+  }
 })
 
 ics.run()

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { judgeAddress } from '../../../adapters/net/address-policy.js'
+import { isMetadataName, judgeAddress, METADATA_ADDRESSES } from '../../../adapters/net/address-policy.js'
 
 const refused: ReadonlyArray<[string, RegExp]> = [
   ['127.0.0.1', /loopback/],
@@ -74,5 +74,48 @@ for (const [input, address, family] of allowed) {
     assert.equal(judgeAddress(input), { allowed: true, address, family })
   })
 }
+
+// Cloud metadata services: refused whatever NOTETAKER_ALLOW_PRIVATE_URLS says, so the verdict marks them.
+const metadata: ReadonlyArray<[string, RegExp]> = [
+  ['169.254.169.254', /link-local address of a cloud metadata service$/],
+  ['169.254.170.2', /cloud metadata service/],
+  ['169.254.170.23', /cloud metadata service/],
+  ['100.100.100.200', /carrier-grade NAT address of a cloud metadata service/],
+  ['fd00:ec2::254', /unique-local.*cloud metadata service/],
+  ['[fd00:ec2::254]', /cloud metadata service/],
+  ['fd00:ec2:0:0:0:0:0:254', /cloud metadata service/],
+  ['fd00:ec2::23', /cloud metadata service/],
+  ['::ffff:169.254.169.254', /cloud metadata service \(169\.254\.169\.254 inside an IPv6 address\)/],
+  ['::ffff:a9fe:a9fe', /link-local.*cloud metadata service.*\(169\.254\.169\.254 inside/],
+  ['[::ffff:100.100.100.200]', /cloud metadata service/],
+  ['::169.254.169.254', /cloud metadata service/],
+  ['::ffff:0:a9fe:a9fe', /cloud metadata service/],
+  ['64:ff9b::a9fe:a9fe', /cloud metadata service/],
+  ['2002:a9fe:a9fe::1', /cloud metadata service/],
+]
+
+for (const [address, reason] of metadata) {
+  test(`marks ${address} as a cloud metadata address`, () => {
+    const verdict = judgeAddress(address)
+    assert.is(verdict.allowed, false)
+    if (!verdict.allowed) {
+      assert.is(verdict.metadata, true)
+      assert.match(verdict.reason, reason)
+    }
+  })
+}
+
+test('other refused addresses are not marked as metadata', () => {
+  for (const address of ['169.254.0.1', '169.254.169.253', '100.100.100.201', 'fd00:ec2::253', '127.0.0.1', '10.0.0.1', '::ffff:10.0.0.1']) {
+    const verdict = judgeAddress(address)
+    assert.ok(!verdict.allowed && !verdict.metadata, address)
+  }
+})
+
+test('the metadata list and names', () => {
+  assert.equal(METADATA_ADDRESSES, ['169.254.169.254', '169.254.170.2', '169.254.170.23', '100.100.100.200', 'fd00:ec2::254', 'fd00:ec2::23'])
+  for (const name of ['metadata', 'metadata.', 'metadata.google.internal', 'METADATA.Google.Internal', 'metadata.google.internal.']) assert.ok(isMetadataName(name), name)
+  for (const name of ['metadata.example.com', 'mymetadata', 'google.internal', 'calendar.google.com']) assert.not.ok(isMetadataName(name), name)
+})
 
 test.run()

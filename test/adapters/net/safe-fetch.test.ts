@@ -146,7 +146,7 @@ net('resolution that hangs times out and a missing host is a network failure', a
   const missing = await failureOf(
     run(`http://gone.invalid:${server.port}/ok`, { resolve: () => Promise.reject(Object.assign(new Error('x'), { code: 'ENOTFOUND' })) }),
   )
-  assert.equal(missing, { _tag: 'NetFailure', kind: 'network', message: 'The host gone.invalid could not be found.' })
+  assert.equal(missing, { _tag: 'NetFailure', kind: 'network', message: 'The host gone.invalid could not be found.', hostless: 'The server could not be found.' })
 })
 
 net('without allowPrivate: loopback, private and metadata targets are refused without connecting', async ({ server }) => {
@@ -199,6 +199,27 @@ net('messages never contain the path or query of the URL', async ({ server }) =>
     failureOf(run(`${server.base}/big-chunked?${secret}`, { maxBytes: 10 })),
   ])
   for (const f of fs) assert.not.match(f.message, secret)
+})
+
+net('every failure also comes in words without the host or its address (for secret addresses)', async ({ server }) => {
+  const closed = await startServer(() => {})
+  const closedUrl = `http://feed.invalid:${closed.port}/ok`
+  await closed.stop()
+  const resolve = async () => ['127.0.0.1']
+  const cases: ReadonlyArray<[Promise<E.Either<NetFailure, SafeResponse>>, RegExp]> = [
+    [run(`http://feed.invalid:${server.port}/hang`, { resolve, timeoutMs: 300 }), /^The server did not answer within 300 ms\.$/],
+    [run(`http://feed.invalid:${server.port}/hang`, { resolve: () => new Promise(() => {}), timeoutMs: 200 }), /^Resolving the server's name took longer than 200 ms\.$/],
+    [run(`http://feed.invalid:${server.port}/big-declared`, { resolve }), /^The answer from the server is 5000 bytes; the limit is 1000\.$/],
+    [run(`http://feed.invalid:${server.port}/big-chunked`, { resolve }), /^The answer from the server is larger than the limit of 1000 bytes\.$/],
+    [run(`http://feed.invalid:${server.port}/cut`, { resolve }), /^The server closed the connection/],
+    [run(closedUrl, { resolve }), /^The server refused the connection\.$/],
+  ]
+  for (const [p, words] of cases) {
+    const f = await failureOf(p)
+    assert.match(f.message, 'feed.invalid', 'the message names the host, as webhook logs want')
+    assert.match(f.hostless, words)
+    for (const part of ['feed.invalid', '127.0.0.1', String(server.port), String(closed.port)]) assert.not.ok(f.hostless.includes(part), `${f.hostless} shows ${part}`)
+  }
 })
 
 net.run()

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import * as E from 'fp-ts/Either'
 import * as assert from 'uvu/assert'
-import { createTranscriptParser } from '../../../adapters/transcript-parse/index.js'
+import { parseTranscript } from '../../../adapters/transcript-parse/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
 import type { TranscriptFormat, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'
 
-export const parser = createTranscriptParser()
+/** As the service reads them, with its default utterance limit. */
+export const parser = { parse: (format: TranscriptFormat, text: string) => parseTranscript(format, text, { maxUtterances: 100_000 }) }
 
 export const fixture = (name: string): string =>
   readFileSync(new URL(`../../../fixtures/transcripts/${name}`, import.meta.url), 'utf8')

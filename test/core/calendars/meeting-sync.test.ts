@@ -94,7 +94,7 @@ s('a failing feed keeps the meetings, sets status error and a readable lastError
   await w.drain()
   w.failFeed(calendarFailure(`The calendar feed at calendar.example.com timed out (${URL_})`, true))
   const failed = await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
-  assert.equal(failed, { kind: 'failed', message: 'The calendar feed at calendar.example.com timed out ((the feed address))', nextSyncAt: '2026-06-01T12:01:00.000Z' })
+  assert.equal(failed, { kind: 'failed', message: 'The calendar feed at (the calendar host) timed out ((the feed address))', nextSyncAt: '2026-06-01T12:01:00.000Z' })
   let now = await connection(w, c.id)
   assert.equal([now.status, now.lastSyncedAt, now.consecutiveFailures], ['error', NOW, 1])
   assert.not.match(now.lastError ?? '', /private-5ecret/)

@@ -1,0 +1,67 @@
+/**
+ * CPU-heavy processing on worker threads (piscina), so reading a 50 MB
+ * transcript or analyzing a long meeting never holds up the thread that
+ * answers requests: the transcript parser and the built-in analyzer ports,
+ * run as tasks of one small pool.
+ */
+import * as E from 'fp-ts/Either'
+import { Piscina } from 'piscina'
+import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
+import type { TranscriptParseFailure, TranscriptParser } from '../../src/core/ports/transcript-parser.js'
+import { fromBatchesYielding, toBatchesYielding } from './batches.js'
+import type { Answer, Task } from './tasks.js'
+
+export interface CpuPoolOptions {
+  /** Worker threads; tasks beyond this wait their turn. */
+  readonly threads: number
+}
+
+export interface CpuPool {
+  readonly transcriptParser: TranscriptParser
+  /** The built-in analyzer, on the pool. */
+  readonly analyzer: Analyzer
+  close(): Promise<void>
+}
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e))
+const analysisStopped = (e: unknown): AnalysisFailure => ({ _tag: 'AnalysisFailure', message: `analysis stopped unexpectedly: ${reason(e)}` })
+const readingStopped = (e: unknown): TranscriptParseFailure => ({ _tag: 'TranscriptParseFailure', line: null, message: `reading the transcript stopped unexpectedly: ${reason(e)}` })
+
+export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
+  const pool = new Piscina<Task, Answer>({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: o.threads,
+    // A thread left idle this long is stopped; the next task starts one again.
+    idleTimeout: 60_000,
+    // Processing is background work: the threads step back whenever the thread that answers
+    // requests wants the CPU, and still use every cycle left over (@napi-rs/nice, where it installs).
+    niceIncrement: 10,
+  })
+  return {
+    transcriptParser: {
+      parse: (format, text, limits) => async () => {
+        try {
+          const answer = await pool.run({ kind: 'parse', format, text, limits })
+          if (answer.kind !== 'parsed') throw new Error(`the pool answered ${answer.kind} to parse`)
+          return E.isLeft(answer.result) ? answer.result : E.right(await fromBatchesYielding(answer.result.right))
+        } catch (e) {
+          return E.left(readingStopped(e))
+        }
+      },
+    },
+    analyzer: {
+      name: 'builtin',
+      analyze: ({ utterances, ...input }) => async () => {
+        try {
+          const answer = await pool.run({ kind: 'analyze', input, utterances: await toBatchesYielding(utterances) })
+          if (answer.kind !== 'analyzed') throw new Error(`the pool answered ${answer.kind} to analyze`)
+          return answer.result
+        } catch (e) {
+          return E.left(analysisStopped(e))
+        }
+      },
+    },
+    close: () => pool.destroy(),
+  }
+}

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { setImmediate as turn } from 'node:timers/promises'
+import * as E from 'fp-ts/Either'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createBuiltinAnalyzer } from '../../../adapters/analyze-builtin/index.js'
+import { type CpuPool, createCpuPool } from '../../../adapters/cpu-pool/index.js'
+import { createTranscriptParser, parseTranscript } from '../../../adapters/transcript-parse/index.js'
+import type { TranscriptParser } from '../../../src/core/ports/transcript-parser.js'
+import { fixture } from '../transcript-parse/helpers.js'
+import { sampleMeeting } from '../analyze-builtin/sample-meeting.js'
+
+const limits = { maxUtterances: 100_000 }
+const s = suite<{ pool: CpuPool }>('cpu pool: transcripts read and analyzed on worker threads')
+s.before(async (ctx) => {
+  ctx.pool = createCpuPool({ threads: 1 })
+})
+s.after(async ({ pool }) => pool.close())
+
+s('a transcript read on the pool is the one read here, failures included', async ({ pool }) => {
+  for (const [format, name] of [['vtt', 'planning-meeting.vtt'], ['srt', 'zoom.srt'], ['txt', 'otter.txt'], ['json', 'utterances.json']] as const) {
+    assert.equal(await pool.transcriptParser.parse(format, fixture(name), limits)(), parseTranscript(format, fixture(name), limits), name)
+  }
+  const broken = 'WEBVTT\n\n00:00:01.000 --> 00:00:xx.000\n<v Ann>Hello\n'
+  assert.equal(await pool.transcriptParser.parse('vtt', broken, limits)(), parseTranscript('vtt', broken, limits))
+  const tooMany = await pool.transcriptParser.parse('txt', 'Ann: one\nBo: two\nAnn: three', { maxUtterances: 2 })()
+  assert.equal(tooMany, E.left({ _tag: 'TranscriptParseFailure', line: null, message: 'the transcript has 3 utterances; at most 2 can be processed' }))
+})
+
+s('notes analyzed on the pool are the ones analyzed here', async ({ pool }) => {
+  const input = { title: 'Planning', startsAt: '2026-03-16T10:00:00Z', utterances: sampleMeeting, attendees: [] }
+  assert.equal(await pool.analyzer.analyze(input)(), await createBuiltinAnalyzer().analyze(input)())
+})
+
+/** How many times the event loop turned while the parse ran: none when it runs on this thread. */
+const turnsDuring = async (parser: TranscriptParser, text: string): Promise<{ turns: number; utterances: number }> => {
+  let turns = 0
+  let running = true
+  const parsed = parser.parse('txt', text, limits)().finally(() => {
+    running = false
+  })
+  while (running) {
+    await turn()
+    turns++
+  }
+  const result = await parsed
+  return { turns, utterances: E.isRight(result) ? result.right.length : -1 }
+}
+
+s('a large transcript is read while this thread keeps answering: the event loop turns throughout', async ({ pool }) => {
+  const text = Array.from({ length: 60_000 }, (_, i) => `Speaker ${i % 4}: we will look at item ${i} of the quarterly plan and decide who owns it`).join('\n')
+  const here = await turnsDuring(createTranscriptParser(), text)
+  const pooled = await turnsDuring(pool.transcriptParser, text)
+  assert.equal([here.utterances, pooled.utterances], [60_000, 60_000])
+  assert.ok(here.turns <= 1, `on this thread the loop is held for the whole parse (${here.turns} turns)`)
+  assert.ok(pooled.turns > 20, `on the pool the loop kept turning (${pooled.turns} turns)`)
+})
+
+/** The niceness of each thread of this process (Linux: field 19 of /proc/self/task/TID/stat). */
+const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[16])
+
+s('on Linux the pool threads step back for the thread that answers requests (niceness 10)', async ({ pool }) => {
+  if (process.platform !== 'linux') return
+  await pool.transcriptParser.parse('txt', 'Ann: hello', limits)()
+  const nice = readdirSync('/proc/self/task').map(niceOf)
+  assert.ok(nice.includes(10), `thread niceness: ${nice.join(', ')}`)
+  assert.is(niceOf(String(process.pid)), 0, 'the main thread keeps its priority')
+})
+
+s.run()
