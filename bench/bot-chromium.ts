@@ -21,7 +21,7 @@ import { cpus, totalmem } from 'node:os'
 import pino from 'pino'
 import { createChromiumBotRunner, processesOf, CLOCK_TICKS_PER_SECOND } from '../adapters/bot-chromium/index.js'
 import type { BotEvent } from '../src/core/ports/bot-runner.js'
-import { startStandins, type Standins } from '../test/support/standins/server.js'
+import { startStandins, type Standins } from '../adapters/bot-chromium/standins/server.js'
 
 const concurrent = Number(process.argv[2] ?? 4)
 const callSeconds = Number(process.argv[3] ?? 20)

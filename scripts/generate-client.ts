@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import pino from 'pino'
 import { createHttpApp } from '../adapters/http-koa/app.js'

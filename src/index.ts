@@ -1,6 +1,8 @@
 /**
  * The library entry: build the core from a record of adapters. The HTTP server,
  * the CLI and programs that embed Notetaker all go through this.
+ * `createNotetaker(options)` does it all for an embedding program: adapters,
+ * core, job worker, and a promise-based facade in the API's JSON shapes.
  */
 import type { Plan } from './core/domain/account.js'
 import type { AccountStore, OrganizationStore } from './core/ports/account-store.js'
@@ -27,6 +29,7 @@ import { organizationUseCases, sharingUseCases } from './core/organizations/inde
 import { recordingUseCases } from './core/recordings/index.js'
 import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
+import { notetakerFactory } from './app/notetaker.js'
 
 export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>,
@@ -107,3 +110,10 @@ export { decideForMeeting } from './core/domain/meeting-decision.js'
 export type { MeetingChangeListener } from './core/meetings/index.js'
 export type { BotEvent, BotJob, BotRunner, BotSession } from './core/ports/bot-runner.js'
 export { BOT_JOB, type BotSettings, type EngineSettings } from './core/bots/index.js'
+
+/** Notetaker in this process, from options: see docs/embedding.md. */
+export const createNotetaker = notetakerFactory(buildCore)
+export { NotetakerError, type NotetakerErrorCode } from './app/notetaker-error.js'
+export type { LogLevel, NotetakerOptions, NotetakerSettings } from './app/notetaker-options.js'
+export type { ActAsOptions, AudioFile, Notetaker, NotetakerAccount, UploadContent, WaitOptions } from './app/notetaker-types.js'
+export type * as NotetakerJson from './app/notetaker-json.js'

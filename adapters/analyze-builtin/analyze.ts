@@ -2,7 +2,7 @@
  * The whole built-in analysis of one transcript, as a pure function. The
  * segmentation is returned beside the notes so the evaluation can score it.
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
 import { findActionItems } from './action-items.js'

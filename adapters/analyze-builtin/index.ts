@@ -2,9 +2,9 @@
  * The built-in analyzer: offline, deterministic, pure TypeScript. See
  * analyze.ts for the pipeline and the files it names for each step.
  */
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
 import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from './analyze.js'

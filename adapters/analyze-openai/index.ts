@@ -4,10 +4,10 @@
  * Schema response format, checks the answer against the codecs, and falls back
  * to another analyzer on any failure, saying why in the log.
  */
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
-import { PathReporter } from 'io-ts/PathReporter'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { PathReporter } from 'io-ts/lib/PathReporter.js'
 import type { Logger } from 'pino'
 import { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisInput, Analyzer } from '../../src/core/ports/analyzer.js'

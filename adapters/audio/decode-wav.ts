@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AudioFailure, audioFailure } from './audio-failure.js'
 import { formatLimit, type ProcessFailure, runProcess, summariseStderr } from './run-process.js'
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 
 export interface ProcessResult {
   readonly exitCode: number

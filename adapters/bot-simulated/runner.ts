@@ -5,6 +5,7 @@ import type { Clock } from '../../src/core/ports/clock.js'
 import { type Pcm, speak, wavHeader } from './speech.js'
 
 import { OUTCOMES, type Outcome } from './outcomes.js'
+import shippedScript from './script.json' with { type: 'json' }
 
 export interface ScriptLine {
   readonly speaker: string
@@ -37,9 +38,7 @@ const AUDIO_CHUNK_MS = 1000
 const MS_PER_WORD = 400 // 150 words a minute, when there is no audio to time the lines by
 const VOICES = ['en-us+m3', 'en-us+f3', 'en-us+m5', 'en-us+f4']
 
-export const DEFAULT_SCRIPT: ReadonlyArray<ScriptLine> = (
-  JSON.parse(readFileSync(new URL('./script.json', import.meta.url), 'utf8')) as { utterances: ScriptLine[] }
-).utterances
+export const DEFAULT_SCRIPT: ReadonlyArray<ScriptLine> = (shippedScript as { utterances: ScriptLine[] }).utterances
 
 /** Reads a script file: `{ "utterances": [{ "speaker", "text" }] }` or the list alone. */
 export const readScript = (path: string): ReadonlyArray<ScriptLine> => {

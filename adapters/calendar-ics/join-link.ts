@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type ICAL from 'ical.js'
 import { recognisePlatform } from '../../src/core/domain/platform.js'
 

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import ICAL from 'ical.js'
 import { type CalendarFailure, calendarFailure } from '../../src/core/ports/calendar-provider.js'
 

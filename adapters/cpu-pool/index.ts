@@ -4,7 +4,7 @@
  * answers requests: the transcript parser and the built-in analyzer ports,
  * run as tasks of one small pool.
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { Piscina } from 'piscina'
 import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
 import type { TranscriptParseFailure, TranscriptParser } from '../../src/core/ports/transcript-parser.js'

@@ -2,7 +2,7 @@
  * What the worker threads do: read a transcript, analyze one. Pure CPU work on
  * values; the answers are plain data (no class instances), so they cross back intact.
  */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
 import type { ParseLimits, TranscriptFormat, TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'

@@ -12,11 +12,13 @@ import { type Answer, isStream } from './json-reply.js'
 import { KoaExchange } from './koa-exchange.js'
 import { discardRest } from './request-body.js'
 import { firstReportOf, isClientGone } from './server.js'
+import { healthEndpoints, type ReadinessCheck } from './health.js'
 import { buildOpenApi } from './openapi.js'
 import type { AnyRoute } from './route.js'
 import { type Matched, routeMatcher } from './route-matcher.js'
 import { descriptionRoute } from './routes/description.js'
 import { allRoutes } from './routes/index.js'
+import { requestLog } from './request-log.js'
 
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/
@@ -35,6 +37,10 @@ export interface HttpOptions {
   /** Extra routes, e.g. from an embedding program. */
   readonly routes?: ReadonlyArray<AnyRoute>
   readonly serverUrl?: string
+  /** What `GET /readyz` asks (health.ts); none by default. */
+  readonly readiness?: ReadonlyArray<ReadinessCheck>
+  /** How long each readiness check may take; 2 s by default. */
+  readonly readinessTimeoutMs?: number
 }
 
 interface Handler {
@@ -62,12 +68,12 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   )
   const { logger } = options
 
+  const requests = requestLog(logger)
   const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
     const incoming = ex.req.headers['x-request-id']
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID()
     ex.setHeader('x-request-id', requestId)
-    const logInfo = logger.isLevelEnabled('info')
-    const started = logInfo ? performance.now() : 0
+    const started = requests.timing ? performance.now() : 0
     try {
       const reply = found === null ? errorResponse({ _tag: 'NotFound', message: `No route ${ex.method} ${ex.path}` }) : await found.handler.run(ex, found.params)
       if (isStream(reply)) ex.sendStream(reply)
@@ -78,10 +84,9 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
     }
     // A body the answer did not read to its end (refused early, or sent to a route that takes none) is read away within bounds.
     if (!ex.req.complete) discardRest(ex.req, ex.res)
-    if (logInfo) {
+    if (requests.timing) {
       const ms = Math.round((performance.now() - started) * 10) / 10
-      const status = ex.status
-      logger.info({ requestId, method: ex.method, path: ex.path, status, ms }, `${ex.method} ${ex.path} answered ${status} in ${ms} ms`)
+      requests.answered({ requestId, method: ex.method, path: ex.path, status: ex.status, ms, clientGone: !ex.req.complete && ex.req.socket.destroyed })
     }
   }
 
@@ -105,7 +110,11 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
     return match === null ? null : { match, path, querystring: q === -1 ? '' : url.slice(q + 1) }
   }
 
+  // /healthz and /readyz, at the root beside the API: no key, no rate limit, no request log line.
+  const health = healthEndpoints({ checks: options.readiness ?? [], logger, ...(options.readinessTimeoutMs === undefined ? {} : { timeoutMs: options.readinessTimeoutMs }) })
+
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (health(req, res)) return
     const url = req.url ?? ''
     const found = PLAIN_URL_RE.test(url) ? matchUrl(url, req.method ?? '') : null
     if (found === null || !found.match.handler.direct) {

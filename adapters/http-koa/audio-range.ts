@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import parseRange from 'range-parser'
 import type { AppError } from '../../src/core/errors.js'
 import type { AudioFile } from '../../src/core/recordings/index.js'

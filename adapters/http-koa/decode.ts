@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { type AppError, type FieldIssue, validation } from '../../src/core/errors.js'
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { type AppError, conflict, invalidField } from '../../src/core/errors.js'
 import type { StoredResponse } from '../../src/core/ports/idempotency-store.js'
 import type { SecretBox } from '../../src/core/ports/secret-box.js'

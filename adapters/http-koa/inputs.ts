@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { type AppError, badRequest, type FieldIssue, validation } from '../../src/core/errors.js'
 import type { Param } from './params.js'
 

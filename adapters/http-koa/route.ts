@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type * as t from 'io-ts'
 import type { Actor } from '../../src/core/domain/api-key.js'
 import type { AppError } from '../../src/core/errors.js'

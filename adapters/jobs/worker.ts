@@ -1,8 +1,8 @@
-import * as E from 'fp-ts/Either'
-import * as O from 'fp-ts/Option'
+import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import type { Logger } from 'pino'
 import type { Clock } from '../../src/core/ports/clock.js'
-import type { JobHandler } from '../../src/core/ports/job-handler.js'
+import type { JobFailure, JobHandler, JobReport } from '../../src/core/ports/job-handler.js'
 import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
 
 export interface WorkerOptions {
@@ -31,6 +31,7 @@ export const defaultBackoff = (attempt: number) => Math.round(Math.random() * Ma
 export const createWorker = (o: WorkerOptions) => {
   const kinds = Object.keys(o.handlers)
   const running = new Map<string, Promise<void>>()
+  const heartbeats = new Map<string, NodeJS.Timeout>()
   let timer: NodeJS.Timeout | null = null
   let stopped = true
   const backoff = o.backoffMs ?? defaultBackoff
@@ -40,7 +41,8 @@ export const createWorker = (o: WorkerOptions) => {
     const started = performance.now()
     // Renew the lease while the job runs, so only a dead worker's jobs are taken over.
     const heartbeat = setInterval(() => void o.queue.extend(job.id, o.clock.now(), o.leaseMs)(), Math.max(50, o.leaseMs / 3))
-    let result: E.Either<{ retryable: boolean; message: string }, void>
+    heartbeats.set(job.id, heartbeat)
+    let result: E.Either<JobFailure, JobReport | void>
     try {
       result = await handler(job.payload, { number: job.attempt, last: job.attempt >= job.maxAttempts })()
     } catch (e) {
@@ -48,11 +50,14 @@ export const createWorker = (o: WorkerOptions) => {
       result = E.left({ retryable: true, message: (e as Error).message ?? String(e) })
     } finally {
       clearInterval(heartbeat)
+      heartbeats.delete(job.id)
     }
     const ms = Math.round(performance.now() - started)
     if (E.isRight(result)) {
       await o.queue.complete(job.id)()
-      o.logger.debug({ jobId: job.id, kind: job.kind, ms }, `job ${job.kind} done in ${ms} ms`)
+      const report = result.right
+      if (report === undefined) o.logger.debug({ jobId: job.id, kind: job.kind, ms }, `job ${job.kind} done in ${ms} ms`)
+      else o.logger[report.level ?? 'info']({ jobId: job.id, kind: job.kind, ms, ...report.details }, report.message)
       return
     }
     const again = result.left.retryable && job.attempt < job.maxAttempts
@@ -119,7 +124,12 @@ export const createWorker = (o: WorkerOptions) => {
       timer = null
       const all = Promise.allSettled([...running.values()])
       await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())])
-      for (const id of running.keys()) await o.queue.release(id)()
+      // A job handed back is no longer ours: its lease stops being renewed, so another worker may take it.
+      for (const id of running.keys()) {
+        clearInterval(heartbeats.get(id))
+        heartbeats.delete(id)
+        await o.queue.release(id)()
+      }
     },
     runningCount: () => running.size,
   }

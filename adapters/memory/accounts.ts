@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { conflict } from '../../src/core/errors.js'
 import type { AccountStore } from '../../src/core/ports/account-store.js'
 import { type MemoryDirectory, memoryDirectory } from './organizations.js'
@@ -22,5 +22,9 @@ export const memoryAccountStore = (dir: MemoryDirectory = memoryDirectory()): Ac
     findById: (id) => TE.right(O.fromNullable(rows.get(id)?.account)),
     findByEmail: (email) => TE.right(O.fromNullable([...rows.values()].find((r) => r.account.email === email)?.account)),
     count: () => TE.right(rows.size),
+    list: (q) => {
+      const all = [...rows.values()].map((r) => r.account).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      return TE.right({ rows: all.slice(q.offset, q.offset + q.limit), total: all.length, limit: q.limit, offset: q.offset })
+    },
   }
 }

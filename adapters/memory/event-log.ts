@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { EventPublisher } from '../../src/core/ports/event-publisher.js'
 

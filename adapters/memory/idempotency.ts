@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { IdempotencyClaim, IdempotencyStore, StoredResponse } from '../../src/core/ports/idempotency-store.js'
 
 interface Entry {

@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Account, Organization } from '../../src/core/domain/account.js'
 import type { Invite, Member, Membership, Role } from '../../src/core/domain/organization.js'
 import { conflict, notFound, storeFailure } from '../../src/core/errors.js'

@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { RateLimiter } from '../../src/core/ports/rate-limiter.js'
 import { type RateLimitSettings, slidingWindowDecision } from '../shared/sliding-window.js'
 

@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
 import { FREE_STATES, HIDDEN_STATES, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'

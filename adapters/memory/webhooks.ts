@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/core/domain/webhook.js'
 import type { WebhookStore } from '../../src/core/ports/webhook-store.js'

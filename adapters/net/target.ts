@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { familyOf, isIpLiteral, isMetadataName, judgeAddress } from './address-policy.js'
 import { type NetFailure, netFailure } from './net-failure.js'
 

@@ -1,8 +1,8 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AccountStore } from '../../src/core/ports/account-store.js'
 import { type AccountRow, toAccount } from '../shared/rows/accounts.js'
-import { attempt, attemptUnique, count, first, type Pool } from './database.js'
+import { attempt, attemptUnique, count, first, type Pool, rows } from './database.js'
 
 const one = (row: AccountRow | undefined) => O.map(toAccount)(O.fromNullable(row))
 
@@ -24,6 +24,13 @@ export const postgresAccountStore = (pool: Pool): AccountStore => ({
   findById: (id) => attempt(async () => one(await first<AccountRow>(pool, 'SELECT * FROM accounts WHERE id = $1', [id]))),
   findByEmail: (email) => attempt(async () => one(await first<AccountRow>(pool, 'SELECT * FROM accounts WHERE email = $1', [email]))),
   count: () => attempt(() => count(pool, 'SELECT count(*) AS n FROM accounts')),
+  list: (q) =>
+    attempt(async () => ({
+      rows: (await rows<AccountRow>(pool, 'SELECT * FROM accounts ORDER BY created_at, id LIMIT $1 OFFSET $2', [q.limit, q.offset])).map(toAccount),
+      total: await count(pool, 'SELECT count(*) AS n FROM accounts'),
+      limit: q.limit,
+      offset: q.offset,
+    })),
 })
 
 export { postgresOrganizationStore } from './organizations.js'

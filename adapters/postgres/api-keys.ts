@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ApiKeyStore } from '../../src/core/ports/api-key-store.js'
 import { type ApiKeyRow, toApiKey } from '../shared/rows/api-keys.js'
 import { attempt, attemptUnique, first, type Pool, rows } from './database.js'

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AppError, conflict, type StoreFailure, storeFailure } from '../../src/core/errors.js'
 
 export type Pool = pg.Pool
@@ -43,6 +43,18 @@ export const inTransaction = async <A>(pool: Pool, f: (client: pg.PoolClient) =>
   } finally {
     client.removeListener('error', onLost)
     client.release(broken)
+  }
+}
+
+/**
+ * Readiness: one `SELECT 1` through the pool, so it also fails when no
+ * connection can be had. The driver's message names no credentials.
+ */
+export const pingPool = async (pool: Pool): Promise<void> => {
+  try {
+    await pool.query('SELECT 1')
+  } catch (e) {
+    throw new Error(`Postgres did not answer: ${(e as Error).message}`, { cause: e })
   }
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import { postgresAccountStore, postgresOrganizationStore } from './accounts.js'
 import { postgresApiKeyStore } from './api-keys.js'
 import { postgresCalendarConnectionStore } from './calendar-connections.js'
-import type { Pool } from './database.js'
+import { type Pool, pingPool } from './database.js'
 import { postgresIdempotencyStore } from './idempotency.js'
 import { postgresJobQueue } from './job-queue.js'
 import { postgresMeetingStore } from './meetings.js'
@@ -14,6 +14,7 @@ import { postgresShareStore } from './shares.js'
 import { postgresWebhookStore } from './webhooks.js'
 
 export { migrate } from './migrate.js'
+export { pingPool } from './database.js'
 
 export interface PostgresOptions {
   /** postgres://user:password@host:port/database (libpq's connection string; `?options=-c search_path=...` picks a schema). */
@@ -51,7 +52,13 @@ export type PostgresStores = ReturnType<typeof postgresStores>
  */
 export const openPostgresStores = async (
   options: PostgresOptions,
-): Promise<{ readonly stores: PostgresStores; readonly migrated: ReadonlyArray<string>; close(): Promise<void> }> => {
+): Promise<{
+  readonly stores: PostgresStores
+  readonly migrated: ReadonlyArray<string>
+  /** Readiness: resolves when the database answers through the pool. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}> => {
   // A request waits at most 10 s for a free connection, then fails as a store failure instead of hanging.
   const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 10_000 })
   // A connection that breaks while idle (the server restarted) is dropped by the pool; without a listener it would crash the process.
@@ -71,7 +78,7 @@ export const openPostgresStores = async (
   } catch (e) {
     throw await failed('migrate', e)
   }
-  return { stores: postgresStores(pool, options), migrated, close: () => pool.end() }
+  return { stores: postgresStores(pool, options), migrated, ping: () => pingPool(pool), close: () => pool.end() }
 }
 
 /** Host, port and database of a connection string, without the credentials, for messages. */

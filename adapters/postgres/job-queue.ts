@@ -14,7 +14,7 @@
  * Delivery is at least once, like the SQLite and memory queues: a job whose
  * lease runs out is claimed again as its next attempt.
  */
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
 import { attempt, first, json, type Pool } from './database.js'
 

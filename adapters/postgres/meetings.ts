@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { endsAt, type Meeting } from '../../src/core/domain/meeting.js'
 import type { MeetingWrites } from '../../src/core/domain/meeting-sync-plan.js'
 import type { MeetingStore } from '../../src/core/ports/meeting-store.js'

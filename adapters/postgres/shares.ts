@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { attempt, attemptUnique, count, first, inTransaction, type Pool, rows } from './database.js'

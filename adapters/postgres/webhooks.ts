@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { WebhookEndpoint } from '../../src/core/domain/webhook.js'
 import type { WebhookStore } from '../../src/core/ports/webhook-store.js'
 import {

@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { storeFailure } from '../../src/core/errors.js'
 import type { IdempotencyClaim, IdempotencyStore } from '../../src/core/ports/idempotency-store.js'
 import { type Redis, script } from './client.js'

@@ -2,11 +2,11 @@ import type { Logger } from 'pino'
 import type { IdempotencyStore } from '../../src/core/ports/idempotency-store.js'
 import type { RateLimiter } from '../../src/core/ports/rate-limiter.js'
 import type { RateLimitSettings } from '../shared/sliding-window.js'
-import { openRedis } from './client.js'
+import { openRedis, pingRedis } from './client.js'
 import { redisIdempotencyStore } from './idempotency.js'
 import { redisRateLimiter } from './rate-limiter.js'
 
-export { openRedis } from './client.js'
+export { openRedis, pingRedis } from './client.js'
 export { redisIdempotencyStore } from './idempotency.js'
 export { redisRateLimiter } from './rate-limiter.js'
 
@@ -26,12 +26,14 @@ export interface RedisSettings {
 export interface RedisPorts {
   /** Only the ports the settings put on Redis; the caller keeps its own for the others. */
   readonly ports: { rateLimiter?: RateLimiter; idempotency?: IdempotencyStore }
+  /** Readiness: a PING on the connection; null when no port uses Redis. */
+  readonly ping: (() => Promise<void>) | null
   close(): Promise<void>
 }
 
 /** Opens one Redis connection when a port is configured to use it; none otherwise. */
 export const redisPorts = (settings: RedisSettings): RedisPorts => {
-  if (settings.rateLimiter !== 'redis' && settings.idempotency !== 'redis') return { ports: {}, close: async () => {} }
+  if (settings.rateLimiter !== 'redis' && settings.idempotency !== 'redis') return { ports: {}, ping: null, close: async () => {} }
   if (settings.url === '') {
     throw new Error('NOTETAKER_RATE_LIMITER=redis and NOTETAKER_IDEMPOTENCY=redis need REDIS_URL, e.g. redis://127.0.0.1:6379')
   }
@@ -43,6 +45,7 @@ export const redisPorts = (settings: RedisSettings): RedisPorts => {
         ? { idempotency: redisIdempotencyStore(client, settings.idempotencyRetentionMs, REDIS_KEY_PREFIX) }
         : {}),
     },
+    ping: () => pingRedis(client),
     close: async () => {
       await client.quit().catch(() => client.disconnect())
     },

@@ -1,5 +1,5 @@
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AccountStore } from '../../src/core/ports/account-store.js'
 import { type AccountRow, toAccount } from '../shared/rows/accounts.js'
 import { attempt, attemptUnique, type Db } from './database.js'
@@ -14,6 +14,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?')
   const byEmail = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?')
   const count = db.prepare('SELECT count(*) FROM accounts').pluck()
+  const list = db.prepare<[number, number], AccountRow>('SELECT * FROM accounts ORDER BY created_at, id LIMIT ? OFFSET ?')
   return {
     create: (account) =>
       TE.map(() => account)(
@@ -22,6 +23,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
     findById: (id) => attempt(() => O.map(toAccount)(O.fromNullable(byId.get(id)))),
     findByEmail: (email) => attempt(() => O.map(toAccount)(O.fromNullable(byEmail.get(email)))),
     count: () => attempt(() => count.get() as number),
+    list: (q) => attempt(() => ({ rows: list.all(q.limit, q.offset).map(toAccount), total: count.get() as number, limit: q.limit, offset: q.offset })),
   }
 }
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AppError, conflict, type StoreFailure, storeFailure } from '../../src/core/errors.js'
 import { makePrivate } from '../shared/data-dir.js'
 import { MIGRATIONS } from './migrations/index.js'
@@ -32,6 +32,11 @@ export const openDatabase = (path: string): Db => {
   db.pragma('busy_timeout = 5000')
   db.pragma('synchronous = NORMAL')
   return db
+}
+
+/** Readiness: throws, in words, when the database cannot run a statement (e.g. it was closed). */
+export const pingDatabase = (db: Db): void => {
+  db.prepare('SELECT 1').get()
 }
 
 /** Applies the numbered migrations not applied yet, each in its own transaction; returns their names. */

@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { ClaimedJob, JobQueue } from '../../src/core/ports/job-queue.js'
 import { attempt, type Db } from './database.js'
 

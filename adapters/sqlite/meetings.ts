@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { endsAt, type Meeting } from '../../src/core/domain/meeting.js'
 import type { MeetingWrites } from '../../src/core/domain/meeting-sync-plan.js'
 import type { Page } from '../../src/core/domain/page.js'

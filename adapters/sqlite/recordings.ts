@@ -1,6 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises'
-import * as O from 'fp-ts/Option'
-import * as TE from 'fp-ts/TaskEither'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
 import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'

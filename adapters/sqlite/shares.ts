@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'

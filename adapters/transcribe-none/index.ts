@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 
 /** What a user must do to get audio transcribed; shown on every failed audio upload. */

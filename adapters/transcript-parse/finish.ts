@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { failWhole } from './failure.js'

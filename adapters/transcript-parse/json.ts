@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import * as t from 'io-ts'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { failAt, failWhole } from './failure.js'

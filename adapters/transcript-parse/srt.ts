@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { failAt, quote, splitLines } from './failure.js'
 import type { Draft } from './finish.js'

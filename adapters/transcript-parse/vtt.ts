@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import webvtt from 'webvtt-parser'
 import type { Cue, TreeNode, TreeNodeObjectTagNameWithRt } from 'webvtt-parser'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'

@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/Either'
+import type * as E from 'fp-ts/lib/Either.js'
 import type { SendOutcome } from '../../src/core/domain/webhook-delivery.js'
 import type { WebhookSender } from '../../src/core/ports/webhook-sender.js'
 import type { NetFailure } from '../net/net-failure.js'

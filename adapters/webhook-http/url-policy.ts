@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { type UrlRefusal, screenUrl } from '../net/url-policy.js'
 
 const FLAG_HINT = 'allowed only when the server sets NOTETAKER_ALLOW_PRIVATE_URLS=true'

@@ -5,7 +5,7 @@ import { prepareDataDir } from '../../adapters/shared/data-dir.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { eventLogger } from '../../adapters/system/event-logger.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
-import { migrate, openDatabase } from '../../adapters/sqlite/database.js'
+import { migrate, openDatabase, pingDatabase } from '../../adapters/sqlite/database.js'
 import { sqliteStores } from '../../adapters/sqlite/stores.js'
 import { memoryStores } from '../../adapters/memory/stores.js'
 import { systemClock } from '../../adapters/system/clock.js'
@@ -23,11 +23,14 @@ import { openS3BlobStore } from '../../adapters/blob-s3/index.js'
 import { calendarPorts } from './calendar-ports.js'
 import { openPostgresStores } from '../../adapters/postgres/index.js'
 import type { Ports } from '../index.js'
+import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
 
 export interface OpenedAdapters {
   readonly ports: Ports
   /** Names of migrations applied while opening. */
   readonly migrated: ReadonlyArray<string>
+  /** What readiness (`GET /readyz`) asks: the store, and Redis and S3 when configured. */
+  readonly checks: ReadonlyArray<ReadinessCheck>
   close(): Promise<void>
 }
 
@@ -42,6 +45,7 @@ export const openAdapters = async (config: Config, options: { migrate: boolean; 
   return {
     ...opened,
     ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) },
+    checks: [...opened.checks, ...shared.checks],
     close: async () => {
       await shared.close()
       await opened.close()
@@ -73,6 +77,10 @@ const openSharedServices = (config: Config, logger?: Logger) => {
       : null
   return {
     ports: { ...redis.ports, ...(s3 === null ? {} : { blobs: s3.blobs }) },
+    checks: [
+      ...(redis.ping === null ? [] : [{ name: 'redis', check: redis.ping }]),
+      ...(s3 === null ? [] : [{ name: 's3', check: (signal: AbortSignal) => s3.ping(signal) }]),
+    ] satisfies ReadonlyArray<ReadinessCheck>,
     close: async () => {
       await redis.close()
       await s3?.close()
@@ -116,7 +124,7 @@ const openStores = async (
   if (config.NOTETAKER_STORE === 'memory') {
     const { webhooks, ...stores } = memoryStores(storeOptions)
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: null })
-    return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], close: async () => {} }
+    return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], checks: [{ name: 'database', check: async () => {} }], close: async () => {} }
   }
   if (config.NOTETAKER_STORE === 'postgres') {
     // Blobs stay on the filesystem under DATA_DIR for now. DATA_DIR is made only if something lives there.
@@ -124,7 +132,12 @@ const openStores = async (
     const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
     const { webhooks, ...stores } = pg.stores
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
-    return { ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) }, migrated: pg.migrated, close: pg.close }
+    return {
+      ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
+      migrated: pg.migrated,
+      checks: [{ name: 'database', check: pg.ping }],
+      close: pg.close,
+    }
   }
   prepareDataDir(config.DATA_DIR, { logger })
   const db = openDatabase(sqlitePath(config))
@@ -134,6 +147,7 @@ const openStores = async (
   return {
     ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
     migrated,
+    checks: [{ name: 'database', check: async () => pingDatabase(db) }],
     close: async () => {
       db.close()
     },

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { SETTINGS } from './settings.js'
 
@@ -10,6 +10,19 @@ export const CONFIG_DEFAULTS: Readonly<Record<keyof Settings, string>> = Object.
   Object.entries(SETTINGS).map(([k, s]) => [k, s.fallback]),
 ) as Record<keyof Settings, string>
 
+/** postgres:// with a host, or a socket folder in `?host=` (postgres:///notetaker?host=/run/postgresql). */
+const isPostgresUrl = (raw: string): boolean => {
+  try {
+    const url = new URL(raw)
+    return /^postgres(ql)?:$/.test(url.protocol) && (url.hostname !== '' || url.searchParams.has('host'))
+  } catch {
+    return false
+  }
+}
+
+/** Settings whose values may hold a secret (a key, a password in an address): a problem names them but never repeats the value. */
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['NOTETAKER_SECRET_KEY', 'NOTETAKER_S3_SECRET_ACCESS_KEY', 'NOTETAKER_TRANSCRIBER_KEY', 'NOTETAKER_ANALYZER_KEY', 'DATABASE_URL', 'REDIS_URL'])
+
 /** Reads the configuration once; every problem is listed in words. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<string[], Config> => {
   const out: Record<string, unknown> = {}
@@ -18,15 +31,19 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     const raw = env[name] === undefined || env[name] === '' ? fallback : env[name]
     const decoded = (codec as t.Mixed).decode(raw)
     if (E.isRight(decoded)) out[name] = decoded.right
-    else problems.push(`${name}=${JSON.stringify(raw)} ${decoded.left[0]?.message ?? 'is not valid'}`)
+    else problems.push(`${name}=${SECRET_SETTINGS.has(name) ? '(hidden)' : JSON.stringify(raw)} ${decoded.left[0]?.message ?? 'is not valid'}`)
   }
   const config = out as Config
   if (problems.length === 0 && !config.NOTETAKER_PLANS.some((p) => p.key === config.NOTETAKER_DEFAULT_PLAN)) {
     problems.push(`NOTETAKER_DEFAULT_PLAN=${config.NOTETAKER_DEFAULT_PLAN} is not one of the plans in NOTETAKER_PLANS`)
   }
   // The address may hold a password: it is never repeated in a message.
-  if (problems.length === 0 && config.NOTETAKER_STORE === 'postgres' && !/^postgres(ql)?:\/\/\S+$/.test(config.DATABASE_URL)) {
-    problems.push('NOTETAKER_STORE=postgres needs DATABASE_URL, the address of the database, e.g. postgres://notetaker:secret@db.internal:5432/notetaker')
+  if (problems.length === 0 && config.NOTETAKER_STORE === 'postgres' && !isPostgresUrl(config.DATABASE_URL)) {
+    problems.push(
+      config.DATABASE_URL === ''
+        ? 'NOTETAKER_STORE=postgres needs DATABASE_URL, the address of the database, e.g. postgres://notetaker:secret@db.internal:5432/notetaker'
+        : 'DATABASE_URL is not the address of a Postgres database; it looks like postgres://user:password@host:5432/database',
+    )
   }
   for (const kind of ['TRANSCRIBER', 'ANALYZER'] as const) {
     if (problems.length === 0 && config[`NOTETAKER_${kind}`] === 'openai' && !/^https?:\/\/\S+$/.test(config[`NOTETAKER_${kind}_URL`])) {

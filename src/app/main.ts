@@ -3,17 +3,16 @@
  * build the core, and start what was asked (the HTTP server for now).
  */
 import type { Server } from 'node:http'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createApiServer } from '../../adapters/http-koa/server.js'
-import { createWorker } from '../../adapters/jobs/worker.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
 import { serverLimits } from './server-limits.js'
-import { BOT_JOB, buildCore, type Core } from '../index.js'
+import { buildCore, type Core } from '../index.js'
+import { startWorkers } from './workers.js'
 
-export const makeLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger => pino({ level: config.LOG_LEVEL, base: { service: 'notetaker' } })
 
 /** Reads the environment or stops the process with a readable message and exit code 1. */
 export const configOrExit = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -47,6 +46,34 @@ const firstRun = async (core: Core, config: Config): Promise<string | null> => {
   return key.right.plaintext
 }
 
+const listen = (server: Server, config: Pick<Config, 'PORT' | 'HOST'>) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.PORT, config.HOST, () => resolve())
+  })
+
+/**
+ * The first account's key, framed and apart from the log (standard output
+ * carries only log lines), with a line to try it and how to get another.
+ */
+const firstRunBanner = (email: string, key: string, url: string) =>
+  [
+    '',
+    '────────────────────────────────────────────────────────────────────────',
+    ` No account existed, so one was created (${email}).`,
+    ' Its API key, shown only this once:',
+    '',
+    `  ${key}`,
+    '',
+    ' Try it:',
+    `  curl -H "Authorization: Bearer ${key}" ${url}/ext/v1/me`,
+    '',
+    ` Lost it? notetaker keys create --account ${email}`,
+    '────────────────────────────────────────────────────────────────────────',
+    '',
+    '',
+  ].join('\n')
+
 const closeServer = (server: Server, graceMs: number) =>
   new Promise<void>((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs)
@@ -62,33 +89,6 @@ export interface ServeOptions {
   readonly worker?: boolean
 }
 
-/** The background side: processing and webhook jobs, bots in their own slots, and the recording engine's chain. */
-const startWorkers = async (core: Core, config: Config, logger: Logger) => {
-  const { [BOT_JOB]: runBot, ...otherJobs } = core.jobHandlers
-  const options = { queue: core.ports.jobs, clock: core.ports.clock, logger, pollMs: 500, leaseMs: config.NOTETAKER_JOB_LEASE_SECONDS * 1000 }
-  // Bots stay in their meetings for an hour or more: they get slots of their own, so processing never waits behind them.
-  const jobs = createWorker({ ...options, handlers: otherJobs, concurrency: 2 })
-  const bots = createWorker({ ...options, handlers: { [BOT_JOB]: runBot! }, concurrency: config.NOTETAKER_BOT_SLOTS })
-  jobs.start()
-  bots.start()
-  const resumed = await core.uploads.resumeProcessing()()
-  if (E.isLeft(resumed)) logger.error({ err: resumed.left }, 'could not look for recordings left without a processing job; they stay as they are until the next start')
-  else if (resumed.right.resumed > 0) logger.info(resumed.right, `queued processing again for ${resumed.right.resumed} recording(s) that an earlier crash had left without it`)
-  const requeued = await core.bots.resumeQueued()()
-  if (E.isLeft(requeued)) logger.error({ err: requeued.left }, 'could not look for bots left without their job; such a bot holds its account until asked to leave')
-  else if (requeued.right.resumed > 0) logger.info(requeued.right, `queued again ${requeued.right.resumed} bot(s) that an earlier crash had left without their job`)
-  const engine = await core.bots.startEngine()()
-  if (E.isLeft(engine)) logger.error({ err: engine.left }, 'could not start the recording engine; scheduled meetings will not be recorded until a restart')
-  return {
-    /** Bots in meetings leave (keeping what they recorded); running jobs get a grace period, the rest go back to the queue. */
-    stop: async () => {
-      if (core.bots.liveCount() > 0) logger.info({ bots: core.bots.liveCount() }, 'asking the bots in meetings to leave; what they recorded is kept')
-      await core.bots.leaveAll()
-      await Promise.all([jobs.stop(10_000), bots.stop(10_000)])
-    },
-  }
-}
-
 const openCore = async (config: Config, logger: Logger, opening: OpenedAdapters | Promise<OpenedAdapters>) => {
   const opened = await opening
   for (const m of opened.migrated) logger.info({ migration: m }, `applied database migration ${m}`)
@@ -102,24 +102,24 @@ export const startServer = async (
   options: ServeOptions = {},
 ): Promise<Running> => {
   const { opened, core } = await openCore(config, logger, opening)
-  const firstKey = await firstRun(core, config)
-  const { listener } = createHttpApp(core, { logger })
-  const workers = options.worker === false ? null : await startWorkers(core, config, logger)
+  const { listener } = createHttpApp(core, { logger, readiness: opened.checks })
   const server = createApiServer(listener, serverLimits(config), logger)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(config.PORT, config.HOST, () => resolve())
+  // The port is taken before anything is created: a start that cannot serve leaves the store as it found it,
+  // so the first account's key is printed by the start that creates it.
+  await listen(server, config).catch(async (e: unknown) => {
+    await opened.close()
+    throw e
   })
+  const firstKey = await firstRun(core, config)
+  const workers = options.worker === false ? null : await startWorkers(core, config, logger)
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`
   const role = workers === null ? ', no background jobs: run `notetaker worker` beside it' : ''
   logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
   if (firstKey !== null) {
-    logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account and its full-access key')
-    process.stdout.write(
-      `\nNo account existed, so one was created (${config.NOTETAKER_OWNER_EMAIL}). Its API key, shown only this once:\n\n  ${firstKey}\n\nTry it:\n  curl -H "Authorization: Bearer ${firstKey}" ${url}/ext/v1/me\n\n`,
-    )
+    logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account and its full-access key (printed once, on standard error)')
+    process.stderr.write(firstRunBanner(config.NOTETAKER_OWNER_EMAIL, firstKey, url))
   }
   return {
     core,

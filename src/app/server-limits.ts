@@ -1,5 +1,5 @@
 /** The HTTP server's connection limits and timeouts, from the settings (group Server). */
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import type { ServerLimits } from '../../adapters/http-koa/server.js'
 import { type Config, loadConfig } from './config.js'
 

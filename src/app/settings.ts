@@ -28,7 +28,18 @@ export const SETTINGS = {
   PORT: int('PORT', 0, 65535, '8080', 'Server', 'HTTP port; `0` picks a free one'),
   HOST: setting(t.string, '127.0.0.1', 'Server', 'Address to listen on; `0.0.0.0` to serve other machines.'),
   DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
-  LOG_LEVEL: setting(oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'info', 'Server', 'How much is logged. Logs are JSON lines (pino).'),
+  LOG_LEVEL: setting(
+    oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    'info',
+    'Server',
+    'How much is logged. At `info`, a summary of each minute\'s requests; each request has its own line at `debug` (a failed one at `warn`).',
+  ),
+  LOG_FORMAT: setting(
+    oneOf('auto', 'json', 'pretty'),
+    'auto',
+    'Server',
+    '`json`: one JSON object a line (pino), for log collectors; `pretty`: readable lines; `auto`: readable when standard output is a terminal, JSON otherwise.',
+  ),
   NOTETAKER_MAX_CONNECTIONS: int(
     'NOTETAKER_MAX_CONNECTIONS',
     1,

@@ -4,7 +4,7 @@
  * dropped at the end; each test starts from empty tables.
  */
 import { randomBytes } from 'node:crypto'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

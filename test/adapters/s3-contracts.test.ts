@@ -1,5 +1,5 @@
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { s3BlobStore } from '../../adapters/blob-s3/blob-store.js'

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { loadConfig } from '../../src/app/config.js'
@@ -52,6 +52,23 @@ test('bot settings: the runner and the simulated outcome are checked', () => {
   assert.ok(E.isLeft(bad) && bad.left.length === 2)
   const ok = loadConfig({ NOTETAKER_BOT: 'chromium', NOTETAKER_BOT_SLOTS: '4' })
   assert.ok(E.isRight(ok) && ok.right.NOTETAKER_BOT === 'chromium' && ok.right.NOTETAKER_BOT_SLOTS === 4)
+})
+
+test('a DATABASE_URL that is set but not a Postgres address says so, not that it is missing', () => {
+  for (const url of ['postgres//db/x', 'mysql://db/x', 'postgres://', 'not a url']) {
+    const r = loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: url })
+    assert.ok(E.isLeft(r) && r.left[0] === 'DATABASE_URL is not the address of a Postgres database; it looks like postgres://user:password@host:5432/database', url)
+  }
+  assert.ok(E.isRight(loadConfig({ NOTETAKER_STORE: 'postgres', DATABASE_URL: 'postgres:///notetaker?host=/run/postgresql' })), 'a socket folder')
+})
+
+test('a malformed secret is named, never repeated', () => {
+  const r = loadConfig({ NOTETAKER_SECRET_KEY: 'my-very-secret-value' })
+  assert.ok(E.isLeft(r))
+  if (E.isLeft(r)) {
+    assert.match(r.left[0]!, /^NOTETAKER_SECRET_KEY=\(hidden\) must be 32 bytes in base64/)
+    assert.not.ok(r.left.join('\n').includes('my-very-secret-value'))
+  }
 })
 
 test.run()

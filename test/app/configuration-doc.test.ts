@@ -18,8 +18,12 @@ const files = (dir: string): string[] =>
     return statSync(p).isDirectory() ? files(p) : /\.(ts|mjs)$/.test(p) ? [p] : []
   })
 
+/** The operating system's own variables, which a program may pass on or look at without their being settings of ours. */
+const SYSTEM = new Set(['PATH', 'HOME', 'TMPDIR', 'TERM', 'DISPLAY', 'CI'])
+
 /** Names read from an environment record: `process.env.X`, `env.X`, `env['X']`. */
-const variablesRead = (text: string): string[] => [...text.matchAll(/\benv(?:\.|\[\s*['"])([A-Z][A-Z0-9_]{2,})/g)].map((m) => m[1]!)
+const variablesRead = (text: string): string[] =>
+  [...text.matchAll(/\benv(?:\.|\[\s*['"])([A-Z][A-Z0-9_]{2,})/g)].map((m) => m[1]!).filter((name) => !SYSTEM.has(name))
 
 test('the settings tables are the ones src/app/settings.ts writes (else: npm run docs:config)', () => {
   assert.is(withSettings(page), page)

@@ -57,6 +57,9 @@ const problemsOf = (i: Import): string[] => {
   if (client !== undefined && (i.target === null ? !i.specifier.startsWith('node:') : !i.target.startsWith(client))) {
     problems.push(`${where}: a client imports only its own files and node: built-ins (nothing from src/, adapters/ or a package)`)
   }
+  if (/^(fp-ts|io-ts)\//.test(i.specifier) && !/^(fp-ts|io-ts)\/lib\/\w+\.js$/.test(i.specifier)) {
+    problems.push(`${where}: name the module file (fp-ts/lib/X.js), so the compiled JavaScript runs under Node without a loader`)
+  }
   if (i.target === null) return problems
   if (i.from.startsWith('adapters/') && i.target.startsWith('src/app/')) problems.push(`${where}: adapters never import the composition root`)
   if (i.from.startsWith('src/') && !i.from.startsWith('src/app/') && i.target.startsWith('adapters/')) {
@@ -70,7 +73,7 @@ const problemsOf = (i: Import): string[] => {
   return problems
 }
 
-const checked = ['src', 'adapters', 'test', 'bench', 'scripts', 'bin'].flatMap((dir) => files(join(root, dir)))
+const checked = ['src', 'adapters', 'test', 'bench', 'scripts', 'bin', 'examples'].flatMap((dir) => files(join(root, dir)))
 /** The clients' sources, without what a build or an install inside them leaves (dist/, node_modules/). */
 const clientFiles = files(join(root, 'clients')).filter((p) => !/[\\/](node_modules|dist)[\\/]/.test(p))
 
@@ -90,6 +93,13 @@ test('the clients stand alone: only their own files and node: built-ins', () => 
   assert.equal(problems, [])
 })
 
+test('the package root exports buildCore (bring your own adapters) and createNotetaker (the composition root does it)', async () => {
+  const entry = await import('../../src/index.js')
+  assert.type(entry.buildCore, 'function')
+  assert.type(entry.createNotetaker, 'function')
+  assert.ok(checked.some((p) => rel(p) === 'examples/embed.ts'), 'the examples are checked')
+})
+
 test('the core never reads process.env or uses require', () => {
   const problems = files(join(root, CORE))
     .filter((file) => /process\.env|require\(/.test(readFileSync(file, 'utf8')))
@@ -100,12 +110,16 @@ test('the core never reads process.env or uses require', () => {
 test('each rule catches the import that breaks it', () => {
   const broken = (from: string, specifier: string) => problemsOf(importsOf(from, `import { x } from '${specifier}'`)[0]!)
   assert.ok(broken('src/core/meetings/create-meeting.ts', 'koa').length > 0, 'a core file importing a package')
+  assert.ok(broken('adapters/http-koa/app.ts', 'fp-ts/TaskEither').length > 0, 'an fp-ts module named by its folder')
+  assert.equal(broken('src/core/meetings/create-meeting.ts', 'fp-ts/lib/TaskEither.js'), [], 'an fp-ts module named by its file')
   assert.ok(broken('src/core/meetings/create-meeting.ts', '../../../adapters/sqlite/meetings.js').length > 0, 'a core file importing an adapter')
   assert.ok(broken('adapters/http-koa/app.ts', '../../src/app/config.js').length > 0, 'an adapter importing the composition root')
   assert.ok(broken('src/index.ts', '../adapters/memory/stores.js').length > 0, 'the library entry importing an adapter')
   assert.ok(broken('src/core/bots/send-bot.ts', '../meetings/meeting-access.js').length > 0, 'a feature reaching into another')
   assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/bots/send-bot.js').length > 0, 'an adapter reaching into a feature')
   assert.ok(broken('test/http/bots.test.ts', '../../src/core/bots/send-bot.js').length > 0, 'a test of another area reaching into a feature')
+  assert.ok(broken('examples/embed.ts', '../src/core/uploads/create-upload.js').length > 0, 'an example reaching into a feature')
+  assert.equal(broken('examples/embed.ts', '../src/index.js'), [], 'an example through the package root')
   assert.ok(broken('clients/typescript/src/client.ts', '../../../src/index.js').length > 0, 'a client importing the server')
   assert.ok(broken('clients/typescript/src/client.ts', '../../../adapters/http-koa/envelope.js').length > 0, 'a client importing an adapter')
   assert.ok(broken('clients/typescript/src/client.ts', 'fp-ts/Either').length > 0, 'a client importing a package')

@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { commands } from '../../src/app/cli-commands.js'
+import { COMMAND_NAMES } from '../../src/app/cli-usage.js'
 import { cli, tempDir } from '../support/cli.js'
 
 const s = suite<{ dir: string; env: Record<string, string> }>('notetaker CLI')
@@ -35,15 +37,42 @@ s('accounts create, keys create/list/revoke on SQLite', ({ env }) => {
 
   const revoked = cli(['keys', 'revoke', k.id], env)
   assert.is(revoked.code, 0, revoked.stderr)
+  assert.match(revoked.stdout, new RegExp(`^revoked key ${k.id} at `))
   const after = JSON.parse(cli(['keys', 'list', '--account', a.id, '--json'], env).stdout)
   assert.type(after.find((x: any) => x.id === k.id).revokedAt, 'string')
+  const again = cli(['keys', 'revoke', k.id], env)
+  assert.is(again.code, 0, again.stderr)
+  assert.match(again.stdout, new RegExp(`^key ${k.id} was already revoked \\(at ${after.find((x: any) => x.id === k.id).revokedAt}\\); nothing changed`))
 })
 
-s('bad arguments print usage and exit 2, writing nothing', ({ env }) => {
+s('accounts list: every account, oldest first, in pages', ({ env }) => {
+  assert.match(cli(['accounts', 'list'], env).stdout, /^no accounts$/m)
+  for (const n of [1, 2, 3]) assert.is(cli(['accounts', 'create', '--name', `P${n}`, '--email', `p${n}@example.com`], env).code, 0)
+  const all = JSON.parse(cli(['accounts', 'list', '--json'], env).stdout)
+  assert.equal([all.total, all.rows.map((a: { email: string }) => a.email)], [3, ['p1@example.com', 'p2@example.com', 'p3@example.com']])
+  const page = cli(['accounts', 'list', '--limit', '2', '--offset', '1'], env)
+  assert.is(page.code, 0, page.stderr)
+  assert.match(page.stdout, /^\S+  p2@example\.com .*\n\S+  p3@example\.com .*\n2-3 of 3\n$/)
+  assert.is(cli(['accounts', 'list', '--limit', '0'], env).code, 2)
+})
+
+s('--help lists every command and the settings; a usage error names the one wrong thing and points to --help', ({ env }) => {
+  const help = cli(['--help'], env)
+  assert.is(help.code, 0)
+  for (const command of COMMAND_NAMES) assert.ok(help.stdout.includes(`  ${command}`), command)
+  assert.match(help.stdout, /NOTETAKER_STORE=sqlite/)
+  assert.equal(Object.keys(commands).sort(), [...COMMAND_NAMES].sort(), 'the help lists exactly the commands there are')
+  const wrong = cli(['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], env)
+  assert.equal(wrong.stderr, "notetaker: Unknown option '--bogus'\nRun `notetaker --help` for the commands and their options.\n")
+  assert.is(wrong.stdout, '')
+})
+
+s('bad arguments name the wrong thing and exit 2, writing nothing', ({ env }) => {
   for (const args of [[], ['frobnicate'], ['accounts', 'create', '--name', 'X'], ['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], ['keys', 'create', '--account', 'x@y.z', '--expires-in-days', 'soon'], ['keys', 'revoke']]) {
     const r = cli(args, env)
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`)
-    assert.match(r.stdout + r.stderr, /Usage: notetaker/)
+    assert.match(r.stderr, /^notetaker: .+\nRun `notetaker --help` for the commands and their options\.\n$/)
+    assert.not.match(r.stderr, /Usage: notetaker/, 'not the whole usage')
   }
   const listed = cli(['keys', 'list', '--account', 'x@y.z'], env)
   assert.is(listed.code, 1, 'no such account')

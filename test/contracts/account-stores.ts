@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Account } from '../../src/core/domain/account.js'
@@ -50,6 +50,14 @@ export const accountStoreContract = (name: string, make: () => Promise<AccountSt
     assert.equal(await right(stores.accounts.findByEmail('nobody@example.com')), O.none)
     assert.equal(await right(stores.accounts.count()), 1)
     assert.equal(await right(stores.organizations.findById(org.id)), O.some(org))
+  })
+
+  s('accounts are listed oldest first, a page at a time, with the total', async ({ stores }) => {
+    for (const n of [3, 1, 2]) await right(stores.accounts.create({ ...account(n), createdAt: `2026-01-0${n}T00:00:00.000Z` }))
+    const first = await right(stores.accounts.list({ limit: 2, offset: 0 }))
+    assert.equal([first.total, first.rows.map((a) => a.email)], [3, ['person1@example.com', 'person2@example.com']])
+    const rest = await right(stores.accounts.list({ limit: 2, offset: 2 }))
+    assert.equal(rest.rows.map((a) => a.email), ['person3@example.com'])
   })
 
   s('a second account with the same email is a conflict', async ({ stores }) => {

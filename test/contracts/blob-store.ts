@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { BlobStore, Bytes } from '../../src/core/ports/blob-store.js'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import pino from 'pino'
 import { createWorker } from '../../adapters/jobs/worker.js'
 import { memoryAccountStore } from '../../adapters/memory/accounts.js'

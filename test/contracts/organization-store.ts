@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Account, Organization } from '../../src/core/domain/account.js'

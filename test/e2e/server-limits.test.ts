@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'

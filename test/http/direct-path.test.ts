@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { Readable } from 'node:stream'
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

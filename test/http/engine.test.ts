@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import * as O from 'fp-ts/Option'
+import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BOT_JOB, SCHEDULE_JOB } from '../../src/core/bots/index.js'

@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsPlugin from 'ajv-formats'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
+import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
 import { createApiServer } from '../../adapters/http-koa/server.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
@@ -62,7 +63,13 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> =>
  * JSON response against the schema its route documents in /openapi.json.
  */
 export const startHarness = async (
-  options: { ports?: Partial<Ports>; routes?: (core: Core) => ReadonlyArray<AnyRoute>; logger?: Logger } = {},
+  options: {
+    ports?: Partial<Ports>
+    routes?: (core: Core) => ReadonlyArray<AnyRoute>
+    logger?: Logger
+    /** What GET /readyz asks, and how long each check may take (test/http/health.test.ts); none by default. */
+    readiness?: { readonly checks: ReadonlyArray<ReadinessCheck>; readonly timeoutMs?: number }
+  } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
   const stores = await openHarnessStores()
@@ -101,7 +108,8 @@ export const startHarness = async (
   const core = buildCore(ports)
   const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
-  const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [] })
+  const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
+  const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
   // The server as `startServer` makes it: the default limits, and Node's own refusals in the envelope.
   const server: Server = createApiServer(listener, defaultServerLimits(), logger)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))

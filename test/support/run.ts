@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import type * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 
 /** Runs a task and returns its right value; fails the test with the left value otherwise. */
 export const right = async <E, A>(task: TE.TaskEither<E, A>): Promise<A> => {

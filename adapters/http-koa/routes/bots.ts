@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Core } from '../../../src/index.js'
 import { annotate, formatted } from '../codec-schema.js'

@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { route } from '../route.js'
 
 /** The description route serves the document built from the whole table, itself included. */

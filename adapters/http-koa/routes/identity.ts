@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Core } from '../../../src/index.js'
 import { formatted } from '../codec-schema.js'

@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_TITLE_LENGTH, MEETING_LIST_LIMIT, type Meeting, SCHEDULE_MAX_DAYS } from '../../../src/core/domain/meeting.js'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../src/core/domain/meeting-codecs.js'

@@ -1,5 +1,5 @@
 // The webhook_endpoints, webhook_deliveries and webhook_events row shapes and their mappings to the domain, shared by the SQLite and Postgres adapters.
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { type DomainEvent, type EventName, isEventName } from '../../../src/core/domain/events.js'
 import type { DeliveryOutcome, DeliveryTrigger, WebhookDelivery, WebhookEndpoint, WebhookStatus } from '../../../src/core/domain/webhook.js'
 

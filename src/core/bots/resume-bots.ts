@@ -1,4 +1,4 @@
-import type * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore } from '../ports/recording-stores.js'

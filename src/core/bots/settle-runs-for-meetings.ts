@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { MeetingChange } from '../domain/meeting.js'
 import type { Run, RunState } from '../domain/run.js'
 import type { AppError } from '../errors.js'

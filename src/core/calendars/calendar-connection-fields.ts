@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { MAX_RULES } from '../domain/calendar-connection.js'
 import { normaliseRule, Rule } from '../domain/calendar-rules.js'
 import type { AutoJoin } from '../domain/recording-decision.js'

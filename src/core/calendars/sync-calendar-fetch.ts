@@ -1,6 +1,6 @@
-import { pipe } from 'fp-ts/function'
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { CalendarConnection } from '../domain/calendar-connection.js'
 import {
   type CalendarFailure,

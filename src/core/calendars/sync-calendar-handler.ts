@@ -1,12 +1,31 @@
-import { pipe } from 'fp-ts/function'
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppError } from '../errors.js'
-import type { JobFailure, JobHandler } from '../ports/job-handler.js'
-import { type SyncDeps, syncCalendarConnection } from './sync-calendar-connection.js'
+import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
+import { type SyncDeps, type SyncOutcome, syncCalendarConnection } from './sync-calendar-connection.js'
 import { SyncJobPayload } from './sync-calendar-job.js'
 
 const describe = (e: AppError): string => ('message' in e ? e.message : e._tag === 'StoreFailure' ? 'the store failed' : e._tag)
+
+const meetings = (n: number) => `${n} meeting${n === 1 ? '' : 's'}`
+
+/** What a sync did, for the log: the changes, or why the calendar could not be read. */
+export const syncReport = (connectionId: string, outcome: SyncOutcome): JobReport | undefined => {
+  if (outcome.kind === 'skipped') return undefined
+  if (outcome.kind === 'failed') {
+    return {
+      level: 'warn',
+      message: `calendar ${connectionId} could not be read: ${outcome.message.replace(/\.$/, '')}; next attempt at ${outcome.nextSyncAt}`,
+      details: { connectionId, error: outcome.message, nextSyncAt: outcome.nextSyncAt },
+    }
+  }
+  const { inserted, updated, removed, nextSyncAt } = outcome
+  return {
+    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}`,
+    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt },
+  }
+}
 
 /**
  * The `calendar.sync` job. A failing feed is not a job failure (the sync
@@ -20,6 +39,11 @@ export const calendarSyncHandler =
       SyncJobPayload.decode(payload),
       E.mapLeft((): JobFailure => ({ retryable: false, message: 'The calendar sync job has a payload it cannot read' })),
       TE.fromEither,
-      TE.flatMap((job) => TE.mapLeft((e: AppError): JobFailure => ({ retryable: true, message: `Calendar sync failed: ${describe(e)}` }))(syncCalendarConnection(deps)(job))),
-      TE.map(() => undefined),
+      TE.flatMap((job) =>
+        pipe(
+          syncCalendarConnection(deps)(job),
+          TE.mapLeft((e: AppError): JobFailure => ({ retryable: true, message: `Calendar sync failed: ${describe(e)}` })),
+          TE.map((outcome) => syncReport(job.connectionId, outcome)),
+        ),
+      ),
     )

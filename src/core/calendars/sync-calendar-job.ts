@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 

@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import type { MeetingPlatform } from './platform.js'
 import type { CalendarConnection } from './calendar-connection.js'
 import type { Meeting } from './meeting.js'

@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import * as t from 'io-ts'
 
 export type MeetingPlatform = 'zoom' | 'google_meet' | 'microsoft_teams'

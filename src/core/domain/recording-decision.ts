@@ -1,4 +1,4 @@
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import * as t from 'io-ts'
 import { type Rule, describeRule, ruleMatches } from './calendar-rules.js'
 import { PLATFORM_NAMES, recognisePlatform } from './platform.js'

@@ -5,6 +5,7 @@ import { findAccount } from './find-account.js'
 import { type GetIdentityDeps, getIdentity } from './get-identity.js'
 import { type IssueApiKeyDeps, issueApiKey } from './issue-api-key.js'
 import { listApiKeys } from './list-api-keys.js'
+import { listAccounts } from './list-accounts.js'
 import { revokeApiKey } from './revoke-api-key.js'
 
 export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps
@@ -21,6 +22,8 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   issueApiKey: issueApiKey(deps),
   revokeApiKey: revokeApiKey(deps),
   listApiKeys: listApiKeys(deps),
+  /** Operator: every account, oldest first. */
+  listAccounts: listAccounts(deps),
 })
 
 export type IdentityUseCases = ReturnType<typeof identityUseCases>
@@ -30,3 +33,4 @@ export { requireWriter } from './require-writer.js'
 export type { CreateAccountInput } from './create-account.js'
 export type { Identity } from './get-identity.js'
 export type { IssueApiKeyInput, IssuedKey } from './issue-api-key.js'
+export type { Revoked } from './revoke-api-key.js'

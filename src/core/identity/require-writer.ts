@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import { type AppError, forbidden } from '../errors.js'
 

@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ApiKey } from '../domain/api-key.js'
 import { type AppError, notFound } from '../errors.js'
 import type { ApiKeyStore } from '../ports/api-key-store.js'
@@ -10,11 +10,20 @@ export interface RevokeApiKeyDeps {
   readonly clock: Clock
 }
 
-/** An operator revokes a key; it answers 401 from then on. */
+export interface Revoked {
+  readonly key: ApiKey
+  /** It had been revoked before (at key.revokedAt); nothing changed. */
+  readonly alreadyRevoked: boolean
+}
+
+/** An operator revokes a key; it answers 401 from then on. Revoking it again changes nothing and says so. */
 export const revokeApiKey =
   (deps: RevokeApiKeyDeps) =>
-  (keyId: string): TE.TaskEither<AppError, ApiKey> =>
-    pipe(
-      deps.apiKeys.revoke(keyId, deps.clock.now().toISOString()),
+  (keyId: string): TE.TaskEither<AppError, Revoked> => {
+    const at = deps.clock.now().toISOString()
+    return pipe(
+      deps.apiKeys.revoke(keyId, at),
       TE.flatMap(TE.fromOption(() => notFound('API key'))),
+      TE.map((key) => ({ key, alreadyRevoked: key.revokedAt !== at })),
     )
+  }

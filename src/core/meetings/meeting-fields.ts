@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import * as O from 'fp-ts/Option'
+import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { FIELD_RULES } from '../domain/meeting-codecs.js'
 import { clampText } from '../domain/meeting.js'
 import { JOIN_LINK_MESSAGE, recognisePlatform } from '../domain/platform.js'

@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Membership, Role } from '../domain/organization.js'
 import { type AppError, notFound } from '../errors.js'
 import type { OperatorOrganizationDeps } from './create-organization.js'

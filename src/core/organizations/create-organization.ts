@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Organization } from '../domain/account.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'

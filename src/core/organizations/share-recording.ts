@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { Email, normaliseEmail } from '../domain/account.js'
 import type { Actor } from '../domain/api-key.js'
 import type { Scope, Share } from '../domain/share.js'

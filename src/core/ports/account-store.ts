@@ -1,7 +1,8 @@
-import type * as O from 'fp-ts/Option'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Account } from '../domain/account.js'
 import type { AppError, StoreFailure } from '../errors.js'
+import type { Page, PageQuery } from '../domain/page.js'
 
 export interface AccountStore {
   /**
@@ -12,6 +13,8 @@ export interface AccountStore {
   findById(id: string): TE.TaskEither<StoreFailure, O.Option<Account>>
   findByEmail(email: string): TE.TaskEither<StoreFailure, O.Option<Account>>
   count(): TE.TaskEither<StoreFailure, number>
+  /** Every account, oldest first (an operator's view, from the CLI). */
+  list(page: PageQuery): TE.TaskEither<StoreFailure, Page<Account>>
 }
 
 /** Moved beside its members and invites; re-exported so existing imports keep working. */

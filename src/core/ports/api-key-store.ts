@@ -1,5 +1,5 @@
-import type * as O from 'fp-ts/Option'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ApiKey } from '../domain/api-key.js'
 import type { AppError, StoreFailure } from '../errors.js'
 

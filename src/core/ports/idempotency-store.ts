@@ -1,4 +1,4 @@
-import type * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { StoreFailure } from '../errors.js'
 
 export interface StoredResponse {

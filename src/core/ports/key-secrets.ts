@@ -1,4 +1,4 @@
-import type * as O from 'fp-ts/Option'
+import type * as O from 'fp-ts/lib/Option.js'
 
 export interface MintedKey {
   /** The whole key, shown once to its creator. */

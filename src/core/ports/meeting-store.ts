@@ -1,5 +1,5 @@
-import type * as O from 'fp-ts/Option'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Meeting, MeetingWindow } from '../domain/meeting.js'
 import type { MeetingWrites } from '../domain/meeting-sync-plan.js'
 import type { Page } from '../domain/page.js'

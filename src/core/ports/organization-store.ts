@@ -1,5 +1,5 @@
-import type * as O from 'fp-ts/Option'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Organization } from '../domain/account.js'
 import type { Invite, Member, Membership, Role } from '../domain/organization.js'
 import type { Page, PageQuery } from '../domain/page.js'

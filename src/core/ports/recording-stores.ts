@@ -1,5 +1,5 @@
-import type * as O from 'fp-ts/Option'
-import type * as TE from 'fp-ts/TaskEither'
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { DraftActionItem, Notes } from '../domain/notes.js'
 import type { Page, PageQuery } from '../domain/page.js'
 import type { Run, RunState } from '../domain/run.js'

@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/Either'
+import type * as E from 'fp-ts/lib/Either.js'
 
 export interface SecretBoxFailure {
   readonly _tag: 'SecretBoxFailure'

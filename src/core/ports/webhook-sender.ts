@@ -1,5 +1,5 @@
-import type * as E from 'fp-ts/Either'
-import type * as T from 'fp-ts/Task'
+import type * as E from 'fp-ts/lib/Either.js'
+import type * as T from 'fp-ts/lib/Task.js'
 import type { SendOutcome } from '../domain/webhook-delivery.js'
 
 export interface WebhookRequest {

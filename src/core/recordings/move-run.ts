@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { moveTo, type Run, type RunState } from '../domain/run.js'
 import { type AppError, conflict } from '../errors.js'
 import type { Clock } from '../ports/clock.js'

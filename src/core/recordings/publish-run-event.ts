@@ -1,4 +1,4 @@
-import * as TE from 'fp-ts/TaskEither'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { EventName } from '../domain/events.js'
 import { phaseOf, type Run } from '../domain/run.js'
 import { stageOf, type Upload } from '../domain/upload.js'

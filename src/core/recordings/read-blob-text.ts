@@ -1,6 +1,6 @@
-import * as TE from 'fp-ts/TaskEither'
-import { pipe } from 'fp-ts/function'
-import * as O from 'fp-ts/Option'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { type StoreFailure, storeFailure } from '../errors.js'
 import type { BlobStore } from '../ports/blob-store.js'
 

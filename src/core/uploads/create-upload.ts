@@ -1,5 +1,5 @@
-import { pipe } from 'fp-ts/function'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
 import { newRun } from '../domain/run.js'

@@ -1,6 +1,6 @@
-import { pipe } from 'fp-ts/function'
-import * as A from 'fp-ts/ReadonlyArray'
-import * as TE from 'fp-ts/TaskEither'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as A from 'fp-ts/lib/ReadonlyArray.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { StoreFailure } from '../errors.js'
 
 /** How many records one start looks at; more than this waiting at once is a backlog the queue already holds. */

@@ -1,4 +1,4 @@
-import type * as TE from 'fp-ts/TaskEither'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import type { WebhookEndpoint } from '../domain/webhook.js'
 import type { AppError } from '../errors.js'

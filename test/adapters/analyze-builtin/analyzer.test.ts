@@ -1,4 +1,4 @@
-import { isRight } from 'fp-ts/Either'
+import { isRight } from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createBuiltinAnalyzer, analyzeTranscript } from '../../../adapters/analyze-builtin/index.js'

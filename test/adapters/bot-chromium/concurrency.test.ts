@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Scenario } from '../../support/standins/scenario.js'
+import type { Scenario } from '../../../adapters/bot-chromium/standins/scenario.js'
 import { ALICE, createHarness, ofType, terminalOf, timeline, type Harness } from './harness.js'
 
 /** maxConcurrentBots with the real runner: a FIFO queue, its depth in stats(), leaving from the queue, close(). */

@@ -6,7 +6,7 @@ import pino from 'pino'
 import * as assert from 'uvu/assert'
 import { createChromiumBotRunner, processesOf, readProc, type ChromiumBotRunner, type ChromiumBotRunnerOptions } from '../../../adapters/bot-chromium/index.js'
 import type { BotEvent, BotJob, MeetingPlatform } from '../../../src/core/ports/bot-runner.js'
-import { startStandins, type Standins } from '../../support/standins/server.js'
+import { startStandins, type Standins } from '../../../adapters/bot-chromium/standins/server.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 

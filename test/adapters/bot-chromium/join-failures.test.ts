@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { invitationLink } from '../../support/standins/server.js'
+import { invitationLink } from '../../../adapters/bot-chromium/standins/server.js'
 import { ALICE, createHarness, terminalOf, timeline, type Harness } from './harness.js'
 
 /** Every way of not getting in, each against a stand-in, each ending with one `failed` and nothing left running. */

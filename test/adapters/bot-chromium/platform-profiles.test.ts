@@ -4,7 +4,7 @@ import { PLATFORMS } from '../../../adapters/bot-chromium/platforms/index.js'
 import { PAGE_STATES } from '../../../adapters/bot-chromium/platforms/types.js'
 import { pageScript } from '../../../adapters/bot-chromium/page-script.js'
 import { recognisePlatform } from '../../../src/core/domain/platform.js'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 
 test('zoom: invitation links go straight to the web client, passcode kept', () => {
   const { joinUrl } = PLATFORMS.zoom

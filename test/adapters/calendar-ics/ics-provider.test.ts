@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createIcsProvider } from '../../../adapters/calendar-ics/ics-provider.js'

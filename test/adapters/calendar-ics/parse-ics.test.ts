@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { type IcsParseResult, parseIcs } from '../../../adapters/calendar-ics/parse-ics.js'

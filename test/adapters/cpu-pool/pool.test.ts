@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { setImmediate as turn } from 'node:timers/promises'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createBuiltinAnalyzer } from '../../../adapters/analyze-builtin/index.js'

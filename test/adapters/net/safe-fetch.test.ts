@@ -1,5 +1,5 @@
 import type * as http from 'node:http'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { NetFailure } from '../../../adapters/net/net-failure.js'

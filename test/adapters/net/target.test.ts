@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { NetFailure } from '../../../adapters/net/net-failure.js'

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { flagWouldAllow, screenUrl } from '../../../adapters/net/url-policy.js'

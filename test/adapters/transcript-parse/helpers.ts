@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import * as assert from 'uvu/assert'
 import { parseTranscript } from '../../../adapters/transcript-parse/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { renderJson, renderSrt, renderVtt } from '../../../adapters/transcript-parse/index.js'

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import * as E from 'fp-ts/Either'
+import * as E from 'fp-ts/lib/Either.js'
 import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

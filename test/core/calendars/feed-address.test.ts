@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import * as TE from 'fp-ts/TaskEither'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { calendarConnectionUseCases } from '../../../src/core/calendars/index.js'

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/Either'
-import { PathReporter } from 'io-ts/PathReporter'
+import * as E from 'fp-ts/lib/Either.js'
+import { PathReporter } from 'io-ts/lib/PathReporter.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {

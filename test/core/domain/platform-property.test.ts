@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import * as O from 'fp-ts/Option'
+import * as O from 'fp-ts/lib/Option.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { recognisePlatform } from '../../../src/core/domain/platform.js'

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import * as T from 'fp-ts/Task'
+import * as T from 'fp-ts/lib/Task.js'
 import pino from 'pino'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

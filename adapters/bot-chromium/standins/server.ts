@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MeetingPlatform } from '../../../src/core/ports/bot-runner.js'
 import { selfSignedCertificate } from './certificate.js'
@@ -28,7 +29,14 @@ export interface Standins {
   close(): Promise<void>
 }
 
-const FIXTURES = resolve(fileURLToPath(new URL('../../../fixtures/platform-standins/', import.meta.url)))
+/** fixtures/platform-standins of the checkout, from the sources (adapters/...) or the build (dist/adapters/...). */
+const findFixtures = (): string => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, 'fixtures', 'platform-standins')
+    if (existsSync(join(candidate, 'engine.js'))) return candidate
+  }
+  throw new Error('fixtures/platform-standins was not found above adapters/bot-chromium/standins')
+}
 const TYPES: Record<string, string> = { html: 'text/html', js: 'text/javascript', css: 'text/css', wav: 'audio/wav' }
 
 /** The link a user would paste for a stand-in meeting id, on the platform's real host names. */
@@ -59,6 +67,7 @@ const pageFor = (platform: MeetingPlatform, path: string): string | null => {
 }
 
 export const startStandins = async (): Promise<Standins> => {
+  const fixtures = findFixtures()
   const dir = await mkdtemp(join(tmpdir(), 'notetaker-standins-'))
   const { key, cert } = await selfSignedCertificate(dir, ALL_STANDIN_HOSTS)
   const scenarios = new Map<string, ResolvedScenario>()
@@ -83,7 +92,7 @@ export const startStandins = async (): Promise<Standins> => {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'https://standin')
     const path = url.pathname
-    if (path.startsWith('/__standin/static/')) return sendFile(res, join(FIXTURES, path.slice(18).replace(/[^a-z0-9.-]/gi, '')))
+    if (path.startsWith('/__standin/static/')) return sendFile(res, join(fixtures, path.slice(18).replace(/[^a-z0-9.-]/gi, '')))
     if (path.startsWith('/__standin/audio/')) return sendFile(res, join(dir, path.slice(17).replace(/[^a-z0-9.]/gi, '')))
     if (path === '/__standin/scenario') {
       const found = scenarios.get(keyOf(url.searchParams.get('platform') ?? '', url.searchParams.get('id') ?? ''))
@@ -99,7 +108,7 @@ export const startStandins = async (): Promise<Standins> => {
     const platform = platformOfHost(req.headers.host ?? '')
     const page = platform === null ? null : pageFor(platform, path)
     if (page === null) return send(res, 404, 'text/html', '<!doctype html><title>Not Found</title><h1>404</h1>')
-    return sendFile(res, join(FIXTURES, page))
+    return sendFile(res, join(fixtures, page))
   }
 
   const server: Server = createServer({ key, cert }, (req, res) => {

@@ -1,0 +1,43 @@
+/** The text of `notetaker --help`: loads nothing but the settings, so it answers at once. */
+import { INVITE_LIFETIME_DAYS } from '../core/domain/organization.js'
+import { CONFIG_DEFAULTS } from './config.js'
+
+export const COMMANDS = `Usage: notetaker <command> [options]
+
+Commands:
+  serve [--no-worker]                     serve the API and run background jobs (what npm start runs);
+                                          --no-worker serves only, beside \`notetaker worker\` processes
+  worker                                  run background jobs only (processing, webhooks, bots, the engine)
+  migrate                                 apply database migrations and exit
+  accounts create --name NAME --email EMAIL [--plan KEY] [--organization NAME] [--json]
+  accounts list [--limit N] [--offset N] [--json]
+  keys create --account ID_OR_EMAIL [--readonly] [--org-wide] [--expires-in-days N] [--name LABEL] [--json]
+                                          prints the key alone on the last line (shown once); also how an
+                                          operator gets a new key for an account whose first key is lost
+  keys list --account ID_OR_EMAIL [--json]
+  keys revoke KEY_ID
+  organizations create --name NAME --owner ID_OR_EMAIL [--json]
+  organizations add-member --organization ID --account ID_OR_EMAIL --role owner|admin|member [--json]
+  organizations invite --organization ID --email EMAIL --role owner|admin|member [--json]
+                                          prints the invite token alone on the last line (shown once, valid ${INVITE_LIFETIME_DAYS} days)
+  organizations accept --token TOKEN --account ID_OR_EMAIL [--json]
+  demo chromium [--keep]                  try the Chromium bot on this machine: local stand-ins of Zoom, Google
+                                          Meet and Teams, a bot sent into each, their states and notes; --keep
+                                          leaves the server running with its URL and keys (needs /usr/bin/chromium)
+`
+
+export const HELP = `${COMMANDS}
+Configuration (environment variables, with defaults; docs/configuration.md says what each means):
+${Object.entries(CONFIG_DEFAULTS)
+  .map(([k, v]) => `  ${k}=${v.length > 40 ? `${v.slice(0, 37)}...` : v}`)
+  .join('\n')}
+`
+
+export const HINT = 'Run `notetaker --help` for the commands and their options.'
+
+/** Every command, one or two words, as the help lists them (a test holds this to the commands that exist). */
+export const COMMAND_NAMES: ReadonlyArray<string> = [
+  'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'keys create', 'keys list', 'keys revoke',
+  'organizations create', 'organizations add-member', 'organizations invite', 'organizations accept',
+  'demo chromium',
+]

@@ -1,0 +1,375 @@
+/**
+ * The API's JSON shapes, as the facade of `createNotetaker` answers and takes them
+ * (the package root exports them as the `NotetakerJson` namespace). Where the HTTP
+ * adapter exports a codec, the type is read off it (`t.TypeOf`); the others mirror
+ * the codecs of the route files, and test/app/notetaker-types.test.ts holds each of
+ * them equal to the type generated from the served OpenAPI document, so they cannot drift.
+ */
+import type * as t from 'io-ts'
+import type { BotCodec } from '../../adapters/http-koa/schemas/bots.js'
+import type { RecordingDetailCodec, RecordingRow as RecordingRowCodec, TranscriptPage as TranscriptPageCodec, UploadCodec } from '../../adapters/http-koa/schemas/recordings.js'
+import type { MeCodec } from '../../adapters/http-koa/routes/identity.js'
+import type { Access } from '../core/domain/api-key.js'
+import type { ConnectionProvider, ConnectionStatus } from '../core/domain/calendar-connection.js'
+import type { RuleKind } from '../core/domain/calendar-rules.js'
+import type { ResponseStatus } from '../core/domain/calendar-event.js'
+import type { EventName } from '../core/domain/events.js'
+import type { Role } from '../core/domain/organization.js'
+import type { MeetingPlatform } from '../core/domain/platform.js'
+import type { AutoJoin, SkipReason } from '../core/domain/recording-decision.js'
+import type { RunPhase, RunState } from '../core/domain/run.js'
+import type { Scope } from '../core/domain/share.js'
+import type { UploadKind } from '../core/domain/upload.js'
+import type { Utterance as UtteranceRecord } from '../core/domain/utterance.js'
+
+// ── Read off the HTTP adapter's codecs ──────────────────────────────────────
+
+/** `GET /me`: the account, the organization the key reaches, the key and the plan. */
+export type Me = t.TypeOf<typeof MeCodec>
+/** A row of `GET /recordings` and `GET /bots`. */
+export type RecordingRow = t.TypeOf<typeof RecordingRowCodec>
+/** `GET /recordings/{runId}`: the recording with its notes (and, when asked, the first utterances). */
+export type Recording = t.TypeOf<typeof RecordingDetailCodec>
+/** `GET /recordings/{runId}/transcript`: a page of utterances. */
+export type TranscriptPage = t.TypeOf<typeof TranscriptPageCodec>
+export type Utterance = UtteranceRecord
+export type Upload = t.TypeOf<typeof UploadCodec>
+export type Bot = t.TypeOf<typeof BotCodec>
+
+// ── Mirrors of the route files' codecs ──────────────────────────────────────
+
+/** A page of a collection: `rows`, and where they sit in the whole (`total`, `limit`, `offset`). */
+export interface Page<Row> {
+  rows: Row[]
+  total: number
+  limit: number
+  offset: number
+}
+
+/** Paging of the collections: `limit` rows (1 to 100, 25 by default) from `offset` (0). */
+export interface PageQuery {
+  readonly limit?: number
+  readonly offset?: number
+}
+
+export interface Plan {
+  key: string
+  paid: boolean
+  monthlyRecordings: number
+}
+
+/** `GET /me/allowance`. */
+export interface Allowance {
+  plan: Plan
+  since: string
+  used: number
+  left: number
+}
+
+export interface Person {
+  name: string
+  email: string
+}
+
+export interface Meeting {
+  id: string
+  title: string
+  link: string | null
+  description: string
+  location: string
+  startsAt: string
+  durationMinutes: number
+  source: string
+  connectionId: string | null
+  isAllDay: boolean
+  isRecurring: boolean
+  attendees: Array<Person & { responseStatus: ResponseStatus }>
+  attendeeCount: number
+  organizer: Person | null
+  responseStatus: ResponseStatus | null
+  externalUrl: string | null
+  recordOverride: boolean | null
+  createdAt: string
+}
+
+export interface NewMeeting {
+  readonly title: string
+  readonly link: string
+  readonly startsAt: string
+  readonly description?: string
+  readonly durationMinutes?: number
+}
+
+export interface MeetingChanges {
+  readonly title?: string
+  readonly link?: string
+  readonly description?: string
+  readonly startsAt?: string
+  readonly durationMinutes?: number
+  readonly recordOverride?: boolean | null
+}
+
+/** `GET /meetings`: meetings not ended by `from` and starting before `to` (ISO 8601). */
+export interface MeetingQuery extends PageQuery {
+  readonly from?: string
+  readonly to?: string
+}
+
+/** `GET /meetings/schedule`: the window is required, at most 92 days. */
+export interface ScheduleQuery extends PageQuery {
+  readonly from: string
+  readonly to: string
+}
+
+export interface ScheduleRow {
+  meetingId: string
+  runId: string | null
+  platform: MeetingPlatform | null
+  phase: RunPhase | null
+  state: RunState | null
+  skipReason: SkipReason | null
+  willRecord: boolean
+  detail: string | null
+  waitedSeconds: number | null
+  recordingSeconds: number | null
+  joinedAt: string | null
+  endedAt: string | null
+  hasNotes: boolean
+}
+
+export interface NewUpload {
+  readonly filename: string
+  readonly title?: string
+  readonly contentType?: string
+  readonly byteSize?: number
+  readonly startsAt?: string
+  readonly kind?: UploadKind
+}
+
+export interface NewBot {
+  readonly joinUrl: string
+  readonly title?: string
+}
+
+export interface RecordingShare {
+  id: string
+  runId: string
+  email: string
+  scope: Scope
+  createdAt: string
+}
+
+export interface NewShare {
+  readonly email: string
+  readonly scope: Scope
+}
+
+export interface WebhookEndpoint {
+  id: string
+  url: string
+  description: string | null
+  events: EventName[]
+  status: 'active' | 'disabled'
+  consecutiveFailures: number
+  lastDeliveryAt: string | null
+  lastStatus: number | null
+  disabledReason: string | null
+  previousSecretExpiresAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** `POST /webhooks` and a rotation: the endpoint with its signing secret, shown only there. */
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
+  secret: string
+}
+
+/** `GET /webhooks/{id}`: the endpoint with its delivery health over the last 24 hours. */
+export interface WebhookEndpointDetail extends WebhookEndpoint {
+  recentDeliveries: { succeeded: number; failed: number; since: string }
+}
+
+export interface NewWebhook {
+  readonly url: string
+  readonly events: ReadonlyArray<EventName>
+  readonly description?: string | null
+}
+
+export interface WebhookChanges {
+  readonly url?: string
+  readonly events?: ReadonlyArray<EventName>
+  readonly status?: 'active' | 'disabled'
+  readonly description?: string | null
+}
+
+export interface DeletedWebhook {
+  id: string
+  deleted: true
+}
+
+export interface WebhookDelivery {
+  id: string
+  eventId: string
+  eventType: EventName
+  trigger: 'event' | 'resend'
+  attempt: number
+  outcome: 'succeeded' | 'will_retry' | 'failed'
+  statusCode: number | null
+  durationMs: number
+  error: string | null
+  nextAttemptAt: string | null
+  createdAt: string
+}
+
+export interface QueuedResend {
+  endpointId: string
+  eventId: string
+  eventType: EventName
+  queuedAt: string
+}
+
+export interface CalendarRule {
+  kind: RuleKind
+  value: string
+}
+
+export interface CalendarConnection {
+  id: string
+  provider: ConnectionProvider
+  accountEmail: string
+  calendarId: string
+  status: ConnectionStatus
+  autoJoin: AutoJoin
+  joinRules: CalendarRule[]
+  barRules: CalendarRule[]
+  lastSyncedAt: string | null
+  lastError: string | null
+  createdAt: string
+}
+
+export interface NewCalendarConnection {
+  readonly provider: ConnectionProvider
+  readonly url: string
+  readonly autoJoin?: AutoJoin
+  readonly joinRules?: ReadonlyArray<CalendarRule>
+  readonly barRules?: ReadonlyArray<CalendarRule>
+}
+
+export interface CalendarConnectionChanges {
+  readonly autoJoin?: AutoJoin
+  readonly joinRules?: ReadonlyArray<CalendarRule>
+  readonly barRules?: ReadonlyArray<CalendarRule>
+}
+
+/** `GET /organization`. */
+export interface Organization {
+  id: string
+  name: string
+  createdAt: string
+  memberCount: number
+}
+
+export interface Member {
+  accountId: string
+  name: string
+  email: string
+  role: Role
+  joinedAt: string
+}
+
+export interface Invite {
+  id: string
+  email: string
+  role: Role
+  status: 'pending' | 'expired'
+  invitedBy: string | null
+  createdAt: string
+  expiresAt: string
+}
+
+/** `POST /organization/invites`: the invite with its one-time token. */
+export interface CreatedInvite extends Invite {
+  token: string
+}
+
+export interface NewInvite {
+  readonly email: string
+  readonly role: Role
+}
+
+export interface AcceptedInvite {
+  organization: { id: string; name: string }
+  role: Role
+  joinedAt: string
+}
+
+// ── The operator's side (what `notetaker accounts|keys|organizations ... --json` prints) ──
+
+/** An account, as the operator sees it. */
+export interface Account {
+  id: string
+  name: string
+  email: string
+  planKey: string
+  organizationId: string | null
+  createdAt: string
+}
+
+export interface NewAccount {
+  readonly name: string
+  readonly email: string
+  /** One of the configured plans; `NOTETAKER_DEFAULT_PLAN` when absent. */
+  readonly plan?: string
+  /** Creates an organization of this name with the account in it. */
+  readonly organization?: string
+}
+
+/** An API key as listed: never the key itself, which is shown once, when issued. */
+export interface ApiKeyInfo {
+  id: string
+  accountId: string
+  name: string
+  publicId: string
+  access: Access
+  organizationWide: boolean
+  expiresAt: string | null
+  revokedAt: string | null
+  createdAt: string
+}
+
+/** A new key: `key` is the secret (`ntk_...`), shown only here. */
+export interface IssuedKey extends ApiKeyInfo {
+  key: string
+}
+
+export interface NewKey {
+  /** The account's id or email. */
+  readonly account: string
+  /** `full` (the default) or `readonly`. */
+  readonly access?: Access
+  /** Reaches the account's organization (the /organization routes); false by default. */
+  readonly organizationWide?: boolean
+  readonly expiresInDays?: number | null
+  /** A label; `embedded` when absent. */
+  readonly name?: string
+}
+
+export interface RevokedKey {
+  id: string
+  revokedAt: string | null
+  /** It had been revoked before; nothing changed. */
+  alreadyRevoked: boolean
+}
+
+export interface OrganizationCreated {
+  id: string
+  name: string
+  createdAt: string
+}
+
+export interface Membership {
+  organizationId: string
+  accountId: string
+  role: Role
+  joinedAt: string
+}

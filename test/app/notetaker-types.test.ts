@@ -1,0 +1,90 @@
+/**
+ * The JSON types of the facade (src/app/notetaker-json.ts, exported as `NotetakerJson`)
+ * against the types generated from the served OpenAPI document (clients/typescript,
+ * which has its own drift test against the server): checked by `npm run typecheck`.
+ * Answers must match both ways (no field missing, none extra, the same optionality);
+ * inputs must take every body the API takes, with the same fields required.
+ * The one runtime test only keeps uvu honest.
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { JsonBody, Method, Operation, paths, SuccessData } from '../../clients/typescript/src/types.js'
+import type { NotetakerJson as Json } from '../../src/index.js'
+
+type Data<P extends keyof paths, M extends Method> = SuccessData<Operation<P, M>>
+type Body<P extends keyof paths, M extends Method> = JsonBody<Operation<P, M>>
+type RowOf<P> = P extends { rows: Array<infer R> } ? R : never
+
+/** Each assignable to the other: the same fields, types and optionality (readonly aside). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T]
+/** An input of the facade takes every body the API takes, and requires the same fields. */
+type Takes<Mine, Api> = [Api] extends [Mine] ? Same<keyof Mine, keyof Api> extends true ? Same<RequiredKeys<Mine>, RequiredKeys<Api>> : false : false
+
+const holds = <T extends true>(..._: T[]) => undefined
+
+export const answers = () =>
+  holds<
+    | Same<Json.Me, Data<'/me', 'get'>>
+    | Same<Json.Allowance, Data<'/me/allowance', 'get'>>
+    | Same<Json.Page<Json.RecordingRow>, Data<'/recordings', 'get'>>
+    | Same<Json.Page<Json.RecordingRow>, Data<'/bots', 'get'>>
+    | Same<Json.Recording, Data<'/recordings/{runId}', 'get'>>
+    | Same<Json.TranscriptPage, Data<'/recordings/{runId}/transcript', 'get'>>
+    | Same<Json.RecordingShare, Data<'/recordings/{runId}/shares', 'post'>>
+    | Same<Json.Page<Json.RecordingShare>, Data<'/recordings/{runId}/shares', 'get'>>
+    | Same<Json.Upload, Data<'/uploads/{uploadId}', 'get'>>
+    | Same<Json.Page<Json.Upload>, Data<'/uploads', 'get'>>
+    | Same<Json.Bot, Data<'/bots', 'post'>>
+    | Same<Json.Bot, Data<'/bots/{runId}/leave', 'post'>>
+    | Same<Json.Meeting, Data<'/meetings/{id}', 'get'>>
+    | Same<Json.Page<Json.Meeting>, Data<'/meetings', 'get'>>
+    | Same<Json.ScheduleRow, RowOf<Data<'/meetings/schedule', 'get'>>>
+    | Same<Json.Page<Json.ScheduleRow>, Data<'/meetings/schedule', 'get'>>
+    | Same<Json.CalendarConnection, Data<'/calendar/connections/{id}', 'get'>>
+    | Same<Json.Page<Json.CalendarConnection>, Data<'/calendar/connections', 'get'>>
+    | Same<Json.WebhookEndpoint, Data<'/webhooks/{id}', 'patch'>>
+    | Same<Json.Page<Json.WebhookEndpoint>, Data<'/webhooks', 'get'>>
+    | Same<Json.WebhookEndpointWithSecret, Data<'/webhooks', 'post'>>
+    | Same<Json.WebhookEndpointWithSecret, Data<'/webhooks/{id}/rotate-secret', 'post'>>
+    | Same<Json.WebhookEndpointDetail, Data<'/webhooks/{id}', 'get'>>
+    | Same<Json.DeletedWebhook, Data<'/webhooks/{id}', 'delete'>>
+    | Same<Json.Page<Json.WebhookDelivery>, Data<'/webhooks/{id}/deliveries', 'get'>>
+    | Same<Json.QueuedResend, Data<'/webhooks/{id}/deliveries/{deliveryId}/resend', 'post'>>
+    | Same<Json.Organization, Data<'/organization', 'get'>>
+    | Same<Json.Page<Json.Member>, Data<'/organization/members', 'get'>>
+    | Same<Json.Member, Data<'/organization/members/{accountId}', 'patch'>>
+    | Same<Json.Page<Json.Invite>, Data<'/organization/invites', 'get'>>
+    | Same<Json.CreatedInvite, Data<'/organization/invites', 'post'>>
+    | Same<Json.AcceptedInvite, Data<'/organization/invites/accept', 'post'>>
+  >()
+
+export const inputs = () =>
+  holds<
+    | Takes<Json.NewUpload, Body<'/uploads', 'post'>>
+    | Takes<Json.NewBot, Body<'/bots', 'post'>>
+    | Takes<Json.NewMeeting, Body<'/meetings', 'post'>>
+    | Takes<Json.MeetingChanges, Body<'/meetings/{id}', 'patch'>>
+    | Takes<Json.NewShare, Body<'/recordings/{runId}/shares', 'post'>>
+    | Takes<Json.NewWebhook, Body<'/webhooks', 'post'>>
+    | Takes<Json.WebhookChanges, Body<'/webhooks/{id}', 'patch'>>
+    | Takes<Json.NewCalendarConnection, Body<'/calendar/connections', 'post'>>
+    | Takes<Json.CalendarConnectionChanges, Body<'/calendar/connections/{id}', 'patch'>>
+    | Takes<Json.NewInvite, Body<'/organization/invites', 'post'>>
+    | Takes<Json.MeetingQuery, NonNullable<Operation<'/meetings', 'get'>['parameters']['query']>>
+    | Takes<Json.ScheduleQuery, Operation<'/meetings/schedule', 'get'>['parameters']['query']>
+    | Takes<Json.PageQuery, NonNullable<Operation<'/recordings', 'get'>['parameters']['query']>>
+  >()
+
+// The checks fail when they should: a type with a field too many, or one taking less than the API.
+// @ts-expect-error an answer with an extra field is not the API's
+holds<Same<Json.Allowance & { extra: string }, Data<'/me/allowance', 'get'>>>()
+// @ts-expect-error an input that requires a field the API leaves optional
+holds<Takes<Json.NewBot & { title: string }, Body<'/bots', 'post'>>>()
+
+test('the facade\'s JSON types are the API\'s (checked by tsc)', () => {
+  assert.type(answers, 'function')
+  assert.type(inputs, 'function')
+})
+
+test.run()

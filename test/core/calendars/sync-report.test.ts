@@ -1,0 +1,15 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { syncReport } from '../../../src/core/calendars/sync-calendar-handler.js'
+
+test('a sync tells the log what it did, a failure at warn with the reason, a skipped one nothing', () => {
+  assert.equal(syncReport('c1', { kind: 'synced', inserted: 3, updated: 1, removed: 0, nextSyncAt: '2026-06-01T12:15:00.000Z' }), {
+    message: 'calendar c1 synced: 3 meetings added, 1 changed, 0 removed; next sync at 2026-06-01T12:15:00.000Z',
+    details: { connectionId: 'c1', added: 3, changed: 1, removed: 0, nextSyncAt: '2026-06-01T12:15:00.000Z' },
+  })
+  const failed = syncReport('c1', { kind: 'failed', message: 'The calendar feed answered HTTP 500.', nextSyncAt: '2026-06-01T12:01:00.000Z' })
+  assert.equal([failed?.level, failed?.message], ['warn', 'calendar c1 could not be read: The calendar feed answered HTTP 500; next attempt at 2026-06-01T12:01:00.000Z'])
+  assert.is(syncReport('c1', { kind: 'skipped', why: 'stale' }), undefined)
+})
+
+test.run()
