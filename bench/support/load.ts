@@ -33,16 +33,19 @@ export const startProcess = (
   match: (line: string) => string | null,
 ): Promise<{ child: ChildProcess; value: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] })
-    const lines = createInterface({ input: child.stdout! })
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 120 s`)), 120_000)
-    lines.on('line', (line) => {
-      const value = match(line)
-      if (value !== null) {
-        clearTimeout(timer)
-        resolve({ child, value })
-      }
-    })
+    // The matcher sees both streams: the server's first-run key comes on standard error, apart from its log.
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        if (stream === child.stderr) process.stderr.write(`${line}\n`)
+        const value = match(line)
+        if (value !== null) {
+          clearTimeout(timer)
+          resolve({ child, value })
+        }
+      })
+    }
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
   })
 
