@@ -1,19 +1,9 @@
 import { rmSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { serve, tempDir } from '../support/cli.js'
+import { firstKey, serve, tempDir, waitFor } from '../support/cli.js'
 
 const MEET = 'https://meet.google.com/abc-defg-hij'
-
-const waitFor = async <A>(what: string, read: () => Promise<A>, done: (a: A) => boolean, seconds = 90): Promise<A> => {
-  const until = Date.now() + seconds * 1000
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 // The issue's story as a new user, on SQLite, with the simulated bot speaking through espeak-ng at 20x real time.
 test('a bot on demand, and a meeting two minutes ahead recorded without another call', async () => {
@@ -23,7 +13,7 @@ test('a bot on demand, and a meeting two minutes ahead recorded without another 
     NOTETAKER_ENGINE_TICK_SECONDS: '1', NOTETAKER_BOT_JOIN_LEAD_SECONDS: '120',
   })
   try {
-    const key = server.output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined)!
+    const key = firstKey(server.output)
     const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const r = await fetch(`${server.url}/ext/v1${path}`, {
         method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),

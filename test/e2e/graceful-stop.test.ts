@@ -7,25 +7,13 @@ import { rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { serve, tempDir } from '../support/cli.js'
-
-const keyOf = (output: string[]) => output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined)!
-
-const waitFor = async <A>(what: string, read: () => Promise<A>, done: (a: A) => boolean, seconds = 90): Promise<A> => {
-  const until = Date.now() + seconds * 1000
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+import { firstKey, serve, tempDir, waitFor } from '../support/cli.js'
 
 test('API: a request in flight when SIGTERM arrives is finished and answered, then the process exits 0', async () => {
   const dir = tempDir('drain')
   const server = await serve({ DATA_DIR: dir })
   try {
-    const key = keyOf(server.output)
+    const key = firstKey(server.output)
     const body = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>We ship on Friday.\n')
     const upload = await (await fetch(`${server.url}/ext/v1/uploads`, {
       method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ filename: 'a.vtt', byteSize: body.length }),
@@ -57,7 +45,7 @@ test('a bot in a meeting at SIGTERM leaves and keeps what it recorded; the next 
   const dir = tempDir('bot-stop')
   const env = { DATA_DIR: dir, NOTETAKER_BOT: 'simulated', NOTETAKER_SIMULATED_SPEED: '1', NOTETAKER_TRANSCRIBER: 'pocketsphinx' }
   const first = await serve(env)
-  const key = keyOf(first.output)
+  const key = firstKey(first.output)
   let runId = ''
   try {
     const sent = await (await fetch(`${first.url}/ext/v1/bots`, {

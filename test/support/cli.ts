@@ -34,11 +34,14 @@ export const serve = (env: Record<string, string>, args: ReadonlyArray<string> =
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       return exited
     }
+    // Resolves at once for a process that has already exited (waiting for its exit again would never end).
     const kill = () =>
-      new Promise<void>((r) => {
-        child.once('exit', () => r())
-        child.kill('SIGKILL')
-      })
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((r) => {
+            child.once('exit', () => r())
+            child.kill('SIGKILL')
+          })
     createInterface({ input: child.stderr! }).on('line', (l) => output.push(l))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line)
@@ -51,3 +54,17 @@ export const serve = (env: Record<string, string>, args: ReadonlyArray<string> =
     })
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output.join('\n')}`)))
   })
+
+/** The first account's key, as the first start prints it (a line of two spaces, then the key). */
+export const firstKey = (output: ReadonlyArray<string>): string => output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined) ?? ''
+
+/** Reads until `done` says yes, every 200 ms, for at most `seconds` (then fails saying what it last read). */
+export const waitFor = async <A>(what: string, read: () => Promise<A>, done: (a: A) => boolean, seconds = 90): Promise<A> => {
+  const until = Date.now() + seconds * 1000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)} after ${seconds} s`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
