@@ -6,6 +6,7 @@
  */
 import type { Plan } from './core/domain/account.js'
 import type { AccountStore, OrganizationStore } from './core/ports/account-store.js'
+import type { AccountSettingsStore } from './core/ports/account-settings-store.js'
 import type { ApiKeyStore } from './core/ports/api-key-store.js'
 import type { BlobStore } from './core/ports/blob-store.js'
 import type { Clock } from './core/ports/clock.js'
@@ -17,6 +18,7 @@ import type { JobQueue } from './core/ports/job-queue.js'
 import type { KeySecrets } from './core/ports/key-secrets.js'
 import type { RateLimiter } from './core/ports/rate-limiter.js'
 import type { RecordingShareStore } from './core/ports/share-store.js'
+import type { NotesEditStore } from './core/ports/notes-edit-store.js'
 import type { SecretBox } from './core/ports/secret-box.js'
 import type { WebhookSender } from './core/ports/webhook-sender.js'
 import type { WebhookStore } from './core/ports/webhook-store.js'
@@ -39,10 +41,16 @@ export interface Ports
   readonly ids: Ids
   readonly keySecrets: KeySecrets
   readonly accounts: AccountStore
+  /** Each account's settings (its retention period). */
+  readonly accountSettings: AccountSettingsStore
+  /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
+  readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore
   readonly apiKeys: ApiKeyStore
   /** Recordings shared with other people, by email. */
   readonly shares: RecordingShareStore
+  /** What people changed in generated notes (speaker names, action items), kept apart so re-processing keeps it. */
+  readonly notesEdits: NotesEditStore
   readonly rateLimiter: RateLimiter
   readonly idempotency: IdempotencyStore
   readonly plans: ReadonlyArray<Plan>
@@ -93,6 +101,7 @@ export const buildCore = (ports: Ports) => {
     ...features.uploads.jobHandlers,
     ...features.calendar.jobHandlers,
     ...features.bots.jobHandlers,
+    ...features.recordings.jobHandlers,
   }
   return { ...features, jobHandlers, ports }
 }

@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
 import { findActionItems } from './action-items.js'
+import { findDecisions } from './decisions.js'
 import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
 import { termsByUtterance, toSentences } from './sentences.js'
@@ -60,6 +61,7 @@ export const analyzeTranscript = (
       attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
       topics,
       actionItems: findActionItems(sentences, input.startsAt),
+      decisions: findDecisions(sentences, utterances),
       speakers: speakerStats(utterances),
     },
   })

@@ -29,7 +29,7 @@ export const speakerStats = (utterances: ReadonlyArray<Utterance>): SpeakerStats
 const norm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ')
 
 /**
- * The invitees, then every speaker not already among them (email '' when
+ * The invitees, then every speaker not already among them (email null when
  * unknown). An entry is a duplicate when its name or email matches one kept
  * earlier; a speaker label that is an invitee's email counts as that invitee.
  */
@@ -39,13 +39,13 @@ export const attendeesOf = (invited: ReadonlyArray<Attendee>, speakers: Readonly
   const emails = new Set<string>()
   const add = (a: Attendee): void => {
     const n = norm(a.name)
-    const e = norm(a.email)
+    const e = norm(a.email ?? '')
     if ((n !== '' && (names.has(n) || emails.has(n))) || (e !== '' && emails.has(e))) return
-    out.push({ name: a.name.trim(), email: a.email.trim() })
+    out.push({ name: a.name.trim(), email: e === '' ? null : a.email!.trim() })
     if (n !== '') names.add(n)
     if (e !== '') emails.add(e)
   }
   for (const a of invited) add(a)
-  for (const s of speakers) if (s.trim() !== '') add({ name: s, email: '' })
+  for (const s of speakers) if (s.trim() !== '') add({ name: s, email: null })
   return out
 }

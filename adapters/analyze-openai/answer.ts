@@ -21,6 +21,15 @@ export const ModelAnswer = t.type({
       tags: t.array(t.string),
     }),
   ),
+  decisions: t.array(
+    t.type({
+      text: t.string,
+      by: t.union([t.string, t.null]),
+      speaker: t.union([t.string, t.null]),
+      /** As the transcript writes it: [mm:ss] or [h:mm:ss]. */
+      time: t.union([t.string, t.null]),
+    }),
+  ),
 })
 export type ModelAnswer = t.TypeOf<typeof ModelAnswer>
 
@@ -31,7 +40,7 @@ const strOrNull = { type: ['string', 'null'] } as const
 export const modelAnswerSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['shortSummary', 'detailedSummary', 'topics', 'actionItems'],
+  required: ['shortSummary', 'detailedSummary', 'topics', 'actionItems', 'decisions'],
   properties: {
     shortSummary: { ...str, description: 'One or two sentences.' },
     detailedSummary: { ...str, description: 'A paragraph of 80 to 160 words covering each topic.' },
@@ -56,6 +65,20 @@ export const modelAnswerSchema = {
           due: { ...strOrNull, description: 'YYYY-MM-DD, or null when no date was said.' },
           context: { ...str, description: 'The sentence it came from.' },
           tags: { type: 'array', items: str },
+        },
+      },
+    },
+    decisions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'by', 'speaker', 'time'],
+        properties: {
+          text: { ...str, description: 'What was agreed, in one sentence.' },
+          by: { ...strOrNull, description: 'Who proposed or agreed it, or null.' },
+          speaker: { ...strOrNull, description: 'The speaker of the utterance where it was agreed, as the transcript names them.' },
+          time: { ...strOrNull, description: 'The time of that utterance exactly as the transcript writes it (mm:ss or h:mm:ss), or null.' },
         },
       },
     },

@@ -14,7 +14,7 @@ import type { AnalysisInput, Analyzer } from '../../src/core/ports/analyzer.js'
 import { attendeesOf, speakerStats } from '../analyze-builtin/participants.js'
 import { sharesOf } from '../analyze-builtin/shares.js'
 import { ModelAnswer, modelAnswerSchema } from './answer.js'
-import { messagesFor } from './prompt.js'
+import { clock, messagesFor } from './prompt.js'
 
 export interface OpenAiAnalyzerOptions {
   /** Server root; requests go to `${baseUrl}/v1/chat/completions`. */
@@ -71,6 +71,29 @@ const contentOf = (completion: unknown): E.Either<string, unknown> => {
   )
 }
 
+/**
+ * The model's decisions, tied to the utterance whose [time] it quotes (the
+ * clock the prompt writes); a time or speaker the transcript does not have is null.
+ */
+const decisionsOf = (input: AnalysisInput, a: ModelAnswer): Notes['decisions'] => {
+  const byClock = new Map<string, AnalysisInput['utterances'][number]>()
+  for (const u of input.utterances) if (!byClock.has(clock(u.start_ms))) byClock.set(clock(u.start_ms), u)
+  const speakers = new Set(input.utterances.map((u) => u.speaker))
+  const blankToNull = (s: string | null) => (s === null || s.trim() === '' ? null : s.trim())
+  return a.decisions
+    .filter((d) => d.text.trim() !== '')
+    .map((d) => {
+      const u = d.time === null ? undefined : byClock.get(d.time.trim().replace(/^\[|\]$/g, ''))
+      const speaker = blankToNull(d.speaker)
+      return {
+        text: d.text.trim(),
+        by: blankToNull(d.by),
+        atMs: u?.start_ms ?? null,
+        speaker: u?.speaker ?? (speaker !== null && speakers.has(speaker) ? speaker : null),
+      }
+    })
+}
+
 const toNotes = (input: AnalysisInput, a: ModelAnswer): E.Either<string, Notes> => {
   const shares = sharesOf(a.topics.map((t) => t.share))
   const notes: Notes = {
@@ -86,6 +109,7 @@ const toNotes = (input: AnalysisInput, a: ModelAnswer): E.Either<string, Notes> 
       context: x.context.trim(),
       tags: x.tags,
     })),
+    decisions: decisionsOf(input, a),
     speakers: speakerStats(input.utterances),
   }
   if (notes.shortSummary === '' || notes.detailedSummary === '') return E.left('the model gave an empty summary')

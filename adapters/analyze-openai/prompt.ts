@@ -5,7 +5,7 @@
  */
 import type { AnalysisInput } from '../../src/core/ports/analyzer.js'
 
-const clock = (ms: number): string => {
+export const clock = (ms: number): string => {
   const s = Math.max(0, Math.floor(ms / 1000))
   const hh = Math.floor(s / 3600)
   const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0')
@@ -47,7 +47,9 @@ export const messagesFor = (input: AnalysisInput, budgetChars: number): Array<{ 
       'topics: the main topics in order, each with a short label and its share of the meeting (shares sum to 1). ' +
       'actionItems: commitments and requests for work after the meeting; owner is the speaker for "I will", the named ' +
       'person for requests, otherwise null; due is YYYY-MM-DD resolved against the meeting start, or null; ' +
-      'tags from commitment, request, deadline, follow-up. Do not invent facts that are not in the transcript.',
+      'tags from commitment, request, deadline, follow-up. decisions: what the participants agreed on or decided ' +
+      '(not proposals left open, not questions), with who proposed or agreed it, the speaker and the [time] of the utterance ' +
+      'where it was agreed. Do not invent facts that are not in the transcript.',
   },
   {
     role: 'user',

@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly timeoutMs: number
   /** Upper bound on stdout kept in memory; beyond it the process is killed as a defect of its input. */
   readonly maxStdoutBytes?: number
+  /** Each piece of stdout as it arrives (it is still collected whole), for tools that report as they go. */
+  readonly onStdout?: (chunk: string) => void
 }
 
 const STDERR_TAIL_BYTES = 8192
@@ -56,7 +58,10 @@ export const runProcess = (
       if (stdoutBytes > maxStdout) {
         overflowed = true
         child.kill('SIGKILL')
-      } else stdout.push(chunk)
+      } else {
+        stdout.push(chunk)
+        options.onStdout?.(chunk.toString('utf8'))
+      }
     })
     child.stderr.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)

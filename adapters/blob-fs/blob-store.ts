@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, readdirSync, rmSync, statSync } from 'node:fs'
-import { appendFile, mkdir, rename, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -189,5 +189,29 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
         return O.isNone(await sizeOf(p)) ? O.none : O.some({ path: p, done: async () => {} })
       }),
     remove: (key) => tryStore(() => rm(pathOf(key), { force: true })),
+    list: (prefix) => tryStore(async () => listUnder(resolve(root), prefix)),
   }
+}
+
+/** Keys of the files under `root` that start with `prefix`, walking only the folder the prefix names; temporary files left out. */
+const listUnder = async (root: string, prefix: string): Promise<string[]> => {
+  const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1)
+  const keys: string[] = []
+  const visit = async (dir: string) => {
+    let entries
+    try {
+      entries = await readdir(join(root, dir), { withFileTypes: true })
+    } catch (e) {
+      if (errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') return
+      throw e
+    }
+    for (const entry of entries) {
+      const key = `${dir}${entry.name}`
+      if (entry.isDirectory()) {
+        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await visit(`${key}/`)
+      } else if (entry.isFile() && key.startsWith(prefix) && !PARTIAL.test(entry.name)) keys.push(key)
+    }
+  }
+  await visit(folder)
+  return keys.sort()
 }

@@ -37,7 +37,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AppError, invalidField, storeFailure } from '../../src/core/errors.js'
 import type { BlobStore, Bytes } from '../../src/core/ports/blob-store.js'
-import { afterMerge, belongs, dueMerge, FAN, type FileLayout, layoutOf, partName, type Segment, slices, type StoredObject } from './layout.js'
+import { afterMerge, belongs, dueMerge, FAN, type FileLayout, fileKeyOf, layoutOf, partName, type Segment, slices, type StoredObject } from './layout.js'
 
 const PART_BYTES = 8 * 1024 * 1024
 const MAX_RELISTS = 5
@@ -202,6 +202,17 @@ export const s3BlobStore = (client: S3Client, bucket: string, options: { readonl
       tryStore(async () => {
         const mine = (await listed(key)).filter((o) => belongs(key, o.name))
         await deleteAll(mine.map((o) => o.name))
+      }),
+    list: (prefix) =>
+      tryStore(async () => {
+        const keys = new Set<string>()
+        let token: string | undefined
+        do {
+          const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          for (const o of page.Contents ?? []) if (o.Key !== undefined) keys.add(fileKeyOf(o.Key))
+          token = page.IsTruncated === true ? page.NextContinuationToken : undefined
+        } while (token !== undefined)
+        return [...keys].sort()
       }),
   }
 }

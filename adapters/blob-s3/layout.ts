@@ -41,6 +41,12 @@ export const partName = (key: string, offset: number, level: number) => `${key}.
 /** Whether a name listed under the key's prefix is one of the key's own objects (not `<key>.bak`, say). */
 export const belongs = (key: string, name: string) => name === key || (name.startsWith(`${key}.part-`) && PART.test(name.slice(key.length)))
 
+/** The key of the file a listed object belongs to (its base, or the key a part was appended to). */
+export const fileKeyOf = (name: string) => {
+  const m = PART.exec(name)
+  return m === null ? name : name.slice(0, m.index)
+}
+
 export class BrokenFile extends Error {}
 
 /** Orders a key's objects into the file they make; None (null) when the key has none. */

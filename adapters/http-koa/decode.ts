@@ -45,15 +45,35 @@ const knownFields = (codec: t.Mixed): Set<string> | null => {
   return null
 }
 
+/** The codec of each field, for codecs whose top level is an object. */
+const fieldCodecs = (codec: t.Mixed): Record<string, t.Mixed> => {
+  const c = codec as unknown as { _tag?: string; props?: Record<string, t.Mixed>; type?: t.Mixed; types?: t.Mixed[] }
+  if (c.props !== undefined) return c.props
+  if (c._tag === 'ExactType' || c._tag === 'RefinementType' || c._tag === 'ReadonlyType') return fieldCodecs(c.type!)
+  if (c._tag === 'IntersectionType') return Object.assign({}, ...c.types!.map(fieldCodecs))
+  return {}
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
+
+/** Fields the codec does not know, at the top level and inside nested exact objects (`retention.forever`). */
+const unknownFields = (codec: t.Mixed, body: unknown, prefix: string): string[] => {
+  const known = knownFields(codec)
+  if (known === null || !isObject(body)) return []
+  const fields = fieldCodecs(codec)
+  return Object.keys(body).flatMap((k) => {
+    if (!known.has(k)) return [`${prefix}${k}`]
+    const inner = fields[k] as unknown as { _tag?: string } | undefined
+    return inner?._tag === 'ExactType' ? unknownFields(inner as unknown as t.Mixed, body[k], `${prefix}${k}.`) : []
+  })
+}
+
 /**
- * Decodes a JSON body. Unknown top-level fields are refused rather than
- * ignored, so a typo (`recordoverride`) never passes silently.
+ * Decodes a JSON body. Unknown fields are refused rather than ignored (at the
+ * top level and in nested exact objects), so a typo (`recordoverride`) never passes silently.
  */
 export const decodeBody = <A>(codec: t.Type<A, unknown, unknown>, body: unknown): E.Either<AppError, A> => {
-  const known = knownFields(codec)
-  if (known !== null && typeof body === 'object' && body !== null && !Array.isArray(body)) {
-    const extra = Object.keys(body).filter((k) => !known.has(k))
-    if (extra.length > 0) return E.left(validation(extra.map((path) => ({ path, message: 'is not a known field' }))))
-  }
+  const extra = unknownFields(codec as unknown as t.Mixed, body, '')
+  if (extra.length > 0) return E.left(validation(extra.map((path) => ({ path, message: 'is not a known field' }))))
   return E.mapLeft((errors: t.Errors) => validation(unique(errors.map(describe))))(codec.decode(body))
 }

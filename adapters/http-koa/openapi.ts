@@ -51,11 +51,15 @@ const headerDocs = (headers: Record<string, string> | undefined) =>
 
 const successResponse = (r: AnyRoute) => {
   const d = r.success.data
+  // No Content: the route's data is never sent.
+  if (r.success.status === 204) return { description: r.success.description, ...headerDocs(r.success.headers) }
   if ('stream' in d && typeof d.stream === 'string') {
     return {
       description: r.success.description,
       ...headerDocs(d.headers),
-      content: { [d.stream]: { schema: d.stream.includes('json') ? {} : { type: 'string', contentMediaType: d.stream } } },
+      content: Object.fromEntries(
+        [d.stream, ...(d.alternatives ?? [])].map((type) => [type, { schema: type.includes('json') ? {} : { type: 'string', contentMediaType: type } }]),
+      ),
     }
   }
   const schema: JsonSchema = { type: 'object', properties: { data: schemaOf(d as t.Mixed) }, required: ['data'], additionalProperties: false }

@@ -59,7 +59,14 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
     readonly status: number
     readonly description: string
     /** The codec of `data`; or a content type for a raw stream. */
-    readonly data: t.Type<R, unknown, unknown> | { readonly stream: string; readonly headers?: Record<string, string> }
+    readonly data:
+      | t.Type<R, unknown, unknown>
+      | {
+          readonly stream: string
+          /** Other content types the route may answer instead (chosen by a query parameter, e.g. an export's format). */
+          readonly alternatives?: ReadonlyArray<string>
+          readonly headers?: Record<string, string>
+        }
     /** Response headers a JSON answer may carry, with what they mean. */
     readonly headers?: Record<string, string>
     readonly extraStatuses?: ReadonlyArray<{ status: number; description: string }>

@@ -50,5 +50,6 @@ export const memoryBlobStore = (): BlobStore => {
       files.delete(key)
       return TE.right(undefined)
     },
+    list: (prefix) => TE.right([...files.keys()].filter((k) => k.startsWith(prefix)).sort()),
   }
 }

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, HIDDEN_STATES, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../src/core/domain/run.js'
+import { countsAgainstAllowance, HIDDEN_STATES, keepsCountingOnceDeleted, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
@@ -24,7 +24,11 @@ export const memoryRunStore = (): RunStore => {
   const runs = new Map<string, Run>()
   const mine = (accountId: string) => [...runs.values()].filter((r) => r.accountId === accountId)
   const liveOf = (accountId: string) => mine(accountId).find((r) => LIVE_BOT_STATES.includes(r.state))
-  const counted = (accountId: string, since: string) => mine(accountId).filter((r) => r.createdAt >= since && !FREE_STATES.includes(r.state)).length
+  /** Deleted runs that keep counting: their account and creation time only. */
+  const tombstones: Array<{ readonly accountId: string; readonly createdAt: string }> = []
+  const counted = (accountId: string, since: string) =>
+    mine(accountId).filter((r) => r.createdAt >= since && countsAgainstAllowance(r)).length +
+    tombstones.filter((t) => t.accountId === accountId && t.createdAt >= since).length
   return {
     create: (run, rules = {}) => {
       const live = LIVE_BOT_STATES.includes(run.state) ? liveOf(run.accountId) : undefined
@@ -53,6 +57,13 @@ export const memoryRunStore = (): RunStore => {
       runs.set(run.id, stored)
       return TE.right(stored)
     },
+    setProgress: (accountId, runId, state, progress) =>
+      TE.fromIO(() => {
+        const current = runs.get(runId)
+        if (current === undefined || current.accountId !== accountId || current.state !== state) return false
+        runs.set(runId, { ...current, progress })
+        return true
+      }),
     requestLeave: (accountId, runId, at) => {
       const current = runs.get(runId)
       if (current === undefined || current.accountId !== accountId || !LIVE_BOT_STATES.includes(current.state)) return TE.right(O.none)
@@ -72,6 +83,20 @@ export const memoryRunStore = (): RunStore => {
       return TE.right(current)
     },
     countSince: (accountId, since) => TE.right(counted(accountId, since)),
+    remove: (accountId, runId) =>
+      TE.fromIO(() => {
+        const run = runs.get(runId)
+        if (run === undefined || run.accountId !== accountId) return false
+        if (keepsCountingOnceDeleted(run)) tombstones.push({ accountId, createdAt: run.createdAt })
+        return runs.delete(runId)
+      }),
+    endedBefore: (accountId, before, { states, withAudio, limit }) =>
+      TE.right(
+        mine(accountId)
+          .filter((r) => states.includes(r.state) && (r.endedAt ?? r.startsAt) < before && (!withAudio || r.audio !== null))
+          .sort((a, b) => (a.endedAt ?? a.startsAt).localeCompare(b.endedAt ?? b.startsAt) || a.id.localeCompare(b.id))
+          .slice(0, limit),
+      ),
     queuedBots: (limit) =>
       TE.right(
         [...runs.values()]
@@ -105,6 +130,10 @@ export const memoryUploadStore = (): UploadStore => {
       uploads.set(upload.id, upload)
       return TE.right(upload)
     },
+    removeByRun: (accountId, runId) =>
+      TE.fromIO(() => {
+        for (const u of mine(accountId)) if (u.runId === runId) uploads.delete(u.id)
+      }),
     list: (accountId, page) =>
       TE.right(pageOf(mine(accountId).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)), page)),
   }
@@ -118,6 +147,10 @@ export const memoryNotesStore = (): NotesStore => {
       return TE.right(undefined)
     },
     find: (runId) => TE.right(O.fromNullable(notes.get(runId)?.notes)),
+    remove: (runId) =>
+      TE.fromIO(() => {
+        notes.delete(runId)
+      }),
     transcript: (runId, page) => TE.right(pageOf(notes.get(runId)?.utterances ?? [], page)),
   }
 }

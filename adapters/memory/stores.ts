@@ -1,4 +1,5 @@
 /** Every memory store, sharing what must be shared: what `NOTETAKER_STORE=memory` opens (see src/app/adapters.ts). */
+import { memoryAccountSettingsStore } from './account-settings.js'
 import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from './accounts.js'
 import { memoryApiKeyStore } from './api-keys.js'
 import { memoryCalendarConnectionStore } from './calendar-connections.js'
@@ -8,11 +9,13 @@ import { memoryMeetingStore } from './meetings.js'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from './recordings.js'
 import { memoryShareStore } from './shares.js'
 import { memoryWebhookStore } from './webhooks.js'
+import { memoryNotesEditStore } from './notes-edits.js'
 
 export const memoryStores = (options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => {
   // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
   const directory = memoryDirectory()
   const runs = memoryRunStore()
+  const notes = memoryNotesStore()
   return {
     accounts: memoryAccountStore(directory),
     organizations: memoryOrganizationStore(directory),
@@ -21,10 +24,12 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     jobs: memoryJobQueue(options.newId),
     webhooks: memoryWebhookStore(),
     runs,
-    shares: memoryShareStore(runs),
+    shares: memoryShareStore(runs, notes),
     uploads: memoryUploadStore(),
-    notes: memoryNotesStore(),
+    notes,
+    notesEdits: memoryNotesEditStore(),
     meetings: memoryMeetingStore(),
     calendarConnections: memoryCalendarConnectionStore(),
+    accountSettings: memoryAccountSettingsStore(),
   }
 }

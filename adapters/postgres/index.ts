@@ -1,6 +1,7 @@
 /** The Postgres stores, on one pool: what `NOTETAKER_STORE=postgres` opens (see src/app/adapters.ts). */
 import pg from 'pg'
 import type { Logger } from 'pino'
+import { postgresAccountSettingsStore } from './account-settings.js'
 import { postgresAccountStore, postgresOrganizationStore } from './accounts.js'
 import { postgresApiKeyStore } from './api-keys.js'
 import { postgresCalendarConnectionStore } from './calendar-connections.js'
@@ -12,6 +13,7 @@ import { migrate } from './migrate.js'
 import { postgresNotesStore, postgresRunStore, postgresUploadStore } from './recordings.js'
 import { postgresShareStore } from './shares.js'
 import { postgresWebhookStore } from './webhooks.js'
+import { postgresNotesEditStore } from './notes-edits.js'
 
 export { migrate } from './migrate.js'
 export { pingPool } from './database.js'
@@ -38,8 +40,10 @@ export const postgresStores = (pool: Pool, options: Pick<PostgresOptions, 'idemp
   shares: postgresShareStore(pool),
   uploads: postgresUploadStore(pool),
   notes: postgresNotesStore(pool),
+  notesEdits: postgresNotesEditStore(pool),
   meetings: postgresMeetingStore(pool),
   calendarConnections: postgresCalendarConnectionStore(pool),
+  accountSettings: postgresAccountSettingsStore(pool),
 })
 
 export type PostgresStores = ReturnType<typeof postgresStores>

@@ -1,23 +1,25 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
+import { LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, count, first, inTransaction, isUniqueViolation, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
+import { storedNotesOf } from '../shared/rows/notes.js'
+import { putSearchDocument } from './search-documents.js'
 
 /** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
 const RUN_CHANGEABLE = [
   'reference', 'origin', 'meeting_id', 'title', 'starts_at', 'platform', 'join_url', 'state', 'detail', 'joined_at', 'waited_seconds',
-  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'updated_at',
+  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'progress', 'updated_at',
 ]
 const changeableValues = (r: Run) => [
   r.reference, r.origin, r.meetingId, r.title, r.startsAt, r.platform, r.joinUrl, r.state, r.detail, r.joinedAt, r.waitedSeconds,
   r.recordingSeconds, r.endedAt, r.source === null ? null : json(r.source), r.audio === null ? null : json(r.audio), r.hasNotes,
-  r.leaveRequestedAt, r.updatedAt,
+  r.leaveRequestedAt, r.progress, r.updatedAt,
 ]
 const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`)
 const INSERT_RUN = `INSERT INTO runs (id, account_id, created_at, ${RUN_CHANGEABLE.join(', ')}) VALUES (${params(1, 3 + RUN_CHANGEABLE.length).join(', ')})`
@@ -29,7 +31,6 @@ const UPDATE_RUN = `UPDATE runs SET ${RUN_CHANGEABLE.map((c, i) => (c === 'leave
 const updateValues = (r: Run, expected: ReadonlyArray<RunState>) => [r.id, r.accountId, ...changeableValues(r), expected]
 
 const LIVE = `state IN (${LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')})`
-const COUNTED = `state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')})`
 /** Runs that hold their meeting's start (see RunStore). */
 const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
 
@@ -39,7 +40,18 @@ const liveRun = (db: Queryable, accountId: string) => first<RunRow>(db, `SELECT 
 const runAtSameStart = (db: Queryable, meetingId: string, startsAt: string) =>
   first<{ id: string }>(db, "SELECT id FROM runs WHERE meeting_id = $1 AND starts_at = $2 AND state NOT IN ('superseded', 'cancelled')", [meetingId, startsAt])
 const countSince = (db: Queryable, accountId: string, since: string) =>
-  count(db, `SELECT count(*) AS n FROM runs WHERE account_id = $1 AND created_at >= $2 AND ${COUNTED}`, [accountId, since])
+  count(
+    db,
+    `SELECT (SELECT count(*) FROM runs WHERE account_id = $1 AND created_at >= $2 AND ${countedSql('false')})
+      + (SELECT count(*) FROM run_tombstones WHERE account_id = $1 AND created_at >= $2) AS n`,
+    [accountId, since],
+  )
+// One statement: the row goes, and its tombstone is written when it keeps counting.
+const REMOVE_RUN = `WITH gone AS (DELETE FROM runs WHERE account_id = $1 AND id = $2 RETURNING *),
+  buried AS (INSERT INTO run_tombstones (account_id, created_at) SELECT account_id, created_at FROM gone WHERE ${keepsCountingSql('false')})
+  SELECT count(*) AS n FROM gone`
+const ENDED_BEFORE = `SELECT * FROM runs WHERE account_id = $1 AND coalesce(ended_at, starts_at) < $2 AND state = ANY($3::text[]) AND ($4 = false OR audio IS NOT NULL)
+  ORDER BY coalesce(ended_at, starts_at), id LIMIT $5`
 
 /**
  * Runs on Postgres, many processes at once. The one-live-bot and one-run-per-
@@ -103,6 +115,8 @@ export const postgresRunStore = (pool: Pool): RunStore => {
     findLive: (accountId) => attempt(async () => O.map(toRun)(O.fromNullable(await liveRun(pool, accountId)))),
     update: (run, expected) =>
       TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(attempt(() => update(run, expected))),
+    setProgress: (accountId, runId, state, progress) =>
+      attempt(async () => ((await pool.query('UPDATE runs SET progress = $4 WHERE account_id = $1 AND id = $2 AND state = $3', [accountId, runId, state, progress])).rowCount ?? 0) > 0),
     requestLeave: (accountId, runId, at) =>
       attempt(async () =>
         O.map(toRun)(
@@ -139,6 +153,9 @@ export const postgresRunStore = (pool: Pool): RunStore => {
         return new Map(found.map((r) => [r.meeting_id as string, toRun(r)]))
       }),
     countSince: (accountId, since) => attempt(() => countSince(pool, accountId, since)),
+    remove: (accountId, runId) => attempt(async () => (await count(pool, REMOVE_RUN, [accountId, runId])) > 0),
+    endedBefore: (accountId, before, o) =>
+      attempt(async () => (await rows<RunRow>(pool, ENDED_BEFORE, [accountId, before, o.states, o.withAudio, o.limit])).map(toRun)),
     queuedBots: (limit) =>
       attempt(async () =>
         (await rows<{ id: string; account_id: string }>(pool, "SELECT id, account_id FROM runs WHERE state = 'queued' ORDER BY created_at LIMIT $1", [limit])).map((r) => ({
@@ -182,6 +199,7 @@ export const postgresUploadStore = (pool: Pool): UploadStore => {
         )
         return u
       }),
+    removeByRun: (accountId, runId) => attempt(async () => void (await pool.query('DELETE FROM uploads WHERE account_id = $1 AND run_id = $2', [accountId, runId]))),
     list: (accountId, q) =>
       attempt(async () =>
         page(
@@ -220,9 +238,18 @@ export const postgresNotesStore = (pool: Pool): NotesStore => ({
             ],
           )
         }
+        await putSearchDocument(db, runId, notes, utterances)
       }),
     ),
-  find: (runId) => attempt(async () => O.map((r: { body: StoredNotes }) => r.body)(O.fromNullable(await first<{ body: StoredNotes }>(pool, 'SELECT body FROM notes WHERE run_id = $1', [runId])))),
+  remove: (runId) =>
+    attempt(() =>
+      inTransaction(pool, async (db) => {
+        await db.query('DELETE FROM search_docs WHERE run_id = $1', [runId])
+        await db.query('DELETE FROM notes WHERE run_id = $1', [runId])
+        await db.query('DELETE FROM utterances WHERE run_id = $1', [runId])
+      }),
+    ),
+  find: (runId) => attempt(async () => O.map((r: { body: unknown }) => storedNotesOf(r.body))(O.fromNullable(await first<{ body: unknown }>(pool, 'SELECT body FROM notes WHERE run_id = $1', [runId])))),
   transcript: (runId, q) =>
     attempt(async () =>
       page(

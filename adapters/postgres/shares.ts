@@ -1,8 +1,10 @@
 import * as O from 'fp-ts/lib/Option.js'
+import { isUnfiltered } from '../../src/core/domain/recording-filter.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { attempt, attemptUnique, count, first, inTransaction, type Pool, rows } from './database.js'
 import { type RunRow, toRun } from '../shared/rows/recordings.js'
+import { postgresFilteredVisible } from './recording-search.js'
 import { type ShareRow, toShare, toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'
 
 type VisibleRow = RunRow & VisibleShareColumns
@@ -54,13 +56,17 @@ export const postgresShareStore = (pool: Pool): RecordingShareStore => ({
         ),
       ),
     ),
+  removeForRun: (ownerAccountId, runId) =>
+    attempt(async () => void (await pool.query('DELETE FROM recording_shares WHERE owner_account_id = $1 AND run_id = $2', [ownerAccountId, runId]))),
   findForRecipient: (runId, email) =>
     attempt(async () => O.map(toShare)(O.fromNullable(await first<ShareRow>(pool, 'SELECT * FROM recording_shares WHERE run_id = $1 AND email = $2', [runId, email])))),
   // Total and page in one snapshot: the page is read from the end the total says is nearer.
-  listVisible: (accountId, email, q) =>
+  listVisible: (accountId, email, q, filter) =>
     attempt(() =>
       inTransaction(pool, async (db) => {
         await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+        // Without a filter, the counter and the index alone.
+        if (filter !== undefined && !isUnfiltered(filter)) return postgresFilteredVisible(db, accountId, email, q, filter)
         const total = await count(db, VISIBLE_TOTAL, [accountId, email])
         const at = nearerEnd(total, q.offset, q.limit)
         const found = at.limit === 0 ? [] : await rows<VisibleRow>(db, PAGE[at.reverse ? 'ASC' : 'DESC'], [accountId, email, at.limit, at.offset])

@@ -2,12 +2,14 @@ import { setImmediate as turn } from 'node:timers/promises'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
-import { FREE_STATES, LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
+import { LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict, storeFailure } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
 import { attempt, type Db } from './database.js'
+import { storedNotesOf } from '../shared/rows/notes.js'
+import { sqliteSearchDocuments } from './search-documents.js'
 
 /** A runs row as SQLite returns it: source and audio are JSON text, has_notes is 0/1. */
 export type SqliteRunRow = Omit<RunRow, 'source' | 'audio' | 'has_notes'> & { source: string | null; audio: string | null; has_notes: number }
@@ -29,13 +31,13 @@ const runParams = (r: Run) => ({
 })
 
 const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, starts_at, platform, join_url, state, detail, joined_at,
-  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, created_at, updated_at`
+  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, created_at, updated_at`
 const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
-  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @createdAt, @updatedAt`
+  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @createdAt, @updatedAt`
 const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, title = @title, starts_at = @startsAt,
   platform = @platform, join_url = @joinUrl, state = @state, detail = @detail, joined_at = @joinedAt, waited_seconds = @waitedSeconds,
   recording_seconds = @recordingSeconds, ended_at = @endedAt, source = @source, audio = @audio, has_notes = @hasNotes,
-  leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), updated_at = @updatedAt`
+  leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), progress = @progress, updated_at = @updatedAt`
 /** Runs that hold their meeting's start (see RunStore). */
 const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
 const LIVE = LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')
@@ -49,10 +51,25 @@ export const sqliteRunStore = (db: Db): RunStore => {
   const replace = db.prepare(`UPDATE runs SET ${RUN_SETS} WHERE id = @id`)
   const stateOf = db.prepare<[string, string], { state: RunState }>('SELECT state FROM runs WHERE account_id = ? AND id = ?')
   const since = db
-    .prepare<[string, string], number>(
-      `SELECT count(*) FROM runs WHERE account_id = ? AND created_at >= ? AND state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')})`,
+    .prepare<[{ accountId: string; since: string }], number>(
+      `SELECT (SELECT count(*) FROM runs WHERE account_id = @accountId AND created_at >= @since AND ${countedSql('0')})
+        + (SELECT count(*) FROM run_tombstones WHERE account_id = @accountId AND created_at >= @since)`,
     )
     .pluck()
+  const bury = db.prepare(
+    `INSERT INTO run_tombstones (account_id, created_at) SELECT account_id, created_at FROM runs WHERE account_id = ? AND id = ? AND ${keepsCountingSql('0')}`,
+  )
+  const dropRun = db.prepare('DELETE FROM runs WHERE account_id = ? AND id = ?')
+  const remove = db.transaction((accountId: string, runId: string): boolean => {
+    bury.run(accountId, runId)
+    return dropRun.run(accountId, runId).changes > 0
+  })
+  const endedBefore = db.prepare<[string, string, string, number, number], SqliteRunRow>(
+    `SELECT * FROM runs
+     WHERE account_id = ? AND coalesce(ended_at, starts_at) < ? AND state IN (SELECT value FROM json_each(?)) AND (? = 0 OR audio IS NOT NULL)
+     ORDER BY coalesce(ended_at, starts_at), id LIMIT ?`,
+  )
+  const writeProgress = db.prepare('UPDATE runs SET progress = ? WHERE account_id = ? AND id = ? AND state = ?')
   const markLeave = db.prepare(`UPDATE runs SET leave_requested_at = coalesce(leave_requested_at, ?) WHERE account_id = ? AND id = ? AND state IN (${LIVE})`)
   const update = db.transaction((run: Run, expected: ReadonlyArray<RunState>): Run | string => {
     const current = stateOf.get(run.accountId, run.id)
@@ -71,7 +88,7 @@ export const sqliteRunStore = (db: Db): RunStore => {
     const twin = run.meetingId === null || !OPEN(run.state) ? undefined : (sameStart.get(run.meetingId, run.startsAt) as string | undefined)
     if (twin !== undefined) return { _tag: 'MeetingRunExists', runId: twin }
     if (rules.allowance !== undefined) {
-      const used = since.get(run.accountId, rules.allowance.since) as number
+      const used = since.get({ accountId: run.accountId, since: rules.allowance.since }) as number
       if (used >= rules.allowance.cap) return { _tag: 'AllowanceSpent', used }
     }
     insert.run(runParams(run))
@@ -99,6 +116,7 @@ export const sqliteRunStore = (db: Db): RunStore => {
       attempt(() => new Map(current.all(accountId, JSON.stringify(meetingIds)).map((r) => [r.meeting_id as string, runFromSqliteRow(r)]))),
     create: (run, rules = {}) =>
       TE.flatMap((r: Run | RunRefusal) => ('_tag' in r ? TE.left(r) : TE.right(r)))(attempt(() => create.immediate(run, rules))),
+    setProgress: (accountId, runId, state, progress) => attempt(() => writeProgress.run(progress, accountId, runId, state).changes > 0),
     requestLeave: (accountId, runId, at) =>
       attempt(() => (markLeave.run(at, accountId, runId).changes === 0 ? O.none : O.map(runFromSqliteRow)(O.fromNullable(find.get(accountId, runId))))),
     findLive: (accountId) => attempt(() => O.map(runFromSqliteRow)(O.fromNullable(findLive.get(accountId)))),
@@ -108,7 +126,10 @@ export const sqliteRunStore = (db: Db): RunStore => {
         attempt(() => update.immediate(run, expected)),
       ),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(runFromSqliteRow), count.get(accountId) as number, q)),
-    countSince: (accountId, from) => attempt(() => since.get(accountId, from) as number),
+    countSince: (accountId, from) => attempt(() => since.get({ accountId, since: from }) as number),
+    remove: (accountId, runId) => attempt(() => remove.immediate(accountId, runId)),
+    endedBefore: (accountId, before, o) =>
+      attempt(() => endedBefore.all(accountId, before, JSON.stringify(o.states), o.withAudio ? 1 : 0, o.limit).map(runFromSqliteRow)),
     inProcessing: (limit) => attempt(() => inProcessing.all(limit).map((r) => ({ id: r.id, accountId: r.account_id }))),
     queuedBots: (limit) => attempt(() => queuedBots.all(limit).map((r) => ({ id: r.id, accountId: r.account_id }))),
   }
@@ -121,6 +142,7 @@ export const sqliteUploadStore = (db: Db): UploadStore => {
   const replace = db.prepare(`REPLACE INTO uploads (${cols}) VALUES (${vals})`)
   const find = db.prepare<[string, string], UploadRow>('SELECT * FROM uploads WHERE account_id = ? AND id = ?')
   const byRun = db.prepare<[string, string], UploadRow>('SELECT * FROM uploads WHERE account_id = ? AND run_id = ?')
+  const dropByRun = db.prepare('DELETE FROM uploads WHERE account_id = ? AND run_id = ?')
   const list = db.prepare<[string, number, number], UploadRow>('SELECT * FROM uploads WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
   const count = db.prepare<[string], number>('SELECT count(*) FROM uploads WHERE account_id = ?').pluck()
   const one = (r: UploadRow | undefined) => O.map(toUpload)(O.fromNullable(r))
@@ -129,6 +151,7 @@ export const sqliteUploadStore = (db: Db): UploadStore => {
     find: (accountId, id) => attempt(() => one(find.get(accountId, id))),
     findByRun: (accountId, runId) => attempt(() => one(byRun.get(accountId, runId))),
     update: (u) => attempt(() => (replace.run(u), u)),
+    removeByRun: (accountId, runId) => attempt(() => void dropByRun.run(accountId, runId)),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toUpload), count.get(accountId) as number, q)),
   }
 }
@@ -154,10 +177,16 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
   const clearAll = (runId: string, last: number) => {
     for (let from = 0; from <= last; from += SLICE) clearRange.run(runId, from, from + SLICE)
   }
+  const writeSearchDocument = sqliteSearchDocuments(db)
+  // The notes and the search document together: a run is found exactly while it has notes.
+  const finish = (runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>) => {
+    putNotes.run(runId, JSON.stringify(notes))
+    writeSearchDocument(runId, notes, utterances)
+  }
   const replaceAtOnce = db.transaction((runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>, last: number) => {
     clearAll(runId, last)
     addSlice(runId, utterances, 0)
-    putNotes.run(runId, JSON.stringify(notes))
+    finish(runId, notes, utterances)
   })
   const inSlices = async (runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>, last: number) => {
     dropNotes.run(runId)
@@ -169,7 +198,7 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
       db.transaction(addSlice).immediate(runId, utterances, from)
       await turn()
     }
-    putNotes.run(runId, JSON.stringify(notes))
+    db.transaction(finish).immediate(runId, notes, utterances)
   }
   const find = db.prepare<[string], string>('SELECT body FROM notes WHERE run_id = ?').pluck()
   const transcript = db.prepare<[string, number, number], Utterance>(
@@ -184,7 +213,17 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
         if (utterances.length <= SLICE && last < SLICE) replaceAtOnce.immediate(runId, notes, utterances, last)
         else await inSlices(runId, notes, utterances, last)
       }, storeFailure),
-    find: (runId) => attempt(() => O.map((b: string) => JSON.parse(b) as StoredNotes)(O.fromNullable(find.get(runId) as string | undefined))),
+    find: (runId) => attempt(() => O.map((b: string) => storedNotesOf(JSON.parse(b)))(O.fromNullable(find.get(runId) as string | undefined))),
+    // The notes first (a reader then sees none), then the transcript in slices, as a long replace does.
+    remove: (runId) =>
+      TE.tryCatch(async () => {
+        dropNotes.run(runId)
+        const last = lastSeq.get(runId) ?? -1
+        for (let from = 0; from <= last; from += SLICE) {
+          clearRange.run(runId, from, from + SLICE)
+          if (from + SLICE <= last) await turn()
+        }
+      }, storeFailure),
     transcript: (runId, q) => attempt(() => page(transcript.all(runId, q.limit, q.offset), count.get(runId) as number, q)),
   }
 }

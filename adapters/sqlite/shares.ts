@@ -1,9 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { PageQuery } from '../../src/core/domain/page.js'
+import { isUnfiltered } from '../../src/core/domain/recording-filter.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { type ShareRow, toShare, toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'
 import { attempt, attemptUnique, type Db } from './database.js'
+import { sqliteFilteredVisible } from './recording-search.js'
 import { runFromSqliteRow, type SqliteRunRow } from './recordings.js'
 
 type VisibleRow = SqliteRunRow & VisibleShareColumns
@@ -35,6 +37,7 @@ export const sqliteShareStore = (db: Db): RecordingShareStore => {
   const ofRun = db.prepare<[string, string], ShareRow>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? ORDER BY created_at, id')
   const one = db.prepare<[string, string, string], ShareRow>('SELECT * FROM recording_shares WHERE owner_account_id = ? AND run_id = ? AND id = ?')
   const remove = db.prepare('DELETE FROM recording_shares WHERE id = ?')
+  const removeOfRun = db.prepare('DELETE FROM recording_shares WHERE owner_account_id = ? AND run_id = ?')
   const forRecipient = db.prepare<[string, string], ShareRow>('SELECT * FROM recording_shares WHERE run_id = ? AND email = ?')
   type Visible = { accountId: string; email: string; limit: number; offset: number }
   const visible = { ASC: db.prepare<Visible, VisibleRow>(visiblePage('ASC')), DESC: db.prepare<Visible, VisibleRow>(visiblePage('DESC')) }
@@ -46,6 +49,7 @@ export const sqliteShareStore = (db: Db): RecordingShareStore => {
     const rows = at.limit === 0 ? [] : visible[at.reverse ? 'ASC' : 'DESC'].all({ accountId, email, limit: at.limit, offset: at.offset })
     return { rows: rows.map((r): ReachableRun => ({ run: runFromSqliteRow(r), share: toVisibleShare(r) })), total, limit: q.limit, offset: q.offset }
   })
+  const filtered = sqliteFilteredVisible(db)
   const removeOne = db.transaction((ownerAccountId: string, runId: string, shareId: string) => {
     const row = one.get(ownerAccountId, runId, shareId)
     if (row !== undefined) remove.run(shareId)
@@ -55,7 +59,10 @@ export const sqliteShareStore = (db: Db): RecordingShareStore => {
     create: (share) => attemptUnique(() => (insert.run(share), share), 'The recording is shared with this email already'),
     listForRun: (ownerAccountId, runId) => attempt(() => ofRun.all(ownerAccountId, runId).map(toShare)),
     remove: (ownerAccountId, runId, shareId) => attempt(() => removeOne.immediate(ownerAccountId, runId, shareId)),
+    removeForRun: (ownerAccountId, runId) => attempt(() => void removeOfRun.run(ownerAccountId, runId)),
     findForRecipient: (runId, email) => attempt(() => O.map(toShare)(O.fromNullable(forRecipient.get(runId, email)))),
-    listVisible: (accountId, email, q) => attempt(() => listVisible(accountId, email, q)),
+    // Without a filter, the paths above that read the index and the counter alone.
+    listVisible: (accountId, email, q, filter) =>
+      attempt(() => (filter === undefined || isUnfiltered(filter) ? listVisible(accountId, email, q) : filtered(accountId, email, q, filter))),
   }
 }

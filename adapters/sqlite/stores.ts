@@ -1,4 +1,5 @@
 /** Every SQLite store over one open database (which the caller owns): what `NOTETAKER_STORE=sqlite` opens (see src/app/adapters.ts). */
+import { sqliteAccountSettingsStore } from './account-settings.js'
 import { sqliteAccountStore, sqliteOrganizationStore } from './accounts.js'
 import { sqliteApiKeyStore } from './api-keys.js'
 import { sqliteCalendarConnectionStore } from './calendar-connections.js'
@@ -9,6 +10,7 @@ import { sqliteMeetingStore } from './meetings.js'
 import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from './recordings.js'
 import { sqliteShareStore } from './shares.js'
 import { sqliteWebhookStore } from './webhooks.js'
+import { sqliteNotesEditStore } from './notes-edits.js'
 
 export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => ({
   accounts: sqliteAccountStore(db),
@@ -21,6 +23,8 @@ export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs:
   shares: sqliteShareStore(db),
   uploads: sqliteUploadStore(db),
   notes: sqliteNotesStore(db),
+  notesEdits: sqliteNotesEditStore(db),
   meetings: sqliteMeetingStore(db),
   calendarConnections: sqliteCalendarConnectionStore(db),
+  accountSettings: sqliteAccountSettingsStore(db),
 })

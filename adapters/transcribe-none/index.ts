@@ -1,7 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 
-/** What a user must do to get audio transcribed; shown on every failed audio upload. */
+/** What a user must do to get audio transcribed; the refusal of an audio upload (POST /uploads) says it. */
 export const NO_TRANSCRIBER_MESSAGE =
   'No speech-to-text engine is configured, so audio cannot be transcribed. ' +
   'Set NOTETAKER_TRANSCRIBER=pocketsphinx to transcribe offline on this machine ' +
@@ -10,8 +10,10 @@ export const NO_TRANSCRIBER_MESSAGE =
   'NOTETAKER_TRANSCRIBER_MODEL (e.g. whisper-1) and, if the server needs one, NOTETAKER_TRANSCRIBER_KEY ' +
   'to use any OpenAI-compatible transcription server. Transcript files (vtt, srt, txt, json) can be uploaded without one.'
 
-/** The transcriber used when none is configured: every call fails with how to configure one. */
+/** The transcriber used when none is configured: not available, so audio uploads are refused; a call (an older upload retried) fails with how to configure one. */
 export const createNoTranscriber = (): Transcriber => ({
   name: 'none',
+  available: false,
+  setupHint: NO_TRANSCRIBER_MESSAGE,
   transcribe: () => TE.left<TranscriptionFailure>({ _tag: 'TranscriptionFailure', message: NO_TRANSCRIBER_MESSAGE }),
 })

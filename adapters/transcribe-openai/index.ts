@@ -86,6 +86,8 @@ export const createOpenAiTranscriber = (options: OpenAiTranscriberOptions): Tran
 
   return {
     name: 'openai',
+    available: true,
+    // The server answers once, with the whole transcript: no progress to report until then.
     transcribe: ({ path, defaultSpeaker }) =>
       withWav16kMono(
         path,

@@ -4,9 +4,9 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { type DecodedWav, formatLimit, type ProcessFailure, runProcess, withWav16kMono } from '../audio/index.js'
-import { groupAtPauses, parseTimedWords } from './parse-output.js'
+import { groupAtPauses, parseTimedWords, progressReader } from './parse-output.js'
 
-export { groupAtPauses, parseTimedWords, type TimedWord } from './parse-output.js'
+export { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
 
 /** A phrase to spot, lower case, every word in the model's dictionary. */
 export type Keyword = string | { readonly phrase: string; readonly threshold?: number }
@@ -63,7 +63,11 @@ const problemsIn = (log: string): string[] =>
  */
 export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {}): Transcriber => {
   const binary = options.binary ?? 'pocketsphinx_continuous'
-  const recognise = (wav: DecodedWav, speaker: string): TE.TaskEither<TranscriptionFailure, ReturnType<typeof groupAtPauses>> => {
+  const recognise = (
+    wav: DecodedWav,
+    speaker: string,
+    onProgress: ((fraction: number) => void) | undefined,
+  ): TE.TaskEither<TranscriptionFailure, ReturnType<typeof groupAtPauses>> => {
     const logPath = join(wav.dir, 'pocketsphinx.log')
     const kwsPath = join(wav.dir, 'keywords.list')
     const keywords = options.keywords ?? []
@@ -79,7 +83,11 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
       ),
       TE.flatMap(() =>
         pipe(
-          runProcess(binary, args, { timeoutMs: options.timeoutMs ?? Math.max(60_000, wav.durationMs * 2) }),
+          runProcess(binary, args, {
+            timeoutMs: options.timeoutMs ?? Math.max(60_000, wav.durationMs * 2),
+            // Words are printed, with their times, as each stretch of speech is recognised.
+            ...(onProgress === undefined ? {} : { onStdout: progressReader(wav.durationMs, onProgress) }),
+          }),
           TE.mapLeft((f) => fail(describe(f))),
         ),
       ),
@@ -101,11 +109,12 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
   }
   return {
     name: 'pocketsphinx',
-    transcribe: ({ path, defaultSpeaker }) =>
+    available: true,
+    transcribe: ({ path, defaultSpeaker }, onProgress) =>
       withWav16kMono(
         path,
         (f) => fail(f.message),
-        (wav) => pipe(recognise(wav, defaultSpeaker), TE.map((utterances) => ({ utterances, durationMs: wav.durationMs }))),
+        (wav) => pipe(recognise(wav, defaultSpeaker, onProgress), TE.map((utterances) => ({ utterances, durationMs: wav.durationMs }))),
         options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath },
       ),
   }

@@ -30,6 +30,25 @@ export const parseTimedWords = (stdout: string): TimedWord[] =>
     .sort((a, b) => a.startMs - b.startMs)
 
 /**
+ * Follows pocketsphinx's output as it is printed and reports how far into the audio it has got:
+ * the latest word end over the audio's duration. Lines may arrive cut anywhere.
+ */
+export const progressReader = (durationMs: number, onProgress: (fraction: number) => void): ((chunk: string) => void) => {
+  let partial = ''
+  let furthestMs = 0
+  return (chunk) => {
+    const lines = (partial + chunk).split(/\r?\n/)
+    partial = lines.pop() ?? ''
+    const before = furthestMs
+    for (const line of lines) {
+      const m = WORD_LINE.exec(line.trim())
+      if (m !== null) furthestMs = Math.max(furthestMs, Math.round(Number(m[3]) * 1000))
+    }
+    if (furthestMs > before && durationMs > 0) onProgress(Math.min(1, furthestMs / durationMs))
+  }
+}
+
+/**
  * Groups words into utterances, starting a new one wherever the silence between two words
  * reaches `pauseMs`. Times are clamped to the audio's duration.
  */

@@ -99,6 +99,7 @@ const openStores = async (
     ids: randomIds,
     keySecrets,
     plans: config.NOTETAKER_PLANS,
+    retentionSweepMs: config.NOTETAKER_RETENTION_SWEEP_MINUTES * 60_000,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
     events: eventLogger(logger),
     ...processing,

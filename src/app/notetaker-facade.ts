@@ -55,6 +55,12 @@ const keyJson = (k: ApiKey): Json.ApiKeyInfo => ({
 })
 
 /** The bytes of an upload; a path is checked first, so a missing file is the caller's error (422 on `content`). */
+/** The file name of a Content-Disposition: the UTF-8 `filename*` when given, else `filename`. */
+const filenameOf = (disposition: string | undefined): string => {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1]
+  return extended !== undefined ? decodeURIComponent(extended) : (/filename="([^"]*)"/i.exec(disposition ?? '')?.[1] ?? 'recording')
+}
+
 const bytesOf = async (content: UploadContent): Promise<AsyncIterable<Uint8Array>> => {
   if (typeof content === 'string' || content instanceof URL) {
     const info = await stat(content).catch((e: NodeJS.ErrnoException) => e)
@@ -123,6 +129,8 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
       me: () => json('getMe'),
       allowance: () => json('getAllowance'),
       schedule,
+      settings: () => json('getSettings'),
+      updateSettings: (changes) => json('updateSettings', { body: changes }),
       recordings: {
         list: (query = {}) => json('listRecordings', { query }),
         get: (runId, options = {}) => json('getRecording', { params: { runId }, query: { include: options.transcript === true ? 'transcript' : undefined } }),
@@ -134,6 +142,13 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         share: (runId, share) => json('shareRecording', { params: { runId }, body: share }),
         shares: (runId) => json('listRecordingShares', { params: { runId } }),
         unshare: (runId, shareId) => json('revokeRecordingShare', { params: { runId, shareId } }),
+        delete: async (runId) => void (await json('deleteRecording', { params: { runId } })),
+        renameSpeaker: (runId, speakerId, changes) => json('renameSpeaker', { params: { runId, speakerId }, body: changes }),
+        editActionItem: (runId, itemId, changes) => json('editActionItem', { params: { runId, itemId }, body: changes }),
+        export: async (runId, format = 'md') => {
+          const { stream, headers } = await calls.stream(actor, 'exportRecording', { params: { runId }, query: { format } })
+          return { contentType: headers['content-type'] ?? 'application/octet-stream', filename: filenameOf(headers['content-disposition']), stream }
+        },
       },
       uploads: {
         create: (upload) => json('createUpload', { body: upload }),
@@ -141,6 +156,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         list: (query = {}) => json('listUploads', { query }),
         get: getUpload,
         retry: (uploadId) => json('retryUpload', { params: { uploadId } }),
+        delete: async (uploadId) => void (await json('deleteUpload', { params: { uploadId } })),
         waitUntilProcessed: async (uploadId, { pollMs = 250, signal }: WaitOptions = {}) => {
           for (;;) {
             signal?.throwIfAborted()

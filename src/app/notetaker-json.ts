@@ -7,8 +7,17 @@
  */
 import type * as t from 'io-ts'
 import type { BotCodec } from '../../adapters/http-koa/schemas/bots.js'
-import type { RecordingDetailCodec, RecordingRow as RecordingRowCodec, TranscriptPage as TranscriptPageCodec, UploadCodec } from '../../adapters/http-koa/schemas/recordings.js'
+import type {
+  ActionItemCodec,
+  RecordingDetailCodec,
+  RecordingRow as RecordingRowCodec,
+  SpeakerCodec,
+  TranscriptPage as TranscriptPageCodec,
+  UploadCodec,
+} from '../../adapters/http-koa/schemas/recordings.js'
 import type { MeCodec } from '../../adapters/http-koa/routes/identity.js'
+import type { ActionItemBody, SpeakerBody } from '../../adapters/http-koa/routes/recording-edits.js'
+import type { ExportFormatName } from '../../adapters/http-koa/export/index.js'
 import type { Access } from '../core/domain/api-key.js'
 import type { ConnectionProvider, ConnectionStatus } from '../core/domain/calendar-connection.js'
 import type { RuleKind } from '../core/domain/calendar-rules.js'
@@ -35,6 +44,16 @@ export type TranscriptPage = t.TypeOf<typeof TranscriptPageCodec>
 export type Utterance = UtteranceRecord
 export type Upload = t.TypeOf<typeof UploadCodec>
 export type Bot = t.TypeOf<typeof BotCodec>
+/** A speaker of a recording (`speakers[]`), as `PATCH /recordings/{runId}/speakers/{speakerId}` answers it. */
+export type Speaker = t.TypeOf<typeof SpeakerCodec>
+/** An action item (`actionItems[]`), as `PATCH /recordings/{runId}/action-items/{itemId}` answers it. */
+export type ActionItem = t.TypeOf<typeof ActionItemCodec>
+/** `PATCH /recordings/{runId}/speakers/{speakerId}`: a name, an email, or both. */
+export type SpeakerChanges = t.TypeOf<typeof SpeakerBody>
+/** `PATCH /recordings/{runId}/action-items/{itemId}`: any of status, owner, due and title. */
+export type ActionItemChanges = t.TypeOf<typeof ActionItemBody>
+/** What `GET /recordings/{runId}/export?format=` makes: md, vtt, srt, txt or json. */
+export type ExportFormat = ExportFormatName
 
 // ── Mirrors of the route files' codecs ──────────────────────────────────────
 
@@ -116,6 +135,32 @@ export interface MeetingQuery extends PageQuery {
 }
 
 /** `GET /meetings/schedule`: the window is required, at most 92 days. */
+/** `GET /me/settings`: how long recordings are kept (`days` null: forever). */
+export interface Settings {
+  retention: { days: number | null; scope: 'audio' | 'everything' }
+}
+
+/** `PATCH /me/settings`: what is given replaces, the rest stays. */
+export interface SettingsChanges {
+  readonly retention?: { readonly days?: number | null; readonly scope?: 'audio' | 'everything' }
+}
+
+/** `GET /recordings` and `GET /bots`: search words and filters, all optional and combinable (see the API guide). */
+export interface RecordingQuery extends PageQuery {
+  readonly q?: string
+  /** ISO 8601: recordings starting at or after it. */
+  readonly from?: string
+  /** ISO 8601: recordings starting before it. */
+  readonly to?: string
+  /** Comma-separated: calendar, manual, upload. */
+  readonly origin?: string
+  /** Comma-separated run states. */
+  readonly state?: string
+  /** Comma-separated: pending, in_call, processing, done. */
+  readonly phase?: string
+  readonly owned?: 'mine' | 'shared'
+}
+
 export interface ScheduleQuery extends PageQuery {
   readonly from: string
   readonly to: string
@@ -123,6 +168,9 @@ export interface ScheduleQuery extends PageQuery {
 
 export interface ScheduleRow {
   meetingId: string
+  title: string
+  startsAt: string
+  endsAt: string
   runId: string | null
   platform: MeetingPlatform | null
   phase: RunPhase | null

@@ -24,6 +24,14 @@ export interface AudioFile {
   readonly stream: Readable
 }
 
+export interface ExportFile {
+  /** e.g. text/markdown; charset=utf-8. */
+  readonly contentType: string
+  /** The file name the API suggests (`Content-Disposition`). */
+  readonly filename: string
+  readonly stream: Readable
+}
+
 /**
  * How the operator acts as an account without a key (`nt.as(accountIdOrEmail, options)`):
  * full access and the account alone by default, as a key issued with no options.
@@ -46,9 +54,13 @@ export interface NotetakerAccount {
   allowance(): Promise<Json.Allowance>
   /** `GET /meetings/schedule`: what will be recorded between `from` and `to`. */
   schedule(query: Json.ScheduleQuery): Promise<Json.Page<Json.ScheduleRow>>
+  /** `GET /me/settings`: how long recordings are kept. */
+  settings(): Promise<Json.Settings>
+  /** `PATCH /me/settings` */
+  updateSettings(changes: Json.SettingsChanges): Promise<Json.Settings>
   readonly recordings: {
-    /** `GET /recordings`: newest first. */
-    list(query?: Json.PageQuery): Promise<Json.Page<Json.RecordingRow>>
+    /** `GET /recordings`: newest first; with `q`, found recordings most relevant first, each with its `match`. */
+    list(query?: Json.RecordingQuery): Promise<Json.Page<Json.RecordingRow>>
     /** `GET /recordings/{runId}`; `transcript: true` adds the first utterances (`include=transcript`). */
     get(runId: string, options?: { readonly transcript?: boolean }): Promise<Json.Recording>
     /** `GET /recordings/{runId}/transcript` */
@@ -61,6 +73,14 @@ export interface NotetakerAccount {
     shares(runId: string): Promise<Json.Page<Json.RecordingShare>>
     /** `DELETE /recordings/{runId}/shares/{shareId}` */
     unshare(runId: string, shareId: string): Promise<Json.RecordingShare>
+    /** `DELETE /recordings/{runId}`: the recording, its notes, transcript, files and shares. */
+    delete(runId: string): Promise<void>
+    /** `PATCH /recordings/{runId}/speakers/{speakerId}` */
+    renameSpeaker(runId: string, speakerId: string, changes: Json.SpeakerChanges): Promise<Json.Speaker>
+    /** `PATCH /recordings/{runId}/action-items/{itemId}` */
+    editActionItem(runId: string, itemId: string, changes: Json.ActionItemChanges): Promise<Json.ActionItem>
+    /** `GET /recordings/{runId}/export?format=`, md by default. */
+    export(runId: string, format?: Json.ExportFormat): Promise<ExportFile>
   }
   readonly uploads: {
     /** `POST /uploads` (1 of 2). */
@@ -73,6 +93,8 @@ export interface NotetakerAccount {
     get(uploadId: string): Promise<Json.Upload>
     /** `POST /uploads/{uploadId}/retry` */
     retry(uploadId: string): Promise<Json.Upload>
+    /** `DELETE /uploads/{uploadId}`, for an upload whose file was never sent. */
+    delete(uploadId: string): Promise<void>
     /**
      * Reads the upload until its stage is `ready` or `failed` and answers it (check `stage`,
      * and `error` when failed). Needs a worker: this one's (`worker: true`) or another process's.
@@ -84,8 +106,8 @@ export interface NotetakerAccount {
     send(bot: Json.NewBot): Promise<Json.Bot>
     /** `POST /bots/{runId}/leave` */
     leave(runId: string): Promise<Json.Bot>
-    /** `GET /bots` (the rows of `GET /recordings`). */
-    list(query?: Json.PageQuery): Promise<Json.Page<Json.RecordingRow>>
+    /** `GET /bots` (the rows of `GET /recordings`, with the same filters). */
+    list(query?: Json.RecordingQuery): Promise<Json.Page<Json.RecordingRow>>
   }
   readonly meetings: {
     /** `GET /meetings` */

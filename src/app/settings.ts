@@ -152,12 +152,20 @@ export const SETTINGS = {
     'Limits and security',
     'How long a background job is held by its worker before another may take it over; running jobs renew it, so this is how soon a crashed worker\'s job resumes',
   ),
+  NOTETAKER_RETENTION_SWEEP_MINUTES: int(
+    'NOTETAKER_RETENTION_SWEEP_MINUTES',
+    1,
+    1440,
+    '60',
+    'Processing',
+    'How often the retention sweep removes the recordings (or their audio) older than each account\'s retention period (`PATCH /me/settings`)',
+  ),
 
   NOTETAKER_TRANSCRIBER: setting(
     oneOf('none', 'pocketsphinx', 'openai'),
     'none',
     'Processing',
-    'Speech to text for audio: `pocketsphinx` (offline; Debian\'s `pocketsphinx` and `pocketsphinx-en-us`), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads fail with a message saying how to configure one).',
+    'Speech to text for audio: `pocketsphinx` (offline; Debian\'s `pocketsphinx` and `pocketsphinx-en-us`), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to configure one; transcript files need no engine).',
   ),
   NOTETAKER_TRANSCRIBER_URL: setting(t.string, '', 'Processing', 'With `openai`: the transcription server\'s http(s) address.'),
   NOTETAKER_TRANSCRIBER_MODEL: setting(t.string, 'whisper-1', 'Processing', 'With `openai`: the model asked for.'),

@@ -26,6 +26,8 @@ export const startWorkers = async (core: Core, config: Config, logger: Logger) =
   else if (requeued.right.resumed > 0) logger.info(requeued.right, `queued again ${requeued.right.resumed} bot(s) that an earlier crash had left without their job`)
   const engine = await core.bots.startEngine()()
   if (E.isLeft(engine)) logger.error({ err: engine.left }, 'could not start the recording engine; scheduled meetings will not be recorded until a restart')
+  const sweep = await core.recordings.startRetentionSweep()()
+  if (E.isLeft(sweep)) logger.error({ err: sweep.left }, 'could not start the retention sweep; recordings past their retention period stay until a restart')
   return {
     /** Bots in meetings leave (keeping what they recorded); running jobs get a grace period, the rest go back to the queue. */
     stop: async () => {

@@ -6,9 +6,12 @@ import { memoryDirectory } from '../../adapters/memory/organizations.js'
 import { organizationStoreContract } from '../contracts/organization-store.js'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapters/memory/recordings.js'
 import { recordingStoresContract } from '../contracts/recording-stores.js'
+import { recordingRemovalContract } from '../contracts/recording-removal.js'
+import { memoryAccountSettingsStore } from '../../adapters/memory/account-settings.js'
 import { memoryShareStore } from '../../adapters/memory/shares.js'
 import { shareStoreContract } from '../contracts/share-store.js'
 import { listingPagesContract } from '../contracts/listing-pages.js'
+import { recordingSearchContract } from '../contracts/recording-search.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import { blobStoreContract } from '../contracts/blob-store.js'
 import { memoryAccountStore, memoryOrganizationStore } from '../../adapters/memory/accounts.js'
@@ -23,6 +26,8 @@ import { randomIds } from '../../adapters/system/ids.js'
 import { jobQueueContract } from '../contracts/job-queue.js'
 import { memoryWebhookStore } from '../../adapters/memory/webhooks.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
+import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
+import { memoryNotesEditStore } from '../../adapters/memory/notes-edits.js'
 
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
@@ -34,9 +39,15 @@ rateLimiterContract('memory', () => memoryRateLimiter({ limit: 3, windowSeconds:
 jobQueueContract('memory', () => memoryJobQueue(randomIds.uuid))
 blobStoreContract('memory', () => memoryBlobStore())
 recordingStoresContract('memory', () => ({ runs: memoryRunStore(), uploads: memoryUploadStore(), notes: memoryNotesStore() }))
+notesEditStoreContract('memory', () => ({ runs: memoryRunStore(), notesEdits: memoryNotesEditStore() }))
 shareStoreContract('memory', () => {
   const runs = memoryRunStore()
   return { runs, shares: memoryShareStore(runs) }
+})
+recordingSearchContract('memory', () => {
+  const runs = memoryRunStore()
+  const notes = memoryNotesStore()
+  return { runs, notes, shares: memoryShareStore(runs, notes) }
 })
 listingPagesContract('memory', () => {
   const runs = memoryRunStore()
@@ -49,3 +60,7 @@ organizationStoreContract('memory', () => {
 webhookStoreContract('memory', () => memoryWebhookStore())
 meetingStoreContract('memory', () => memoryMeetingStore())
 calendarConnectionStoreContract('memory', () => memoryCalendarConnectionStore())
+recordingRemovalContract('memory', () => {
+  const runs = memoryRunStore()
+  return { runs, uploads: memoryUploadStore(), notes: memoryNotesStore(), shares: memoryShareStore(runs), accountSettings: memoryAccountSettingsStore() }
+})

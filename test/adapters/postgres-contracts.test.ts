@@ -20,10 +20,13 @@ import { jobQueueContract } from '../contracts/job-queue.js'
 import { meetingStoreContract } from '../contracts/meeting-store.js'
 import { organizationStoreContract } from '../contracts/organization-store.js'
 import { recordingStoresContract } from '../contracts/recording-stores.js'
+import { recordingRemovalContract } from '../contracts/recording-removal.js'
 import { shareStoreContract } from '../contracts/share-store.js'
 import { listingPagesContract } from '../contracts/listing-pages.js'
+import { recordingSearchContract } from '../contracts/recording-search.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { right } from '../support/run.js'
+import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -55,8 +58,11 @@ if (url === '') {
   idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
   jobQueueContract('postgres', async () => (await fresh()).jobs)
   recordingStoresContract('postgres', fresh)
+  notesEditStoreContract('postgres', fresh)
+  recordingRemovalContract('postgres', fresh)
   shareStoreContract('postgres', fresh)
   listingPagesContract('postgres', fresh)
+  recordingSearchContract('postgres', fresh)
   organizationStoreContract('postgres', fresh)
   webhookStoreContract('postgres', async () => (await fresh()).webhooks)
   meetingStoreContract('postgres', async () => (await fresh()).meetings)

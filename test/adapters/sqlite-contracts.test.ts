@@ -6,9 +6,12 @@ import { sqliteOrganizationStore as sqliteOrganizations } from '../../adapters/s
 import { organizationStoreContract } from '../contracts/organization-store.js'
 import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../../adapters/sqlite/recordings.js'
 import { recordingStoresContract } from '../contracts/recording-stores.js'
+import { recordingRemovalContract } from '../contracts/recording-removal.js'
+import { sqliteAccountSettingsStore } from '../../adapters/sqlite/account-settings.js'
 import { sqliteShareStore } from '../../adapters/sqlite/shares.js'
 import { shareStoreContract } from '../contracts/share-store.js'
 import { listingPagesContract } from '../contracts/listing-pages.js'
+import { recordingSearchContract } from '../contracts/recording-search.js'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +28,8 @@ import { randomIds } from '../../adapters/system/ids.js'
 import { jobQueueContract } from '../contracts/job-queue.js'
 import { sqliteWebhookStore } from '../../adapters/sqlite/webhooks.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
+import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
+import { sqliteNotesEditStore } from '../../adapters/sqlite/notes-edits.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -43,9 +48,17 @@ recordingStoresContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db) }
 })
+notesEditStoreContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), notesEdits: sqliteNotesEditStore(db) }
+})
 shareStoreContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), shares: sqliteShareStore(db) }
+})
+recordingSearchContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), shares: sqliteShareStore(db), notes: sqliteNotesStore(db) }
 })
 listingPagesContract('sqlite', () => {
   const db = freshDb()
@@ -58,3 +71,7 @@ organizationStoreContract('sqlite', () => {
 webhookStoreContract('sqlite', () => sqliteWebhookStore(freshDb()))
 meetingStoreContract('sqlite', () => sqliteMeetingStore(freshDb()))
 calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(freshDb()))
+recordingRemovalContract('sqlite', () => {
+  const db = freshDb()
+  return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db), shares: sqliteShareStore(db), accountSettings: sqliteAccountSettingsStore(db) }
+})

@@ -57,6 +57,10 @@ export const answers = () =>
     | Same<Json.Page<Json.Invite>, Data<'/organization/invites', 'get'>>
     | Same<Json.CreatedInvite, Data<'/organization/invites', 'post'>>
     | Same<Json.AcceptedInvite, Data<'/organization/invites/accept', 'post'>>
+    | Same<Json.Speaker, Data<'/recordings/{runId}/speakers/{speakerId}', 'patch'>>
+    | Same<Json.ActionItem, Data<'/recordings/{runId}/action-items/{itemId}', 'patch'>>
+    | Same<Json.Settings, Data<'/me/settings', 'get'>>
+    | Same<Json.Settings, Data<'/me/settings', 'patch'>>
   >()
 
 export const inputs = () =>
@@ -73,7 +77,12 @@ export const inputs = () =>
     | Takes<Json.NewInvite, Body<'/organization/invites', 'post'>>
     | Takes<Json.MeetingQuery, NonNullable<Operation<'/meetings', 'get'>['parameters']['query']>>
     | Takes<Json.ScheduleQuery, Operation<'/meetings/schedule', 'get'>['parameters']['query']>
-    | Takes<Json.PageQuery, NonNullable<Operation<'/recordings', 'get'>['parameters']['query']>>
+    | Takes<Json.RecordingQuery, NonNullable<Operation<'/recordings', 'get'>['parameters']['query']>>
+    | Takes<Json.RecordingQuery, NonNullable<Operation<'/bots', 'get'>['parameters']['query']>>
+    | Takes<Json.SpeakerChanges, Body<'/recordings/{runId}/speakers/{speakerId}', 'patch'>>
+    | Takes<Json.ActionItemChanges, Body<'/recordings/{runId}/action-items/{itemId}', 'patch'>>
+    | Takes<Json.SettingsChanges, Body<'/me/settings', 'patch'>>
+    | Takes<{ format?: Json.ExportFormat }, NonNullable<Operation<'/recordings/{runId}/export', 'get'>['parameters']['query']>>
   >()
 
 // The checks fail when they should: a type with a field too many, or one taking less than the API.

@@ -185,7 +185,8 @@ for (const store of STORES) {
     }))
 }
 
-// No worker: the bot stays queued until it is called off, so its answers do not depend on timing.
+// No worker: the bot stays queued until it is called off, so its answers do not depend on timing. A speech-to-text
+// engine is configured because audio uploads are refused without one; with no worker it never runs.
 test('the main paths of each area answer plain JSON', () =>
   withNotetaker('memory', async (nt) => {
     const organization = await nt.accounts.create({ name: 'Ada', email: 'ada@example.com', organization: 'Acme' })
@@ -230,7 +231,7 @@ test('the main paths of each area answer plain JSON', () =>
     assert.ok(Buffer.concat(chunks).equals(wav), 'the stored bytes')
     const transcriptUpload = await api.uploads.create({ filename: 'notes.vtt' })
     assert.is((await refusal(() => api.recordings.audio(transcriptUpload.runId))).code, 'NOT_FOUND')
-  }, { worker: false }))
+  }, { worker: false, settings: { NOTETAKER_TRANSCRIBER: 'pocketsphinx' } }))
 
 test('options: typed settings are taken, and bad options are refused as the service refuses bad variables', async () => {
   await withNotetaker(

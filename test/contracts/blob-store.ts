@@ -57,5 +57,22 @@ export const blobStoreContract = (name: string, make: () => Promise<BlobStore> |
     assert.equal(await right(b.size('f.bin')), O.none)
   })
 
+  s('list gives the keys under a prefix, sorted, each file once however it was written', async ({ b }) => {
+    assert.equal(await right(b.list('runs/')), [])
+    await right(b.put('runs/r1/audio.wav', from('abc'), { maxBytes: 10 }))
+    await right(b.append('runs/r1/captions.jsonl', Buffer.from('one\n')))
+    await right(b.append('runs/r1/captions.jsonl', Buffer.from('two\n')))
+    await right(b.put('runs/r10/audio.wav', from('x'), { maxBytes: 10 }))
+    await right(b.put('runs/r2/deep/er.txt', from('y'), { maxBytes: 10 }))
+    await right(b.put('uploads/u1-1234.vtt', from('z'), { maxBytes: 10 }))
+    assert.equal(await right(b.list('runs/r1/')), ['runs/r1/audio.wav', 'runs/r1/captions.jsonl'])
+    assert.equal(await right(b.list('runs/r1')), ['runs/r1/audio.wav', 'runs/r1/captions.jsonl', 'runs/r10/audio.wav'], 'a prefix is text, not a folder')
+    assert.equal(await right(b.list('runs/')), ['runs/r1/audio.wav', 'runs/r1/captions.jsonl', 'runs/r10/audio.wav', 'runs/r2/deep/er.txt'])
+    assert.equal(await right(b.list('uploads/u1')), ['uploads/u1-1234.vtt'])
+    assert.equal(await right(b.list('uploads/u2')), [])
+    await right(b.remove('runs/r1/captions.jsonl'))
+    assert.equal(await right(b.list('runs/r1/')), ['runs/r1/audio.wav'])
+  })
+
   s.run()
 }

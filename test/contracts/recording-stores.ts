@@ -20,7 +20,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   id: id(n), accountId: A, reference: `rec-0000-0000-000${n % 10}`, origin: 'upload', meetingId: null, title: `Run ${n}`,
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
-  source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null,
+  source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -31,8 +31,9 @@ const upload = (n: number, runId: string, over: Partial<Upload> = {}): Upload =>
 })
 
 const notes: StoredNotes = {
-  shortSummary: 'Short.', detailedSummary: 'Detailed.', attendees: [{ name: 'Ada', email: '' }], topics: [{ label: 'budget', share: 1 }],
+  shortSummary: 'Short.', detailedSummary: 'Detailed.', attendees: [{ name: 'Ada', email: null }], topics: [{ label: 'budget', share: 1 }],
   actionItems: [{ id: id(900), title: 'Send the deck', owner: 'Ada', due: '2026-05-08', status: 'active', context: 'I will send the deck.', tags: ['commitment'] }],
+  decisions: [{ text: 'We decided to keep the budget.', by: 'Ada', atMs: 0, speaker: 'Ada' }],
   speakers: [{ name: 'Ada', talkMs: 1000, words: 5, share: 1 }],
 }
 
@@ -152,6 +153,25 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal([later.leaveRequestedAt, later.detail], ['2026-05-01T00:02:00.000Z', 'still here'], 'a writer that read the run before the request does not clear it')
     await right(s.runs.requestLeave(A, id(2), '2026-05-01T00:03:00.000Z'))
     assert.is(O.toNullable(await right(s.runs.find(A, id(2))))?.leaveRequestedAt, '2026-05-01T00:02:00.000Z', 'the first request stands')
+  })
+
+  s('setProgress writes only the progress, only while the run is in the named state; update writes the progress the run carries', async ({ s }) => {
+    const transcribing = run(1, { state: 'transcribing', source: { kind: 'audio', key: 'k', format: 'wav' } })
+    await right(s.runs.create(transcribing))
+    assert.is(await right(s.runs.setProgress(A, id(1), 'transcribing', 0.25)), true)
+    assert.equal(await right(s.runs.find(A, id(1))), O.some({ ...transcribing, progress: 0.25 }), 'nothing else changed, not even updatedAt')
+    assert.is(await right(s.runs.setProgress(A, id(1), 'analysing', 0.5)), false, 'a report for another stage is dropped')
+    assert.is(await right(s.runs.setProgress(B, id(1), 'transcribing', 0.5)), false, 'not across accounts')
+    assert.is(await right(s.runs.setProgress(A, id(99), 'transcribing', 0.5)), false, 'an unknown run')
+    assert.is(O.toNullable(await right(s.runs.find(A, id(1))))?.progress, 0.25)
+    const analysing: Run = { ...transcribing, state: 'analysing', progress: null, updatedAt: '2026-05-02T00:00:00.000Z' }
+    await right(s.runs.update(analysing, ['transcribing']))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(analysing), 'the move cleared it')
+    assert.is(await right(s.runs.setProgress(A, id(1), 'transcribing', 0.9)), false, 'a late report of the stage before is dropped')
+    assert.is(await right(s.runs.setProgress(A, id(1), 'analysing', 0.5)), true)
+    assert.is(O.toNullable(await right(s.runs.find(A, id(1))))?.progress, 0.5)
+    const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
+    assert.equal(listed.rows.map((r) => r.progress), [0.5], 'lists carry it too')
   })
 
   s('parallel creates of live bots: exactly one is stored', async ({ s }) => {

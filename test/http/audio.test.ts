@@ -5,6 +5,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startHarness, type Harness } from '../support/http.js'
 import { speakToWav } from '../support/speech.js'
+import { FAILING_TRANSCRIBER_MESSAGE } from '../support/transcribers.js'
 
 const s = suite<{ h: Harness; wav: Buffer; runId: string; uploadId: string }>('recording audio: Range requests')
 s.before(async (ctx) => {
@@ -25,10 +26,11 @@ s.after(async ({ h }) => h.close())
 const get = (h: Harness, runId: string, headers: Record<string, string> = {}) =>
   fetch(`${h.url}/ext/v1/recordings/${runId}/audio`, { headers: { authorization: `Bearer ${h.keys.full}`, ...headers } })
 
-s('with no transcriber configured, an audio upload fails saying how to configure one', async ({ h, uploadId }) => {
+s('an audio upload the speech engine fails on ends failed with the engine\'s words; its audio is still served', async ({ h, uploadId }) => {
   const u = (await h.request('GET', `/uploads/${uploadId}`)).body.data
   assert.is(u.stage, 'failed')
-  assert.match(u.error, /NOTETAKER_TRANSCRIBER/)
+  assert.is(u.error, FAILING_TRANSCRIBER_MESSAGE)
+  assert.is(u.progress, null, 'no progress once processing has ended')
 })
 
 s('the whole file: 200 with type, length and Accept-Ranges', async ({ h, runId, wav }) => {

@@ -112,14 +112,14 @@ s('another account\'s meeting is 404 everywhere; a read-only key cannot write; i
 
 s('GET /meetings/schedule: one row per meeting, willRecord and skipReason, not captured by /meetings/{id}', async ({ h }) => {
   const on = await create(h, { ...MEET, title: 'On' })
-  const off = await create(h, { ...MEET, title: 'Off', startsAt: '2026-06-03T09:00:00Z' })
+  const off = await create(h, { ...MEET, title: 'Off', startsAt: '2026-06-03T09:00:00Z', durationMinutes: 90 })
   await h.request('PATCH', `/meetings/${off.id}`, { body: { recordOverride: false } })
   await create(h, { ...MEET, title: 'Outside', startsAt: '2026-07-02T09:00:00Z' })
   const r = await h.request('GET', '/meetings/schedule?from=2026-06-01T00:00:00Z&to=2026-06-30T00:00:00Z', { key: h.keys.readonly })
   assert.is(r.status, 200)
   assert.equal(r.body.data.rows, [
-    { meetingId: on.id, runId: null, platform: 'google_meet', phase: null, state: null, skipReason: null, willRecord: true, detail: null, waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
-    { meetingId: off.id, runId: null, platform: 'google_meet', phase: null, state: null, skipReason: 'override_off', willRecord: false, detail: 'Recording was switched off for this meeting.', waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
+    { meetingId: on.id, title: 'On', startsAt: '2026-06-02T09:00:00.000Z', endsAt: '2026-06-02T09:30:00.000Z', runId: null, platform: 'google_meet', phase: null, state: null, skipReason: null, willRecord: true, detail: null, waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
+    { meetingId: off.id, title: 'Off', startsAt: '2026-06-03T09:00:00.000Z', endsAt: '2026-06-03T10:30:00.000Z', runId: null, platform: 'google_meet', phase: null, state: null, skipReason: 'override_off', willRecord: false, detail: 'Recording was switched off for this meeting.', waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
   ])
   assert.equal([r.body.data.total, r.body.data.limit, r.body.data.offset], [2, 25, 0])
   assert.is((await h.request('GET', '/meetings/schedule?from=2026-06-01T00:00:00Z&to=2026-06-30T00:00:00Z', { key: h.keys.other })).body.data.total, 0)
@@ -153,6 +153,7 @@ s('the OpenAPI description documents the limits, the skip reasons and the route 
   const reason = row.properties.skipReason.anyOf[0]
   assert.equal(reason.enum, ['override_off', 'no_join_link', 'unsupported_platform', 'ended', 'barred_by_rule', 'not_hosted', 'auto_join_manual', 'allowance_spent'])
   for (const value of reason.enum) assert.match(reason.description, `\`${value}\``)
+  for (const field of ['title', 'startsAt', 'endsAt']) assert.ok(row.required.includes(field) && row.properties[field].description, `the row documents ${field}`)
 })
 
 s.run()

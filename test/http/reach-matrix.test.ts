@@ -124,6 +124,11 @@ s("the owner's keys: organization routes need an organization-wide key, writes a
       },
       expected: [200, 403, 200, 403],
     },
+    { route: 'DELETE /recordings/{runId}', call: async () => ({ path: `/recordings/${await transcriptRecording(h, h.keys.full)}` }), expected: [204, 403, 204, 403] },
+    { route: 'PATCH /recordings/{runId}/speakers/{speakerId}', call: async () => ({ path: `/recordings/${notesRun}/speakers/${(await h.request('GET', `/recordings/${notesRun}`)).body.data.speakers[0].id}`, body: { name: 'Ana' } }), expected: [200, 403, 200, 403] },
+    { route: 'PATCH /recordings/{runId}/action-items/{itemId}', call: async () => ({ path: `/recordings/${notesRun}/action-items/${(await h.request('GET', `/recordings/${notesRun}`)).body.data.actionItems[0].id}`, body: { status: 'done' } }), expected: [200, 403, 200, 403] },
+    { route: 'GET /recordings/{runId}/export', call: () => ({ path: `/recordings/${notesRun}/export?format=vtt` }), expected: [200, 200, 200, 200] },
+    { route: 'DELETE /uploads/{uploadId}', call: async () => ({ path: `/uploads/${(await h.request('POST', '/uploads', { body: { filename: 'later.vtt' } })).body.data.id}` }), expected: [204, 403, 204, 403] },
     { route: 'POST /uploads', call: () => ({ path: '/uploads', body: { filename: 'notes.vtt' } }), expected: [201, 403, 201, 403] },
     { route: 'GET /uploads', call: () => ({ path: '/uploads' }), expected: [200, 200, 200, 200] },
     { route: 'GET /uploads/{uploadId}', call: () => ({ path: `/uploads/${anUpload}` }), expected: [200, 200, 200, 200] },
@@ -136,7 +141,7 @@ s("the owner's keys: organization routes need an organization-wide key, writes a
       expected: [200, 403, 200, 403],
     },
     {
-      // Audio fails to process in the harness (no transcriber), so each cell gets a failed upload to retry.
+      // Audio fails to process in the harness (its transcriber fails every call), so each cell gets a failed upload to retry.
       route: 'POST /uploads/{uploadId}/retry',
       call: async () => ({ path: `/uploads/${(await upload(h, h.keys.full, { filename: 'call.wav', bytes: silentWav() })).id}/retry` }),
       expected: [200, 403, 200, 403],
@@ -170,6 +175,12 @@ s("a recipient's keys against a recording shared with it at summary scope: reads
     { route: 'DELETE /recordings/{runId}/shares/{shareId}', call: () => ({ path: `/recordings/${audioRun}/shares/${shared.id}` }), expected: [404, 403, 404, 403] },
     { route: 'GET /uploads/{uploadId}', call: () => ({ path: `/uploads/${audioUpload}` }), expected: [404, 404, 404, 404] },
     { route: 'POST /uploads/{uploadId}/retry', call: () => ({ path: `/uploads/${audioUpload}/retry` }), expected: [404, 403, 404, 403] },
+    { route: 'DELETE /recordings/{runId}', call: () => ({ path: `/recordings/${audioRun}` }), expected: [404, 403, 404, 403] },
+    // The ids need not exist: a recipient never learns whether they do.
+    { route: 'PATCH /recordings/{runId}/speakers/{speakerId}', call: () => ({ path: `/recordings/${audioRun}/speakers/${audioRun}`, body: { name: 'Ana' } }), expected: [404, 403, 404, 403] },
+    { route: 'PATCH /recordings/{runId}/action-items/{itemId}', call: () => ({ path: `/recordings/${audioRun}/action-items/${audioRun}`, body: { status: 'done' } }), expected: [404, 403, 404, 403] },
+    { route: 'GET /recordings/{runId}/export', call: () => ({ path: `/recordings/${audioRun}/export?format=md` }), expected: [200, 200, 200, 200] },
+    { route: 'DELETE /uploads/{uploadId}', call: () => ({ path: `/uploads/${audioUpload}` }), expected: [404, 403, 404, 403] },
     { route: 'GET /bots', call: () => ({ path: '/bots' }), expected: [200, 200, 200, 200] },
   ]
   await run(h, rows, keys)

@@ -7,7 +7,7 @@ import { right } from '../support/run.js'
 
 export const VTT = readFileSync(join(ROOT, 'fixtures', 'transcripts', 'planning-meeting.vtt'))
 
-/** Silence as a 16 kHz mono 16-bit WAV (half a second by default). The harness has no transcriber, so it fails processing but its audio is served. */
+/** Silence as a 16 kHz mono 16-bit WAV (half a second by default). The harness's transcriber fails every call, so it fails processing but its audio is served. */
 export const silentWav = (seconds = 0.5): Buffer => {
   const data = Buffer.alloc(Math.round(seconds * 16_000) * 2)
   const header = Buffer.alloc(44)
@@ -45,7 +45,7 @@ export const upload = async (h: Harness, key: string, file: { filename: string; 
 export const transcriptRecording = async (h: Harness, key: string, title = 'Launch planning', startsAt = '2026-05-20T09:00:00Z') =>
   (await upload(h, key, { filename: 'planning.vtt', bytes: VTT, title, startsAt })).runId
 
-/** A recording with stored audio (its processing fails: no transcriber in the harness). */
+/** A recording with stored audio (its processing fails: the harness's transcriber hears nothing). */
 export const audioRecording = async (h: Harness, key: string, startsAt = '2026-05-21T09:00:00Z') =>
   (await upload(h, key, { filename: 'call.wav', bytes: silentWav(), title: 'A call', startsAt })).runId
 

@@ -40,8 +40,8 @@ s('create, send, process: the upload is ready and the recording has notes and a 
   assert.is(list.total, 1)
   assert.equal(list.rows[0], {
     runId: u.runId, reference: list.rows[0].reference, meetingId: null, title: 'Launch planning', startsAt: '2026-06-01T09:00:00.000Z',
-    platform: null, origin: 'upload', state: 'ready', phase: 'done', recordingSeconds: 62, endedAt: null, hasNotes: true,
-    scope: 'full', owned: true, sharedBy: null,
+    platform: null, origin: 'upload', state: 'ready', phase: 'done', recordingSeconds: 62, progress: null, endedAt: null, hasNotes: true,
+    scope: 'full', owned: true, sharedBy: null, match: null,
   })
 
   const detail = (await h.request('GET', `/recordings/${u.runId}`)).body.data

@@ -26,6 +26,8 @@ export type HarnessStoreKind = 'memory' | 'sqlite' | 'postgres'
 type StorePorts = Pick<
   Ports,
   'accounts' | 'organizations' | 'apiKeys' | 'idempotency' | 'jobs' | 'webhooks' | 'runs' | 'shares' | 'uploads' | 'notes' | 'meetings' | 'calendarConnections'
+  | 'accountSettings'
+  | 'notesEdits'
 >
 
 export interface HarnessStores {

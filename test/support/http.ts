@@ -17,7 +17,7 @@ import { aesGcmSecretBox } from '../../adapters/webhook-http/secret-box.js'
 import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
 import { publishEventToWebhooks } from '../../src/core/webhooks/index.js'
 import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
-import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
+import { failingTranscriber } from './transcribers.js'
 import { createTranscriptParser } from '../../adapters/transcript-parse/index.js'
 import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import { fixedClock } from '../../adapters/system/clock.js'
@@ -92,7 +92,8 @@ export const startHarness = async (
     secretBox: aesGcmSecretBox(randomBytes(32)),
     random: () => 0.5,
     transcriptParser: createTranscriptParser(),
-    transcriber: createNoTranscriber(),
+    // Audio is accepted and stored, and its processing fails (pass createNoTranscriber() to see audio refused).
+    transcriber: failingTranscriber(),
     analyzer: createBuiltinAnalyzer(),
     maxUploadBytes: 5 * 1024 * 1024,
     maxTranscriptBytes: 2 * 1024 * 1024,

@@ -6,6 +6,7 @@ import { annotate, formatted } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
+import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
 import { BotCodec, botView } from '../schemas/bots.js'
 import { RecordingRow, recordingRow } from '../schemas/recordings.js'
 
@@ -34,10 +35,15 @@ export const botRoutes = (core: Core) => [
   route({
     operationId: 'listBots', method: 'get', path: '/bots', tag: 'Bots', access: 'read',
     summary: 'Recordings, newest first (the same rows as /recordings)',
-    query: pageQuery,
+    description: 'The same rows, filters and search as GET /recordings (`origin=calendar,manual` keeps the bots).',
+    query: { ...pageQuery, ...recordingFilterQuery },
+    errorNotes: { VALIDATION_ERROR: RECORDING_FILTER_ERRORS },
     success: { status: 200, description: 'A page of recording rows.', data: pageOf(RecordingRow, 'BotPage') },
     handle: ({ actor, query }) =>
-      pipe(core.recordings.listRecordings(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(recordingRow) } }))),
+      pipe(
+        core.recordings.listRecordings(actor, { limit: query.limit, offset: query.offset }, recordingFilters(query)),
+        TE.map((p) => ({ data: { ...p, rows: p.rows.map(recordingRow) } })),
+      ),
   }),
   route({
     operationId: 'leaveBot', method: 'post', path: '/bots/{runId}/leave', tag: 'Bots', access: 'write',

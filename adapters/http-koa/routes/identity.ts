@@ -49,7 +49,7 @@ export const identityRoutes = (core: Core) => [
     tag: 'Account',
     summary: 'The monthly recording allowance and how much of it is used',
     description:
-      'Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.',
+      'Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not, nor ones that failed before producing anything (an upload that could not be read or transcribed, a bot never admitted, refused, or sent to a meeting that does not exist). Deleting a recording does not give back what it used: deleted recordings still count, except an upload whose file was never sent and a bot deleted before it was admitted. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.',
     access: 'read',
     success: { status: 200, description: 'The allowance.', data: AllowanceCodec },
     handle: ({ actor }) =>

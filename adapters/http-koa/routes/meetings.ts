@@ -61,6 +61,9 @@ const runState = annotate(t.keyof(RUN_STATES, 'RunState'), {
 const ScheduleRowCodec = t.exact(
   t.type({
     meetingId: formatted('uuid'),
+    title: text('The meeting\'s title, as GET /meetings has it.'),
+    startsAt: formatted('date-time', 'When the meeting starts, as GET /meetings has it.'),
+    endsAt: formatted('date-time', 'When the meeting ends: startsAt plus its durationMinutes.'),
     runId: nullableFormatted('uuid', 'The meeting\'s current recording run; null when it has none yet.'),
     platform: t.union([platform, t.null]),
     phase: t.union([t.keyof(Object.fromEntries(RUN_PHASES.map((p) => [p, null])) as Record<(typeof RUN_PHASES)[number], null>), t.null]),
@@ -139,7 +142,7 @@ export const meetingRoutes = (core: Core) => [
   route({
     operationId: 'getMeetingSchedule', method: 'get', path: '/meetings/schedule', tag: 'Meetings', access: 'read',
     summary: 'What will be recorded in a window',
-    description: `One row per listed meeting in the window (as GET /meetings counts it), ordered by start. \`willRecord\` and \`skipReason\` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). The run fields describe the meeting's current run and are null when it has none. \`from\` and \`to\` are required; \`to\` must be later than \`from\` and at most ${SCHEDULE_MAX_DAYS} days after it (422 otherwise). Paged with \`limit\` (1 to 100, default 25) and \`offset\`.`,
+    description: `One row per listed meeting in the window (as GET /meetings counts it), ordered by start. \`willRecord\` and \`skipReason\` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's \`title\`, \`startsAt\` and \`endsAt\`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; \`recordingSeconds\` grows while its bot records. \`from\` and \`to\` are required; \`to\` must be later than \`from\` and at most ${SCHEDULE_MAX_DAYS} days after it (422 otherwise). Paged with \`limit\` (1 to 100, default 25) and \`offset\`.`,
     query: {
       from: dateTime({ required: true, description: 'Start of the window (ISO 8601).' }),
       to: dateTime({ required: true, description: `End of the window (ISO 8601), later than from and at most ${SCHEDULE_MAX_DAYS} days after it.` }),

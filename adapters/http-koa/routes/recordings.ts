@@ -6,6 +6,7 @@ import { serveAudio } from '../audio-range.js'
 import { pageOf } from '../envelope.js'
 import { MAX_PAGE_LIMIT, pageQuery, uuidPath, wordList } from '../params.js'
 import { API_PREFIX, route } from '../route.js'
+import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
 import { RecordingDetailCodec, RecordingRow, recordingDetail, recordingRow, TranscriptPage } from '../schemas/recordings.js'
 
 const runIdParam = { runId: uuidPath('The recording (run) id.') }
@@ -20,17 +21,24 @@ const moreTranscript = (d: RecordingDetail): Record<string, string> => {
 export const recordingRoutes = (core: Core) => [
   route({
     operationId: 'listRecordings', method: 'get', path: '/recordings', tag: 'Recordings', access: 'read',
-    summary: 'Recordings, newest first',
-    description: 'From calendar meetings, manual bots and uploads, newest start first. A run superseded by a rescheduled meeting is left out, so a meeting appears once.',
-    query: pageQuery,
+    summary: 'Recordings, newest first; filtered and searched',
+    description:
+      'From calendar meetings, manual bots and uploads, newest start first, the caller\'s own and those shared with the caller\'s email. A run superseded by a rescheduled meeting is left out, so a meeting appears once. ' +
+      'The filters `from`, `to` (on the start), `origin`, `state`, `phase` and `owned` combine (all must hold), also with the search `q`; `total` counts what they keep. ' +
+      'With `q`, rows come most relevant first and each carries `match` (the field, a snippet with the matched words marked, and for a transcript the utterance\'s time `atMs` to seek to); without it `match` is null.',
+    query: { ...pageQuery, ...recordingFilterQuery },
+    errorNotes: { VALIDATION_ERROR: RECORDING_FILTER_ERRORS },
     success: { status: 200, description: 'A page of recording rows.', data: pageOf(RecordingRow, 'RecordingPage') },
     handle: ({ actor, query }) =>
-      pipe(core.recordings.listRecordings(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(recordingRow) } }))),
+      pipe(
+        core.recordings.listRecordings(actor, { limit: query.limit, offset: query.offset }, recordingFilters(query)),
+        TE.map((p) => ({ data: { ...p, rows: p.rows.map(recordingRow) } })),
+      ),
   }),
   route({
     operationId: 'getRecording', method: 'get', path: '/recordings/{runId}', tag: 'Recordings', access: 'read',
     summary: 'One recording with its notes',
-    description: `Summaries, attendees, topics (share of talk time, summing to 1), action items and per-speaker statistics; empty until \`hasNotes\`. \`include=transcript\` adds the utterances, the first ${INCLUDED_UTTERANCES.toLocaleString('en')} at most, and \`transcriptTotal\`; when there are more, a \`Link\` header (\`rel="next"\`) points to the next page of \`GET /recordings/{runId}/transcript\`.`,
+    description: `Summaries, attendees, topics (share of talk time, summing to 1), action items, decisions and per-speaker statistics (each speaker with a stable \`id\` to rename it by), with the edits people made (PATCH …/speakers/{speakerId}, …/action-items/{itemId}) applied; empty until \`hasNotes\`. \`include=transcript\` adds the utterances, the first ${INCLUDED_UTTERANCES.toLocaleString('en')} at most, and \`transcriptTotal\`; when there are more, a \`Link\` header (\`rel="next"\`) points to the next page of \`GET /recordings/{runId}/transcript\`.`,
     params: runIdParam,
     query: { include: wordList({ words: ['transcript'], description: '`transcript` adds the utterances. Other values are refused (422).' }) },
     success: {
@@ -48,7 +56,7 @@ export const recordingRoutes = (core: Core) => [
   route({
     operationId: 'getRecordingTranscript', method: 'get', path: '/recordings/{runId}/transcript', tag: 'Recordings', access: 'read',
     summary: 'The transcript, a page of utterances in order',
-    description: 'Rows are utterances `{start_ms, end_ms, speaker, text}` in spoken order; `scope` sits beside `rows` (`summary` scope gives empty rows).',
+    description: 'Rows are utterances `{start_ms, end_ms, speaker, text}` in spoken order, `speaker` the name people gave the speaker (PATCH /recordings/{runId}/speakers/{speakerId}) or else the transcript\'s label; `scope` sits beside `rows` (`summary` scope gives empty rows).',
     params: runIdParam,
     query: pageQuery,
     success: { status: 200, description: 'A transcript page.', data: TranscriptPage },

@@ -12,7 +12,9 @@ import { UploadCodec, uploadView } from '../schemas/recordings.js'
 const CreateUploadBody = t.exact(
   t.intersection([
     t.type({
-      filename: annotate(t.string, { description: 'Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript).' }),
+      filename: annotate(t.string, {
+        description: 'Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine.',
+      }),
     }),
     t.partial({
       title: t.string,
@@ -35,7 +37,11 @@ export const uploadRoutes = (core: Core) => [
       'Creates the upload and its recording, deciding `kind` from the file name (another extension is 422). Then send the bytes with PUT /uploads/{uploadId}/content. Counts against the monthly recording allowance: at the cap, 409 with the reason.',
     body: CreateUploadBody,
     errors: ['CONFLICT'],
-    errorNotes: { CONFLICT: 'The monthly recording allowance is spent (CONFLICT); the message says when it renews.' },
+    errorNotes: {
+      CONFLICT: 'The monthly recording allowance is spent (CONFLICT); the message says when it renews.',
+      VALIDATION_ERROR:
+        'A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted.',
+    },
     success: { status: 201, description: 'The upload, stage `pending`.', data: UploadCodec },
     handle: ({ actor, body }) =>
       pipe(core.uploads.createUpload(actor, body), TE.flatMap((u) => core.uploads.getUpload(actor, u.id)), TE.map((v) => ({ data: uploadView(v) }))),

@@ -1,11 +1,12 @@
 import * as t from 'io-ts'
-import { Attendee, SpeakerStats, Topic } from '../../../src/core/domain/notes.js'
-import { phaseOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
+import { Topic } from '../../../src/core/domain/notes.js'
+import { phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../src/core/domain/share.js'
+import type { SearchMatch } from '../../../src/core/domain/recording-filter.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
-import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
-import { INCLUDED_UTTERANCES, type RecordingDetail } from '../../../src/core/recordings/index.js'
+import type { ActionItem } from '../../../src/core/ports/recording-stores.js'
+import { INCLUDED_UTTERANCES, type ReadNotes, type RecordingDetail } from '../../../src/core/recordings/index.js'
 import type { UploadView } from '../../../src/core/uploads/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
@@ -32,6 +33,57 @@ const SharedBy = annotate(
   { description: 'Who shared the recording with the caller (the owner\'s account id, name and email); null for the caller\'s own recordings.' },
 )
 
+/** How far processing has got; its own codec so its documentation stays its own. */
+export const ProgressCodec = annotate(
+  t.union([
+    t.exact(
+      t.type({
+        stage: annotate(t.keyof({ transcribing: null, analysing: null }), {
+          description: '`transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).',
+        }),
+        fraction: annotate(t.number, {
+          minimum: 0,
+          maximum: 1,
+          description: 'How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %.',
+        }),
+      }),
+      'Progress',
+    ),
+    t.null,
+  ]),
+  { description: 'While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise.' },
+)
+
+const RecordingSeconds = annotate(t.union([t.number, t.null]), {
+  description: 'How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before.',
+})
+
+const Highlight = t.exact(
+  t.type({
+    start: annotate(t.number, { description: 'Offset in `snippet` (UTF-16 code units, as JavaScript counts) of the first character of a matched word.' }),
+    end: annotate(t.number, { description: 'Offset just past its last character.' }),
+  }),
+  'SearchHighlight',
+)
+export const SearchMatchCodec = annotate(
+  t.union([
+    t.exact(
+      t.type({
+        field: annotate(t.keyof({ title: null, summary: null, actionItem: null, transcript: null }), {
+          description: 'Where the words were found. When the transcript holds them, its first such utterance is the match; otherwise the title, then the short and the detailed summary, then the first action item.',
+        }),
+        snippet: annotate(t.string, { description: 'The field\'s text, cut to about 200 characters around the first matched word (… marks a cut).' }),
+        highlights: annotate(t.array(Highlight), { description: 'The matched words in `snippet`, in order (every word whose stem is one searched).' }),
+        atMs: annotate(t.union([t.number, t.null]), { description: 'For a transcript match, where the utterance starts (ms from the start of the recording), to seek the audio there; null otherwise.' }),
+        speaker: annotate(t.union([t.string, t.null]), { description: 'For a transcript match, who said it; null otherwise.' }),
+      }),
+      'SearchMatch',
+    ),
+    t.null,
+  ]),
+  { description: 'Why the recording was found by the search `q`; null in a list without `q`.' },
+)
+
 export const RecordingRow = t.exact(
   t.type({
     runId: formatted('uuid'),
@@ -43,12 +95,14 @@ export const RecordingRow = t.exact(
     origin: Origin,
     state: RunStateCodec,
     phase: RunPhaseCodec,
-    recordingSeconds: t.union([t.number, t.null]),
+    recordingSeconds: RecordingSeconds,
+    progress: ProgressCodec,
     endedAt: nullableFormatted('date-time'),
     hasNotes: t.boolean,
     scope: Scope,
     owned: Owned,
     sharedBy: SharedBy,
+    match: SearchMatchCodec,
   }),
   'RecordingRow',
 )
@@ -59,7 +113,7 @@ const access = (sharedAccess: SharedAccess | null | undefined) =>
     ? { scope: 'full' as const, owned: true, sharedBy: null }
     : { scope: sharedAccess.scope, owned: false, sharedBy: { ...sharedAccess.sharedBy } }
 
-export const recordingRow = (run: Run & { readonly sharedAccess?: SharedAccess | null }): t.TypeOf<typeof RecordingRow> => ({
+export const recordingRow = (run: Run & { readonly sharedAccess?: SharedAccess | null; readonly match?: SearchMatch | null }): t.TypeOf<typeof RecordingRow> => ({
   runId: run.id,
   reference: run.reference,
   meetingId: run.meetingId,
@@ -70,21 +124,56 @@ export const recordingRow = (run: Run & { readonly sharedAccess?: SharedAccess |
   state: run.state,
   phase: phaseOf(run.state),
   recordingSeconds: run.recordingSeconds,
+  progress: progressOf(run),
   endedAt: run.endedAt,
   hasNotes: run.hasNotes,
   ...access(run.sharedAccess),
+  match: run.match == null ? null : { ...run.match, highlights: run.match.highlights.map((h) => ({ ...h })) },
 })
 
-const ActionItem = t.exact(
+export const ActionItemCodec = t.exact(
   t.type({
-    id: formatted('uuid'),
+    id: annotate(formatted('uuid'), {
+      description: 'Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).',
+    }),
     title: t.string,
-    owner: t.union([t.string, t.null]),
+    owner: annotate(t.union([t.string, t.null]), { description: 'Who owes it (a speaker\'s name once renamed, or a named person); null when unknown.' }),
     due: annotate(t.union([t.string, t.null]), { description: 'YYYY-MM-DD, or null when no date was said.' }),
-    status: t.literal('active'),
-    context: t.string,
+    status: annotate(t.keyof({ active: null, done: null }), { description: '`active` as generated; `done` once someone marks it so.' }),
+    context: annotate(t.string, { description: 'The sentence the item came from.' }),
     tags: t.array(t.string),
   }),
+  'ActionItem',
+)
+
+export const SpeakerCodec = t.exact(
+  t.type({
+    id: annotate(formatted('uuid'), {
+      description: 'Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.',
+    }),
+    name: annotate(t.string, { description: 'The name people gave the speaker; the label until then.' }),
+    label: annotate(t.string, { description: 'The speaker as the transcript or the meeting names them (e.g. "Speaker 1").' }),
+    email: annotate(t.union([t.string, t.null]), { description: 'The attendee email the speaker is mapped to; null when unknown.' }),
+    talkMs: t.number,
+    words: t.number,
+    share: annotate(t.number, { description: 'Share of the talk time (of the words when the transcript has no times); shares sum to 1.' }),
+  }),
+  'Speaker',
+)
+
+const AttendeeCodec = t.exact(
+  t.type({ name: t.string, email: annotate(t.union([t.string, t.null]), { description: 'null when unknown.' }) }),
+  'Attendee',
+)
+
+export const DecisionCodec = t.exact(
+  t.type({
+    text: annotate(t.string, { description: 'What was agreed, as said.' }),
+    by: annotate(t.union([t.string, t.null]), { description: 'Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown.' }),
+    atMs: annotate(t.union([t.number, t.null]), { description: 'Start of the utterance it was said in, in ms from the start of the recording; null when unknown.' }),
+    speaker: annotate(t.union([t.string, t.null]), { description: 'The speaker of that utterance (renamed speakers by their name); null when unknown.' }),
+  }),
+  'Decision',
 )
 
 export const RecordingDetailCodec = t.exact(
@@ -103,17 +192,19 @@ export const RecordingDetailCodec = t.exact(
       title: t.string,
       startsAt: formatted('date-time'),
       platform: Platform,
-      recordingSeconds: t.union([t.number, t.null]),
+      recordingSeconds: RecordingSeconds,
+      progress: ProgressCodec,
       joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
       hasNotes: t.boolean,
       shortSummary: t.string,
       detailedSummary: t.string,
-      attendees: t.array(Attendee),
+      attendees: t.array(AttendeeCodec),
       topics: t.array(Topic),
-      actionItems: t.array(ActionItem),
-      speakers: t.array(SpeakerStats),
+      actionItems: t.array(ActionItemCodec),
+      decisions: annotate(t.array(DecisionCodec), { description: 'What the meeting agreed on, in order; [] for notes made before decisions were found.' }),
+      speakers: t.array(SpeakerCodec),
     }),
     t.partial({
       transcript: annotate(t.array(Utterance), {
@@ -127,7 +218,9 @@ export const RecordingDetailCodec = t.exact(
   'RecordingDetail',
 )
 
-const emptyNotes: StoredNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], speakers: [] }
+const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [] }
+
+export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({ ...a, tags: [...a.tags] })
 
 export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDetailCodec> => {
   const notes = d.notes._tag === 'Some' ? d.notes.value : emptyNotes
@@ -135,9 +228,9 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
   return {
     runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
-    recordingSeconds: r.recordingSeconds, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    recordingSeconds: r.recordingSeconds, progress: r.progress, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
-    actionItems: notes.actionItems.map((a) => ({ ...a, tags: [...a.tags] })), speakers: [...notes.speakers],
+    actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
   }
 }
@@ -165,6 +258,7 @@ export const UploadCodec = t.exact(
     updatedAt: formatted('date-time'),
     error: t.union([t.string, t.null]),
     hasNotes: t.boolean,
+    progress: ProgressCodec,
   }),
   'Upload',
 )
@@ -173,4 +267,5 @@ export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadC
   id: upload.id, runId: upload.runId, reference: upload.reference, title: upload.title, kind: upload.kind, stage: stageOf(run.state),
   filename: upload.filename, byteSize: upload.byteSize, durationMs: upload.durationMs, startsAt: upload.startsAt,
   createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), hasNotes: run.hasNotes,
+  progress: progressOf(run),
 })

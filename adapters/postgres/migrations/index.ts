@@ -8,6 +8,10 @@ import { sql as shares } from './007-shares.js'
 import { sql as listingAtScale } from './008-listing-at-scale.js'
 import { sql as processingIndex } from './009-processing-index.js'
 import { sql as queuedBotsIndex } from './010-queued-bots-index.js'
+import { sql as search } from './011-search.js'
+import { sql as runProgress } from './014-run-progress.js'
+import { sql as deletionAndRetention } from './012-deletion-and-retention.js'
+import { sql as notesEdits } from './013-notes-edits.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -25,4 +29,8 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 8, name: 'listing-at-scale', sql: listingAtScale },
   { id: 9, name: 'processing-index', sql: processingIndex },
   { id: 10, name: 'queued-bots-index', sql: queuedBotsIndex },
+  { id: 11, name: 'search', sql: search },
+  { id: 12, name: 'deletion-and-retention', sql: deletionAndRetention },
+  { id: 13, name: 'notes-edits', sql: notesEdits },
+  { id: 14, name: 'run-progress', sql: runProgress },
 ]

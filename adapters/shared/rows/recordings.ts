@@ -1,5 +1,5 @@
 // The runs and uploads tables' row shapes and their mappings to the domain, shared by the SQLite and Postgres adapters.
-import { PROCESSING_STATES, type Run, type RunState } from '../../../src/core/domain/run.js'
+import { FREE_FAILURE, FREE_STATES, NOTHING_YET, PROCESSING_STATES, type Run, type RunState } from '../../../src/core/domain/run.js'
 import type { Upload } from '../../../src/core/domain/upload.js'
 
 /**
@@ -27,6 +27,7 @@ export interface RunRow {
   audio: Run['audio']
   has_notes: boolean
   leave_requested_at: string | null
+  progress: number | null
   created_at: string
   updated_at: string
 }
@@ -52,6 +53,7 @@ export const toRun = (r: RunRow): Run => ({
   audio: r.audio,
   hasNotes: r.has_notes,
   leaveRequestedAt: r.leave_requested_at,
+  progress: r.progress,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })
@@ -97,3 +99,14 @@ export const toUpload = (r: UploadRow): Upload => ({
 
 /** The runs the runs_processing index holds (SQLite migration 10, Postgres 9): keep in step with PROCESSING_STATES. */
 export const PROCESSING_SQL = `state IN (${PROCESSING_STATES.map((s) => `'${s}'`).join(', ')})`
+
+/**
+ * The runs that count against the allowance (countsAgainstAllowance in the domain) as SQL;
+ * `no` is how the store writes a false has_notes (SQLite 0, Postgres false).
+ */
+export const countedSql = (no: string) =>
+  `state NOT IN (${FREE_STATES.map((s) => `'${s}'`).join(', ')}) AND NOT (state = '${FREE_FAILURE.state}' AND has_notes = ${no} AND joined_at IS NULL)`
+
+/** The runs that keep counting once deleted (keepsCountingOnceDeleted in the domain) as SQL; `no` as in countedSql. */
+export const keepsCountingSql = (no: string) =>
+  `${countedSql(no)} AND NOT (state IN (${NOTHING_YET.map((s) => `'${s}'`).join(', ')}) AND joined_at IS NULL AND has_notes = ${no})`

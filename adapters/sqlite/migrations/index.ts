@@ -10,6 +10,10 @@ import { sql as listingAtScale } from './009-listing-at-scale.js'
 import { sql as processingIndex } from './010-processing-index.js'
 import { sql as queuedBotsIndex } from './011-queued-bots-index.js'
 import { sql as utteranceCountIndex } from './012-utterance-count-index.js'
+import { sql as search } from './013-search.js'
+import { sql as runProgress } from './016-run-progress.js'
+import { sql as deletionAndRetention } from './014-deletion-and-retention.js'
+import { sql as notesEdits } from './015-notes-edits.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -25,4 +29,8 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 10, name: 'processing-index', sql: processingIndex },
   { id: 11, name: 'queued-bots-index', sql: queuedBotsIndex },
   { id: 12, name: 'utterance-count-index', sql: utteranceCountIndex },
+  { id: 13, name: 'search', sql: search },
+  { id: 14, name: 'deletion-and-retention', sql: deletionAndRetention },
+  { id: 15, name: 'notes-edits', sql: notesEdits },
+  { id: 16, name: 'run-progress', sql: runProgress },
 ]

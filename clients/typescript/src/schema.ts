@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * The monthly recording allowance and how much of it is used
-         * @description Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.
+         * @description Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not, nor ones that failed before producing anything (an upload that could not be read or transcribed, a bot never admitted, refused, or sent to a meeting that does not exist). Deleting a recording does not give back what it used: deleted recordings still count, except an upload whose file was never sent and a bot deleted before it was admitted. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.
          */
         get: operations["getAllowance"];
         put?: never;
@@ -200,8 +200,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recordings, newest first
-         * @description From calendar meetings, manual bots and uploads, newest start first. A run superseded by a rescheduled meeting is left out, so a meeting appears once.
+         * Recordings, newest first; filtered and searched
+         * @description From calendar meetings, manual bots and uploads, newest start first, the caller's own and those shared with the caller's email. A run superseded by a rescheduled meeting is left out, so a meeting appears once. The filters `from`, `to` (on the start), `origin`, `state`, `phase` and `owned` combine (all must hold), also with the search `q`; `total` counts what they keep. With `q`, rows come most relevant first and each carries `match` (the field, a snippet with the matched words marked, and for a transcript the utterance's time `atMs` to seek to); without it `match` is null.
          */
         get: operations["listRecordings"];
         put?: never;
@@ -221,12 +221,16 @@ export interface paths {
         };
         /**
          * One recording with its notes
-         * @description Summaries, attendees, topics (share of talk time, summing to 1), action items and per-speaker statistics; empty until `hasNotes`. `include=transcript` adds the utterances, the first 2,000 at most, and `transcriptTotal`; when there are more, a `Link` header (`rel="next"`) points to the next page of `GET /recordings/{runId}/transcript`.
+         * @description Summaries, attendees, topics (share of talk time, summing to 1), action items, decisions and per-speaker statistics (each speaker with a stable `id` to rename it by), with the edits people made (PATCH …/speakers/{speakerId}, …/action-items/{itemId}) applied; empty until `hasNotes`. `include=transcript` adds the utterances, the first 2,000 at most, and `transcriptTotal`; when there are more, a `Link` header (`rel="next"`) points to the next page of `GET /recordings/{runId}/transcript`.
          */
         get: operations["getRecording"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a recording
+         * @description Removes the recording for good: its notes, transcript, audio and transcript files, its upload record and its shares (it stops reaching the people it was shared with). It disappears from every list at once; deleting it again answers 404. A bot still in the meeting (or about to join) is made to leave first; what it records until it has left is removed as soon as it stops, and nothing of it is processed. Deleting does not give back allowance already used: a deleted recording still counts against the month it was made in (one that had produced nothing yet, such as a bot not yet admitted, does not). Only the owner deletes: a recording shared with the caller answers 404.
+         */
+        delete: operations["deleteRecording"];
         options?: never;
         head?: never;
         patch?: never;
@@ -241,7 +245,7 @@ export interface paths {
         };
         /**
          * The transcript, a page of utterances in order
-         * @description Rows are utterances `{start_ms, end_ms, speaker, text}` in spoken order; `scope` sits beside `rows` (`summary` scope gives empty rows).
+         * @description Rows are utterances `{start_ms, end_ms, speaker, text}` in spoken order, `speaker` the name people gave the speaker (PATCH /recordings/{runId}/speakers/{speakerId}) or else the transcript's label; `scope` sits beside `rows` (`summary` scope gives empty rows).
          */
         get: operations["getRecordingTranscript"];
         put?: never;
@@ -270,6 +274,111 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/recordings/{runId}/speakers/{speakerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Name a speaker, or map it to an attendee
+         * @description Gives a speaker of the transcript ("Speaker 1") a name, an email, or both. The new name shows in the transcript (`GET /recordings/{runId}/transcript`, `include=transcript`), the speaker statistics, the attendees (with the email), action item owners and decisions that named the speaker, and the exports. Fields left out keep their value; a body with neither is 422. Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["renameSpeaker"];
+        trace?: never;
+    };
+    "/recordings/{runId}/action-items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark an action item done, or change its owner, due date or title
+         * @description Sets any of `status`, `owner`, `due` and `title`; fields left out keep their value (an empty body is 422). Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["editActionItem"];
+        trace?: never;
+    };
+    "/recordings/{runId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the notes and transcript as Markdown, WebVTT, SubRip, text or JSON
+         * @description Answers a file (`Content-Disposition: attachment; filename="<title>.<ext>"`, the title made safe for file systems, with `filename*` when it is not ASCII) in the format of `format` (default `md`). Speakers carry the names people gave them and action items their edits. The transcript is written as it is read, a page at a time, so any length downloads. A recording shared with the caller at **summary** scope exports its notes only: `md`, `txt` and `json` without the transcript, and `vtt` and `srt` (nothing but the transcript) answer 404, like its audio. A recording without notes yet exports its title and date (and its transcript, if any).
+         */
+        get: operations["exportRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upload and its processing stage */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an upload whose file was never sent
+         * @description For an upload still at stage `pending` (its file never sent with PUT /uploads/{uploadId}/content): removes the upload and its recording. It produced nothing, so it does not count against the monthly allowance. Once the file is sent, the upload is a recording like any other: delete it with DELETE /recordings/{runId} (this route answers 409 saying so).
+         */
+        delete: operations["deleteUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's settings: how long recordings are kept
+         * @description `retention.days` null (the default) keeps recordings forever.
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's settings
+         * @description Sets how long recordings are kept: `{"retention": {"days": 30, "scope": "audio"}}`. A background sweep then removes, once an hour by default, what is older: the audio only, or the whole recording. `days: null` keeps everything from then on (what was removed stays removed). Answers the settings as they are now.
+         */
+        patch: operations["updateSettings"];
         trace?: never;
     };
     "/recordings/{runId}/shares": {
@@ -323,7 +432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recordings, newest first (the same rows as /recordings) */
+        /**
+         * Recordings, newest first (the same rows as /recordings)
+         * @description The same rows, filters and search as GET /recordings (`origin=calendar,manual` keeps the bots).
+         */
         get: operations["listBots"];
         put?: never;
         /**
@@ -391,23 +503,6 @@ export interface paths {
          * @description The raw bytes of the file as the request body (any Content-Type; streamed to storage, never held in memory). The size must equal the declared `byteSize` when one was given, and stay within the server limit (`NOTETAKER_MAX_UPLOAD_MB`, 500 MB by default): otherwise 422 on `content` and nothing is kept. An empty file is 422. A second content upload for the same record is 409. Processing starts at once; poll GET /uploads/{uploadId} until `stage` is `ready`.
          */
         put: operations["putUploadContent"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/uploads/{uploadId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One upload and its processing stage */
-        get: operations["getUpload"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -580,7 +675,7 @@ export interface paths {
         };
         /**
          * What will be recorded in a window
-         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). The run fields describe the meeting's current run and are null when it has none. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
+         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's `title`, `startsAt` and `endsAt`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; `recordingSeconds` grows while its bot records. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
          */
         get: operations["getMeetingSchedule"];
         put?: never;
@@ -2459,6 +2554,20 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip. */
                 offset?: number;
+                /** @description Search words (at most 200 characters). A recording is found when its title, a summary, one action item or one utterance of its transcript holds every word, compared by English stem ("budgets" finds "budget", "planning" finds "plan"); common words ("the", "and") are ignored, case and punctuation too. Rows then come most relevant first (title 8, each summary and action item 4, each utterance 1, summed), then newest start, and each carries `match`. A recording shared with you at `summary` scope is never found by its transcript. Empty, too long or without a searchable word: 422. */
+                q?: string;
+                /** @description Recordings starting at or after this instant (ISO 8601; a date alone is its midnight UTC). */
+                from?: string;
+                /** @description Recordings starting before this instant (ISO 8601); must be later than `from`. */
+                to?: string;
+                /** @description Comma-separated origins to keep: `calendar` (bots of calendar meetings), `manual` (bots sent to a link), `upload`. */
+                origin?: string;
+                /** @description Comma-separated states to keep (see the recording `state`). With `phase` too, a recording must satisfy both. */
+                state?: string;
+                /** @description Comma-separated phases to keep: `pending`, `in_call`, `processing`, `done`. */
+                phase?: string;
+                /** @description `mine`: only the caller's own recordings; `shared`: only those other accounts shared with the caller's email. Absent: both. */
+                owned?: "mine" | "shared";
             };
             header?: never;
             path?: never;
@@ -2499,7 +2608,18 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 phase: "pending" | "in_call" | "processing" | "done";
+                                /** @description How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before. */
                                 recordingSeconds: number | null;
+                                /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                                progress: {
+                                    /**
+                                     * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                     * @enum {string}
+                                     */
+                                    stage: "transcribing" | "analysing";
+                                    /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                    fraction: number;
+                                } | null;
                                 endedAt: string | null;
                                 hasNotes: boolean;
                                 /**
@@ -2519,6 +2639,27 @@ export interface operations {
                                     name: string;
                                     /** Format: email */
                                     email: string;
+                                } | null;
+                                /** @description Why the recording was found by the search `q`; null in a list without `q`. */
+                                match: {
+                                    /**
+                                     * @description Where the words were found. When the transcript holds them, its first such utterance is the match; otherwise the title, then the short and the detailed summary, then the first action item.
+                                     * @enum {string}
+                                     */
+                                    field: "title" | "summary" | "actionItem" | "transcript";
+                                    /** @description The field's text, cut to about 200 characters around the first matched word (… marks a cut). */
+                                    snippet: string;
+                                    /** @description The matched words in `snippet`, in order (every word whose stem is one searched). */
+                                    highlights: {
+                                        /** @description Offset in `snippet` (UTF-16 code units, as JavaScript counts) of the first character of a matched word. */
+                                        start: number;
+                                        /** @description Offset just past its last character. */
+                                        end: number;
+                                    }[];
+                                    /** @description For a transcript match, where the utterance starts (ms from the start of the recording), to seek the audio there; null otherwise. */
+                                    atMs: number | null;
+                                    /** @description For a transcript match, who said it; null otherwise. */
+                                    speaker: string | null;
                                 } | null;
                             }[];
                             total: number;
@@ -2564,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description A bad filter (VALIDATION_ERROR, `details[].path` names it): an unknown `origin`, `state`, `phase` or `owned` value; `from` or `to` not an ISO 8601 date-time; `to` not later than `from`; `q` empty, longer than 200 characters or without a searchable word; `limit` outside 1 to 100; an unknown query parameter. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2663,7 +2804,18 @@ export interface operations {
                             startsAt: string;
                             /** @description null for uploads. */
                             platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
+                            /** @description How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before. */
                             recordingSeconds: number | null;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
@@ -2673,28 +2825,59 @@ export interface operations {
                             detailedSummary: string;
                             attendees: {
                                 name: string;
-                                email: string;
+                                /** @description null when unknown. */
+                                email: string | null;
                             }[];
                             topics: {
                                 label: string;
                                 share: number;
                             }[];
                             actionItems: {
-                                /** Format: uuid */
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).
+                                 */
                                 id: string;
                                 title: string;
+                                /** @description Who owes it (a speaker's name once renamed, or a named person); null when unknown. */
                                 owner: string | null;
                                 /** @description YYYY-MM-DD, or null when no date was said. */
                                 due: string | null;
-                                /** @constant */
-                                status: "active";
+                                /**
+                                 * @description `active` as generated; `done` once someone marks it so.
+                                 * @enum {string}
+                                 */
+                                status: "active" | "done";
+                                /** @description The sentence the item came from. */
                                 context: string;
                                 tags: string[];
                             }[];
+                            /** @description What the meeting agreed on, in order; [] for notes made before decisions were found. */
+                            decisions: {
+                                /** @description What was agreed, as said. */
+                                text: string;
+                                /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                by: string | null;
+                                /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                atMs: number | null;
+                                /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                speaker: string | null;
+                            }[];
                             speakers: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                                 */
+                                id: string;
+                                /** @description The name people gave the speaker; the label until then. */
                                 name: string;
+                                /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
+                                label: string;
+                                /** @description The attendee email the speaker is mapped to; null when unknown. */
+                                email: string | null;
                                 talkMs: number;
                                 words: number;
+                                /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
                                 share: number;
                             }[];
                             /** @description With `include=transcript`: the utterances in order, the first 2,000 at most; `GET /recordings/{runId}/transcript` pages through all of them. */
@@ -2738,6 +2921,95 @@ export interface operations {
                 };
             };
             /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecording: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id; one of the key's own recordings. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: nothing is answered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording among the key's own: another account's recording, one only shared with the caller, and one already deleted answer 404 (NOT_FOUND). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,6 +3235,779 @@ export interface operations {
                 content?: never;
             };
             /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameSpeaker: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+                /** @description The speaker id, from `speakers[].id` of the recording. */
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The speaker's name, 1 to 200 characters (trimmed); shown instead of the label everywhere. */
+                    name?: string;
+                    /** @description The attendee email the speaker is, or null to forget it. */
+                    email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The speaker as it now reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                             */
+                            id: string;
+                            /** @description The name people gave the speaker; the label until then. */
+                            name: string;
+                            /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
+                            label: string;
+                            /** @description The attendee email the speaker is mapped to; null when unknown. */
+                            email: string | null;
+                            talkMs: number;
+                            words: number;
+                            /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
+                            share: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such speaker. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An empty or too long `name`, an `email` that is not an email address, or neither field given; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editActionItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+                /** @description The action item id, from `actionItems[].id` of the recording. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `done` marks the item done; `active` opens it again.
+                     * @enum {string}
+                     */
+                    status?: "active" | "done";
+                    /** @description Who owes it, 1 to 200 characters; null for nobody. */
+                    owner?: string | null;
+                    /** @description A day written YYYY-MM-DD, or null for no due date. */
+                    due?: string | null;
+                    /** @description 1 to 500 characters (trimmed). */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action item as it now reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).
+                             */
+                            id: string;
+                            title: string;
+                            /** @description Who owes it (a speaker's name once renamed, or a named person); null when unknown. */
+                            owner: string | null;
+                            /** @description YYYY-MM-DD, or null when no date was said. */
+                            due: string | null;
+                            /**
+                             * @description `active` as generated; `done` once someone marks it so.
+                             * @enum {string}
+                             */
+                            status: "active" | "done";
+                            /** @description The sentence the item came from. */
+                            context: string;
+                            tags: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such action item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An empty or too long `title` or `owner`, a `due` that is not a day written YYYY-MM-DD, an unknown `status`, or no field given; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRecording: {
+        parameters: {
+            query?: {
+                /** @description `md` (Markdown: title, date, duration, summaries, decisions, action items with owner, due date and `- [x]` when done, topics, speakers, then the transcript with times and speaker names), `vtt` (WebVTT, a `<v Speaker Name>` voice tag on every cue), `srt` (SubRip, "Speaker Name: text"), `txt` ("[hh:mm:ss] Speaker: text" after the notes) or `json` (the recording as GET /recordings/{runId} answers it, with the whole transcript and `transcriptTotal`). Defaults to `md`; another value is refused (422). */
+                format?: "md" | "vtt" | "srt" | "txt" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<title>.<ext>" (and filename*=UTF-8''... for a title that is not ASCII). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                    "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "application/json": unknown;
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's answers 404 too), or `vtt`/`srt` of a recording shared at summary scope. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unknown `format`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload id. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            runId: string;
+                            reference: string;
+                            title: string;
+                            /** @enum {string} */
+                            kind: "audio" | "transcript";
+                            /**
+                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                             * @enum {string}
+                             */
+                            stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
+                            filename: string;
+                            byteSize: number | null;
+                            durationMs: number | null;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            error: string | null;
+                            hasNotes: boolean;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The upload id. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: nothing is answered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such upload among the key's own, or it was deleted already (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file of this upload was already sent: delete its recording with DELETE /recordings/{runId} instead; the message names it (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            retention: {
+                                /** @description Recordings that ended (or started, when they never ended) more than this many days ago are removed by a background sweep (hourly by default); 1 to 3650, or null to keep them forever (the default). */
+                                days: number | null;
+                                /**
+                                 * @description `audio`: only the audio is removed; the recording keeps its notes and transcript, and its audio answers 404. `everything`: the recording is deleted as DELETE /recordings/{runId} does.
+                                 * @enum {string}
+                                 */
+                                scope: "audio" | "everything";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is given replaces; what is left out stays as it was. */
+                    retention?: {
+                        /** @description Recordings that ended (or started, when they never ended) more than this many days ago are removed by a background sweep (hourly by default); 1 to 3650, or null to keep them forever (the default). */
+                        days?: number | null;
+                        /**
+                         * @description `audio`: only the audio is removed; the recording keeps its notes and transcript, and its audio answers 404. `everything`: the recording is deleted as DELETE /recordings/{runId} does.
+                         * @enum {string}
+                         */
+                        scope?: "audio" | "everything";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            retention: {
+                                /** @description Recordings that ended (or started, when they never ended) more than this many days ago are removed by a background sweep (hourly by default); 1 to 3650, or null to keep them forever (the default). */
+                                days: number | null;
+                                /**
+                                 * @description `audio`: only the audio is removed; the recording keeps its notes and transcript, and its audio answers 404. `everything`: the recording is deleted as DELETE /recordings/{runId} does.
+                                 * @enum {string}
+                                 */
+                                scope: "audio" | "everything";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `retention.days` is not a whole number from 1 to 3650 or null, `retention.scope` is not `audio` or `everything`, or a field is unknown (VALIDATION_ERROR, details name the field). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,6 +4391,20 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip. */
                 offset?: number;
+                /** @description Search words (at most 200 characters). A recording is found when its title, a summary, one action item or one utterance of its transcript holds every word, compared by English stem ("budgets" finds "budget", "planning" finds "plan"); common words ("the", "and") are ignored, case and punctuation too. Rows then come most relevant first (title 8, each summary and action item 4, each utterance 1, summed), then newest start, and each carries `match`. A recording shared with you at `summary` scope is never found by its transcript. Empty, too long or without a searchable word: 422. */
+                q?: string;
+                /** @description Recordings starting at or after this instant (ISO 8601; a date alone is its midnight UTC). */
+                from?: string;
+                /** @description Recordings starting before this instant (ISO 8601); must be later than `from`. */
+                to?: string;
+                /** @description Comma-separated origins to keep: `calendar` (bots of calendar meetings), `manual` (bots sent to a link), `upload`. */
+                origin?: string;
+                /** @description Comma-separated states to keep (see the recording `state`). With `phase` too, a recording must satisfy both. */
+                state?: string;
+                /** @description Comma-separated phases to keep: `pending`, `in_call`, `processing`, `done`. */
+                phase?: string;
+                /** @description `mine`: only the caller's own recordings; `shared`: only those other accounts shared with the caller's email. Absent: both. */
+                owned?: "mine" | "shared";
             };
             header?: never;
             path?: never;
@@ -3386,7 +4445,18 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 phase: "pending" | "in_call" | "processing" | "done";
+                                /** @description How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before. */
                                 recordingSeconds: number | null;
+                                /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                                progress: {
+                                    /**
+                                     * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                     * @enum {string}
+                                     */
+                                    stage: "transcribing" | "analysing";
+                                    /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                    fraction: number;
+                                } | null;
                                 endedAt: string | null;
                                 hasNotes: boolean;
                                 /**
@@ -3406,6 +4476,27 @@ export interface operations {
                                     name: string;
                                     /** Format: email */
                                     email: string;
+                                } | null;
+                                /** @description Why the recording was found by the search `q`; null in a list without `q`. */
+                                match: {
+                                    /**
+                                     * @description Where the words were found. When the transcript holds them, its first such utterance is the match; otherwise the title, then the short and the detailed summary, then the first action item.
+                                     * @enum {string}
+                                     */
+                                    field: "title" | "summary" | "actionItem" | "transcript";
+                                    /** @description The field's text, cut to about 200 characters around the first matched word (… marks a cut). */
+                                    snippet: string;
+                                    /** @description The matched words in `snippet`, in order (every word whose stem is one searched). */
+                                    highlights: {
+                                        /** @description Offset in `snippet` (UTF-16 code units, as JavaScript counts) of the first character of a matched word. */
+                                        start: number;
+                                        /** @description Offset just past its last character. */
+                                        end: number;
+                                    }[];
+                                    /** @description For a transcript match, where the utterance starts (ms from the start of the recording), to seek the audio there; null otherwise. */
+                                    atMs: number | null;
+                                    /** @description For a transcript match, who said it; null otherwise. */
+                                    speaker: string | null;
                                 } | null;
                             }[];
                             total: number;
@@ -3451,7 +4542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description A bad filter (VALIDATION_ERROR, `details[].path` names it): an unknown `origin`, `state`, `phase` or `owned` value; `from` or `to` not an ISO 8601 date-time; `to` not later than `from`; `q` empty, longer than 200 characters or without a searchable word; `limit` outside 1 to 100; an unknown query parameter. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3804,6 +4895,16 @@ export interface operations {
                                 updatedAt: string;
                                 error: string | null;
                                 hasNotes: boolean;
+                                /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                                progress: {
+                                    /**
+                                     * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                     * @enum {string}
+                                     */
+                                    stage: "transcribing" | "analysing";
+                                    /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                    fraction: number;
+                                } | null;
                             }[];
                             total: number;
                             limit: number;
@@ -3892,7 +4993,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). */
+                    /** @description Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine. */
                     filename: string;
                     title?: string;
                     contentType?: string;
@@ -3938,6 +5039,16 @@ export interface operations {
                             updatedAt: string;
                             error: string | null;
                             hasNotes: boolean;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
                         };
                     };
                 };
@@ -3987,7 +5098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,6 +5180,16 @@ export interface operations {
                             updatedAt: string;
                             error: string | null;
                             hasNotes: boolean;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
                         };
                     };
                 };
@@ -4111,121 +5232,6 @@ export interface operations {
             };
             /** @description The content of this upload was already sent (CONFLICT). */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getUpload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The upload id. */
-                uploadId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The upload. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            runId: string;
-                            reference: string;
-                            title: string;
-                            /** @enum {string} */
-                            kind: "audio" | "transcript";
-                            /**
-                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
-                             * @enum {string}
-                             */
-                            stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
-                            filename: string;
-                            byteSize: number | null;
-                            durationMs: number | null;
-                            /** Format: date-time */
-                            startsAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            error: string | null;
-                            hasNotes: boolean;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such record, or the key cannot see it (NOT_FOUND). */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4311,6 +5317,16 @@ export interface operations {
                             updatedAt: string;
                             error: string | null;
                             hasNotes: boolean;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
                         };
                     };
                 };
@@ -5590,6 +6606,18 @@ export interface operations {
                             rows: {
                                 /** Format: uuid */
                                 meetingId: string;
+                                /** @description The meeting's title, as GET /meetings has it. */
+                                title: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the meeting starts, as GET /meetings has it.
+                                 */
+                                startsAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the meeting ends: startsAt plus its durationMinutes.
+                                 */
+                                endsAt: string;
                                 runId: string | null;
                                 platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
                                 phase: ("pending" | "in_call" | "processing" | "done") | null;

@@ -10,7 +10,9 @@ import type { Ids } from '../ports/ids.js'
 import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
-import type { RunStore } from '../ports/recording-stores.js'
+import type { NotesEditStore } from '../ports/notes-edit-store.js'
+import type { NotesStore, RunStore, UploadStore } from '../ports/recording-stores.js'
+import type { RecordingShareStore } from '../ports/share-store.js'
 import { BOT_JOB } from './bot-job.js'
 import { leaveBot } from './leave-bot.js'
 import { type BotSettings, runBot } from './run-bot.js'
@@ -22,6 +24,11 @@ export interface BotDeps {
   readonly accounts: AccountStore
   readonly plans: ReadonlyArray<Plan>
   readonly runs: RunStore
+  /** With notes and shares: what a deleted recording's bot removes when it stops. */
+  readonly uploads: UploadStore
+  readonly notes: NotesStore
+  readonly notesEdits: NotesEditStore
+  readonly shares: RecordingShareStore
   readonly meetings: MeetingStore
   readonly calendarConnections: CalendarConnectionStore
   readonly blobs: BlobStore

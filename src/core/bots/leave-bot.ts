@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
-import { moveTo, type Run } from '../domain/run.js'
+import { moveTo, type Run, runAsOf } from '../domain/run.js'
 import { type AppError, conflict, forbidden, notFound } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { RunStore } from '../ports/recording-stores.js'
@@ -35,7 +35,7 @@ export const leaveBot =
       }
       const marked = await deps.runs.requestLeave(actor.accountId, runId, deps.clock.now().toISOString())()
       if (E.isLeft(marked)) return marked
-      if (O.isSome(marked.right)) return E.right(marked.right.value)
+      if (O.isSome(marked.right)) return E.right(runAsOf(marked.right.value, deps.clock.now()))
       if (run.state === 'joining' || run.state === 'waiting_room' || run.state === 'recording') continue
       return E.left(conflict(`The bot is no longer in the meeting (the recording is ${run.state})`))
     }

@@ -7,11 +7,11 @@ import { moveTo, type Run, type RunState } from '../domain/run.js'
 import { isUtterance } from '../domain/utterance.js'
 import type { BlobStore } from '../ports/blob-store.js'
 import type { BotEvent, BotRunner, BotSession, FailReason, LeaveReason } from '../ports/bot-runner.js'
-import type { JobFailure, JobHandler } from '../ports/job-handler.js'
+import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore } from '../ports/recording-stores.js'
 import { BotJobPayload } from './bot-job.js'
-import { type PublishDeps, publishRunEvent } from '../recordings/index.js'
+import { type EraseDeps, eraseRun, type PublishDeps, publishRunEvent } from '../recordings/index.js'
 import { readBlobText } from '../recordings/index.js'
 import { processJob } from '../uploads/index.js'
 
@@ -24,7 +24,7 @@ export interface BotSettings {
   readonly wait: (ms: number) => Promise<void>
 }
 
-export interface RunBotDeps extends PublishDeps {
+export interface RunBotDeps extends PublishDeps, EraseDeps {
   readonly runs: RunStore
   readonly blobs: BlobStore
   readonly jobs: JobQueue
@@ -81,9 +81,10 @@ export const runBot =
     if (!BotJobPayload.is(payload)) return E.left({ retryable: false, message: 'malformed job payload' })
     try {
       const found = await must(deps.runs.find(payload.accountId, payload.runId), 'reading the run')
-      if (O.isNone(found)) return E.right(undefined)
+      // Deleted before this attempt (maybe while an earlier one, whose process died, was in the meeting).
+      if (O.isNone(found)) return E.right(await eraseDeleted(deps, payload.accountId, payload.runId))
       const run = found.value
-      if (run.state === 'scheduled' || run.state === 'queued') await attend(deps, run, live)
+      if (run.state === 'scheduled' || run.state === 'queued') return E.right(await attend(deps, run, live))
       else if (run.state === 'joining' || run.state === 'waiting_room' || run.state === 'recording') await recover(deps, run)
       return E.right(undefined)
     } catch (e) {
@@ -106,10 +107,24 @@ const move = async (deps: RunBotDeps, run: Run, to: RunState, patch: Parameters<
   throw new Stop({ retryable: true, message: 'the store failed while moving the run' })
 }
 
+/**
+ * The recording was deleted (DELETE /recordings/{runId}) while its bot was out:
+ * whatever the bot wrote until it stopped is removed now that it has.
+ */
+const eraseDeleted = async (deps: RunBotDeps, accountId: string, runId: string): Promise<JobReport> => {
+  await must(eraseRun(deps)(accountId, runId, null), 'removing the files of a deleted recording')
+  return { message: `The bot of recording ${runId} stopped: the recording was deleted, and what the bot had recorded was removed`, details: { runId } }
+}
+
+const isGone = async (deps: RunBotDeps, run: Run) => O.isNone(await must(deps.runs.find(run.accountId, run.id), 'reading the run'))
+
 /** Runs the bot; `live` holds its session meanwhile, so a stopping process can make its bots leave. */
-const attend = async (deps: RunBotDeps, run: Run, live: Set<BotSession>): Promise<void> => {
+const attend = async (deps: RunBotDeps, run: Run, live: Set<BotSession>): Promise<JobReport | undefined> => {
   const joining = await move(deps, run, 'joining')
-  if (joining === null) return skipIfAnotherBotIsLive(deps, run)
+  if (joining === null) {
+    await skipIfAnotherBotIsLive(deps, run)
+    return undefined
+  }
   const publish = publisher(deps)
   await publish('bot.joining', joining)
   const attendance = new Attendance(deps, joining)
@@ -130,8 +145,11 @@ const attend = async (deps: RunBotDeps, run: Run, live: Set<BotSession>): Promis
   } finally {
     live.delete(session)
   }
+  // Deleted meanwhile: the bot was made to leave, its moves were refused, and what it wrote goes now.
+  if (await isGone(deps, run)) return eraseDeleted(deps, run.accountId, run.id)
   if (!attendance.ended) await attendance.on({ type: 'failed', at: deps.clock.now().getTime(), reason: 'crashed', detail: FAILED_BECAUSE.crashed })
   if (attendance.error !== null) throw attendance.error
+  return undefined
 }
 
 /** A calendar run could not start because the account's one live bot is busy elsewhere: skipped, with the reason. */
@@ -153,7 +171,8 @@ const watchForLeaveRequest = async (deps: RunBotDeps, run: Run, session: BotSess
     await Promise.race([session.finished.catch(() => undefined), deps.bots.wait(deps.bots.leaveCheckMs)])
     if (finished || attendance.ended) return
     const current = attendance.error === null ? await deps.runs.find(run.accountId, run.id)() : null
-    const asked = current !== null && E.isRight(current) && O.isSome(current.right) && current.right.value.leaveRequestedAt !== null
+    // Asked to leave, or the recording was deleted.
+    const asked = current !== null && E.isRight(current) && (O.isNone(current.right) || current.right.value.leaveRequestedAt !== null)
     if (asked || attendance.error !== null) {
       await session.leave()
       return

@@ -8,6 +8,8 @@ import type { Utterance } from './utterance.js'
 export const botFiles = (accountId: string, runId: string) => {
   const base = `bots/${accountId}/${runId}`
   return {
+    /** What every file of the bot's starts with (deleting the recording removes them all). */
+    prefix: `${base}/`,
     /** Caption lines, one JSON Utterance per line. */
     captions: `${base}/captions.jsonl`,
     /** Active-speaker changes, one JSON SpeakerTurn per line; processing names the speakers of transcribed audio from it. */

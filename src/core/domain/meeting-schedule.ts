@@ -1,11 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { MeetingPlatform } from './platform.js'
 import type { CalendarConnection } from './calendar-connection.js'
-import type { Meeting } from './meeting.js'
+import { endsAt, type Meeting } from './meeting.js'
 import { decideForMeeting } from './meeting-decision.js'
 import { recognisePlatform } from './platform.js'
 import type { SkipReason } from './recording-decision.js'
-import { FREE_STATES, phaseOf, type Run, type RunPhase, type RunState } from './run.js'
+import { countsAgainstAllowance, phaseOf, type Run, runAsOf, type RunPhase, type RunState } from './run.js'
 
 /**
  * One meeting in a schedule window: whether it will be recorded (decided now,
@@ -14,6 +14,10 @@ import { FREE_STATES, phaseOf, type Run, type RunPhase, type RunState } from './
  */
 export interface ScheduleRow {
   readonly meetingId: string
+  /** The meeting's own title and times, so a client need not read the meeting too. */
+  readonly title: string
+  readonly startsAt: string
+  readonly endsAt: string
   readonly runId: string | null
   /** The run's platform, else the platform of the meeting's link; null when it has no supported link. */
   readonly platform: MeetingPlatform | null
@@ -32,7 +36,7 @@ export interface ScheduleRow {
 }
 
 /** A run that already counts against the allowance needs no more of it: its meeting is not refused for a spent allowance. */
-export const runHoldsAllowance = (run: Run | undefined): boolean => run !== undefined && !FREE_STATES.includes(run.state)
+export const runHoldsAllowance = (run: Run | undefined): boolean => run !== undefined && countsAgainstAllowance(run)
 
 const platformOf = (meeting: Meeting, run: Run | undefined): MeetingPlatform | null =>
   run?.platform ??
@@ -51,8 +55,12 @@ export const scheduleRowOf = (
   allowanceLeft: boolean,
 ): ScheduleRow => {
   const decision = decideForMeeting(meeting, connection, now, allowanceLeft || runHoldsAllowance(run))
+  const live = run === undefined ? undefined : runAsOf(run, now)
   return {
     meetingId: meeting.id,
+    title: meeting.title,
+    startsAt: meeting.startsAt,
+    endsAt: endsAt(meeting),
     runId: run?.id ?? null,
     platform: platformOf(meeting, run),
     phase: run === undefined ? null : phaseOf(run.state),
@@ -61,7 +69,7 @@ export const scheduleRowOf = (
     willRecord: decision.willRecord,
     detail: decision.willRecord ? (run?.detail ?? null) : decision.detail,
     waitedSeconds: run?.waitedSeconds ?? null,
-    recordingSeconds: run?.recordingSeconds ?? null,
+    recordingSeconds: live?.recordingSeconds ?? null,
     joinedAt: run?.joinedAt ?? null,
     endedAt: run?.endedAt ?? null,
     hasNotes: run?.hasNotes ?? false,

@@ -1,6 +1,7 @@
 import * as t from 'io-ts'
 
-export const Attendee = t.exact(t.type({ name: t.string, email: t.string }), 'Attendee')
+/** `email` is null when unknown (notes stored before this rule said '': their readers turn it into null). */
+export const Attendee = t.exact(t.type({ name: t.string, email: t.union([t.string, t.null]) }), 'Attendee')
 export type Attendee = t.TypeOf<typeof Attendee>
 
 export const Topic = t.exact(t.type({ label: t.string, share: t.number }), 'Topic')
@@ -12,7 +13,11 @@ export const SpeakerStats = t.exact(
 )
 export type SpeakerStats = t.TypeOf<typeof SpeakerStats>
 
-/** An action item as the analyzer finds it; the store gives it an id. */
+/** `active` until someone marks it `done` (PATCH .../action-items/{itemId}); analyzers always say `active`. */
+export const ActionItemStatus = t.keyof({ active: null, done: null }, 'ActionItemStatus')
+export type ActionItemStatus = t.TypeOf<typeof ActionItemStatus>
+
+/** An action item as the analyzer finds it; processing gives it an id (stableItemIds). */
 export const DraftActionItem = t.exact(
   t.type({
     title: t.string,
@@ -20,7 +25,7 @@ export const DraftActionItem = t.exact(
     owner: t.union([t.string, t.null]),
     /** YYYY-MM-DD, resolved against the meeting start; null when no date was said. */
     due: t.union([t.string, t.null]),
-    status: t.literal('active'),
+    status: ActionItemStatus,
     /** The sentence the item came from. */
     context: t.string,
     tags: t.array(t.string),
@@ -28,6 +33,22 @@ export const DraftActionItem = t.exact(
   'DraftActionItem',
 )
 export type DraftActionItem = t.TypeOf<typeof DraftActionItem>
+
+/** What was agreed in the meeting, by whom, and the utterance it was said in. */
+export const Decision = t.exact(
+  t.type({
+    /** What was agreed, as said. */
+    text: t.string,
+    /** Who proposed or agreed it, when the sentence names them (or the speaker, for "I decided"); else null. */
+    by: t.union([t.string, t.null]),
+    /** Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+    atMs: t.union([t.number, t.null]),
+    /** The speaker of that utterance; null when unknown. */
+    speaker: t.union([t.string, t.null]),
+  }),
+  'Decision',
+)
+export type Decision = t.TypeOf<typeof Decision>
 
 /** Everything the analyzer derives from a transcript. */
 export const Notes = t.exact(
@@ -37,6 +58,7 @@ export const Notes = t.exact(
     attendees: t.array(Attendee),
     topics: t.array(Topic),
     actionItems: t.array(DraftActionItem),
+    decisions: t.array(Decision),
     speakers: t.array(SpeakerStats),
   }),
   'Notes',

@@ -58,6 +58,28 @@ export const PROCESSING_STATES: ReadonlyArray<RunState> = ['stored', 'transcribi
 export const HIDDEN_STATES: ReadonlyArray<RunState> = ['superseded']
 /** States that do not count against the monthly allowance: nothing was recorded. */
 export const FREE_STATES: ReadonlyArray<RunState> = ['cancelled', 'skipped', 'superseded']
+/**
+ * A run that failed before producing anything is free too: state `failed`, no
+ * notes, and no bot ever admitted (an upload that could not be decoded; a bot
+ * not admitted, denied, or sent to a meeting that does not exist). The stores'
+ * counting SQL is built from these same three fields (adapters/shared/rows/recordings.ts).
+ */
+export const FREE_FAILURE = { state: 'failed', hasNotes: false, joinedAt: null } as const
+export const failedWithoutResult = (run: Pick<Run, 'state' | 'hasNotes' | 'joinedAt'>): boolean =>
+  run.state === FREE_FAILURE.state && run.hasNotes === FREE_FAILURE.hasNotes && run.joinedAt === FREE_FAILURE.joinedAt
+/** Whether the run counts against the monthly allowance (RunStore.countSince counts these). */
+export const countsAgainstAllowance = (run: Pick<Run, 'state' | 'hasNotes' | 'joinedAt'>): boolean =>
+  !FREE_STATES.includes(run.state) && !failedWithoutResult(run)
+/** States in which a run has not recorded or received anything yet. */
+export const NOTHING_YET: ReadonlyArray<RunState> = ['scheduled', 'queued', 'awaiting_upload', 'joining', 'waiting_room']
+/**
+ * Whether a deleted run keeps counting against the allowance of its month (the
+ * store keeps a tombstone for it): deleting gives back nothing that was used.
+ * Deleting one that had produced nothing yet (an upload never sent, a bot not
+ * yet admitted) is like calling it off: it does not count.
+ */
+export const keepsCountingOnceDeleted = (run: Pick<Run, 'state' | 'hasNotes' | 'joinedAt'>): boolean =>
+  countsAgainstAllowance(run) && !(NOTHING_YET.includes(run.state) && run.joinedAt === null && !run.hasNotes)
 
 export type RunOrigin = 'upload' | 'manual' | 'calendar'
 
@@ -91,6 +113,12 @@ export interface Run {
   readonly hasNotes: boolean
   /** When someone asked the live bot to leave (POST /bots/{runId}/leave); the bot notices and leaves. */
   readonly leaveRequestedAt: string | null
+  /**
+   * How much of the current processing stage is done (0 to 1), as last written by
+   * RunStore.setProgress; null until then. Cleared by every move to another state.
+   * Read it through progressOf, which names the stage and ignores it outside processing.
+   */
+  readonly progress: number | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -103,7 +131,7 @@ export const moveTo = (
   patch: Partial<Omit<Run, 'id' | 'accountId' | 'state' | 'createdAt' | 'updatedAt'>> = {},
 ): { readonly ok: true; readonly run: Run } | { readonly ok: false; readonly message: string } =>
   canMove(run.state, to)
-    ? { ok: true, run: { ...run, ...patch, state: to, updatedAt: now } }
+    ? { ok: true, run: { ...run, ...(to === run.state ? {} : { progress: null }), ...patch, state: to, updatedAt: now } }
     : { ok: false, message: `A recording cannot go from ${run.state} to ${to}` }
 
 /** A new run with everything not given left empty. */
@@ -111,5 +139,31 @@ export const newRun = (
   fields: Pick<Run, 'id' | 'accountId' | 'reference' | 'origin' | 'title' | 'startsAt' | 'state' | 'createdAt'> & Partial<Run>,
 ): Run => ({
   meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
-  endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, updatedAt: fields.createdAt, ...fields,
+  endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null, updatedAt: fields.createdAt, ...fields,
 })
+
+/** The processing stages that report progress; a stored run waits for `transcribing`. */
+export type ProgressStage = 'transcribing' | 'analysing'
+
+/** Where processing stands: the stage and how much of it is done (0 to 1). */
+export interface RunProgress {
+  readonly stage: ProgressStage
+  readonly fraction: number
+}
+
+/** The run's processing progress; null when the run is not processing. */
+export const progressOf = (run: Pick<Run, 'state' | 'progress'>): RunProgress | null => {
+  if (run.state === 'stored') return { stage: 'transcribing', fraction: 0 }
+  if (run.state === 'transcribing' || run.state === 'analysing') return { stage: run.state, fraction: Math.min(1, Math.max(0, run.progress ?? 0)) }
+  return null
+}
+
+/**
+ * The run as of `now`: while its bot records, `recordingSeconds` is the time
+ * since the bot was admitted (the stored figure is only written when the bot
+ * leaves). Every read of runs for callers goes through this.
+ */
+export const runAsOf = <R extends Run>(run: R, now: Date): R =>
+  run.state === 'recording' && run.joinedAt !== null
+    ? { ...run, recordingSeconds: Math.max(0, Math.floor((now.getTime() - Date.parse(run.joinedAt)) / 1000)) }
+    : run

@@ -62,3 +62,10 @@ const AUDIO_MIME: Readonly<Record<string, string>> = {
 /** The content type the audio endpoint serves for a stored file. */
 export const audioMimeType = (extension: string, declared: string | null): string =>
   declared !== null && /^(audio|video)\/[\w.+-]+$/.test(declared) ? declared : (AUDIO_MIME[extension] ?? 'application/octet-stream')
+
+/**
+ * What every stored file of an upload starts with: the content is stored as
+ * `<prefix>-<attempt>.<extension>` (see storeUploadContent), so deleting the
+ * upload removes whatever an attempt left.
+ */
+export const uploadFilesPrefix = (accountId: string, uploadId: string): string => `uploads/${accountId}/${uploadId}`

@@ -19,4 +19,6 @@ export interface BlobStore {
   /** A path on this machine holding the file, for tools that need one (ffmpeg); `done` frees a temporary copy. */
   localFile(key: string): TE.TaskEither<StoreFailure, O.Option<{ readonly path: string; done(): Promise<void> }>>
   remove(key: string): TE.TaskEither<StoreFailure, void>
+  /** The keys of the stored files whose key starts with `prefix` (plain text, not a pattern), sorted. */
+  list(prefix: string): TE.TaskEither<StoreFailure, ReadonlyArray<string>>
 }

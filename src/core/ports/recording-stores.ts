@@ -46,10 +46,38 @@ export interface RunStore {
    * state; None otherwise). The mark is sticky: `update` never clears it.
    */
   requestLeave(accountId: string, runId: string, at: string): TE.TaskEither<StoreFailure, O.Option<Run>>
+  /**
+   * Writes only the run's `progress` (nothing else, not even updatedAt), and only
+   * while the run is in `state`; answers whether it was written. A report that
+   * comes after the run moved on is dropped, and `update` never waits for it.
+   */
+  setProgress(accountId: string, runId: string, state: RunState, progress: number): TE.TaskEither<StoreFailure, boolean>
   /** The account's run in a live bot state, if any. */
   findLive(accountId: string): TE.TaskEither<StoreFailure, O.Option<Run>>
-  /** Runs created since `since` that count against the allowance (not cancelled, skipped or superseded). */
+  /**
+   * Runs created since `since` that count against the allowance
+   * (countsAgainstAllowance: not cancelled, skipped or superseded, nor failed
+   * without producing anything), plus the tombstones of deleted runs created since then.
+   */
   countSince(accountId: string, since: string): TE.TaskEither<StoreFailure, number>
+  /**
+   * Deletes the run's row and, when it keeps counting (keepsCountingOnceDeleted,
+   * judged on the row as it is at that moment), leaves a tombstone (account and
+   * creation time, nothing else) that countSince counts, in one step. False when
+   * there is no such run. The rows that refer to the run (notes, shares, upload)
+   * must be removed first; while one is left, this fails.
+   */
+  remove(accountId: string, runId: string): TE.TaskEither<StoreFailure, boolean>
+  /**
+   * The account's runs in `states` that ended before `before` (or started
+   * before it, when they never ended), oldest first; with `withAudio`, only
+   * those that still have audio. What a retention sweep removes, a batch at a time.
+   */
+  endedBefore(
+    accountId: string,
+    before: string,
+    options: { readonly states: ReadonlyArray<RunState>; readonly withAudio: boolean; readonly limit: number },
+  ): TE.TaskEither<StoreFailure, ReadonlyArray<Run>>
   /**
    * Runs of every account waiting for processing or in it (PROCESSING_STATES),
    * oldest change first: what a starting worker hands back to the queue in case
@@ -69,6 +97,8 @@ export interface UploadStore {
   find(accountId: string, uploadId: string): TE.TaskEither<StoreFailure, O.Option<Upload>>
   findByRun(accountId: string, runId: string): TE.TaskEither<StoreFailure, O.Option<Upload>>
   update(upload: Upload): TE.TaskEither<StoreFailure, Upload>
+  /** Removes the run's upload record, if it has one (its run is being deleted). */
+  removeByRun(accountId: string, runId: string): TE.TaskEither<StoreFailure, void>
   /** Newest first. */
   list(accountId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Upload>>
 }
@@ -92,4 +122,9 @@ export interface NotesStore {
   find(runId: string): TE.TaskEither<StoreFailure, O.Option<StoredNotes>>
   /** Utterances in order. */
   transcript(runId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Utterance>>
+  /**
+   * Removes everything this store holds for the run (notes, transcript, and any
+   * rows kept beside them), so the run itself can be deleted. Removing twice is harmless.
+   */
+  remove(runId: string): TE.TaskEither<StoreFailure, void>
 }

@@ -1,6 +1,7 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Page, PageQuery } from '../domain/page.js'
+import type { RecordingFilter, SearchMatch } from '../domain/recording-filter.js'
 import type { Run } from '../domain/run.js'
 import type { Share } from '../domain/share.js'
 import type { AppError, StoreFailure } from '../errors.js'
@@ -9,6 +10,8 @@ import type { AppError, StoreFailure } from '../errors.js'
 export interface ReachableRun {
   readonly run: Run
   readonly share: Share | null
+  /** With a search (`filter.search`): where it was found. Absent otherwise. */
+  readonly match?: SearchMatch
 }
 
 /**
@@ -22,11 +25,17 @@ export interface RecordingShareStore {
   listForRun(ownerAccountId: string, runId: string): TE.TaskEither<StoreFailure, ReadonlyArray<Share>>
   /** Removes one share of the owner's run and answers it as it was; None when the owner has no such share. */
   remove(ownerAccountId: string, runId: string, shareId: string): TE.TaskEither<StoreFailure, O.Option<Share>>
+  /** Removes every share of the owner's run (the run is being deleted). */
+  removeForRun(ownerAccountId: string, runId: string): TE.TaskEither<StoreFailure, void>
   /** The share of this run with this (lowercased) email, if any. */
   findForRecipient(runId: string, email: string): TE.TaskEither<StoreFailure, O.Option<Share>>
   /**
    * One page over the account's own runs and the runs of other accounts shared
    * with `email`, leaving superseded runs out, newest start first (like RunStore.list).
+   * A filter narrows the rows (and the total); with a search, the rows are
+   * the runs with notes that hold all its words (a run shared at summary scope:
+   * in its notes, never its transcript), ordered as SEARCH_TIERS says, each
+   * with its `match`.
    */
-  listVisible(accountId: string, email: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<ReachableRun>>
+  listVisible(accountId: string, email: string, page: PageQuery, filter?: RecordingFilter): TE.TaskEither<StoreFailure, Page<ReachableRun>>
 }

@@ -19,8 +19,19 @@ export interface Transcription {
   readonly durationMs: number
 }
 
+/** Told how much of the audio has been transcribed so far, from 0 to 1; called as often as the engine knows. */
+export type ProgressListener = (fraction: number) => void
+
 /** Speech to text for recorded audio. */
 export interface Transcriber {
   readonly name: string
-  transcribe(audio: AudioSource): TE.TaskEither<TranscriptionFailure, Transcription>
+  /**
+   * Whether this engine can transcribe at all. When false, uploads of audio are
+   * refused up front (422) with `setupHint`, instead of being accepted and failing.
+   */
+  readonly available: boolean
+  /** When not available: what a user must do to get audio transcribed, in their words. */
+  readonly setupHint?: string
+  /** `onProgress` is called as the engine gets through the audio, where the engine can tell; never after the task settles. */
+  transcribe(audio: AudioSource, onProgress?: ProgressListener): TE.TaskEither<TranscriptionFailure, Transcription>
 }

@@ -7,26 +7,58 @@ import type { Plan } from '../domain/account.js'
 import type { Clock } from '../ports/clock.js'
 import { type AllowanceDeps, monthStart, readAllowance } from './check-allowance.js'
 import { getRecording, listRecordings, openAudio, pageTranscript, type ReadDeps } from './read-recordings.js'
+import { editActionItem, renameSpeaker } from './edit-notes.js'
+import { exportRecording } from './export-recording.js'
+import type { JobHandler } from '../ports/job-handler.js'
+import type { JobQueue } from '../ports/job-queue.js'
+import { type AccountSettingsDeps, readSettings, updateSettings } from './account-settings.js'
+import { deleteRecording } from './delete-recording.js'
+import type { EraseDeps } from './erase-run.js'
+import { queueRetentionSweep, RETENTION_JOB, sweepRetention } from './sweep-retention.js'
 
-export interface RecordingDeps extends ReadDeps, AllowanceDeps {
+export interface RecordingDeps extends ReadDeps, AllowanceDeps, EraseDeps, AccountSettingsDeps {
   readonly plans: ReadonlyArray<Plan>
   readonly clock: Clock
+  readonly jobs: JobQueue
+  /** How often the retention sweep runs; hourly when absent. */
+  readonly retentionSweepMs?: number
 }
 
-export const recordingUseCases = (deps: RecordingDeps) => ({
-  listRecordings: listRecordings(deps),
-  getRecording: getRecording(deps),
-  pageTranscript: pageTranscript(deps),
-  openAudio: openAudio(deps),
-  readAllowance: readAllowance(deps),
-  /** When the current allowance month began. */
-  allowanceSince: () => monthStart(deps.clock.now()),
-})
+const HOURLY = 60 * 60 * 1000
+
+export const recordingUseCases = (deps: RecordingDeps) => {
+  const sweepDeps = { ...deps, retentionSweepMs: deps.retentionSweepMs ?? HOURLY }
+  return {
+    jobHandlers: { [RETENTION_JOB]: sweepRetention(sweepDeps) } as Readonly<Record<string, JobHandler>>,
+    deleteRecording: deleteRecording(deps),
+    readSettings: readSettings(deps),
+    updateSettings: updateSettings(deps),
+    /** Starts the retention sweep's chain (idempotent: every worker calls it at start). */
+    startRetentionSweep: () => queueRetentionSweep(sweepDeps)(),
+    listRecordings: listRecordings(deps),
+    getRecording: getRecording(deps),
+    exportRecording: exportRecording(deps),
+    renameSpeaker: renameSpeaker(deps),
+    editActionItem: editActionItem(deps),
+    pageTranscript: pageTranscript(deps),
+    openAudio: openAudio(deps),
+    readAllowance: readAllowance(deps),
+    /** When the current allowance month began. */
+    allowanceSince: () => monthStart(deps.clock.now()),
+  }
+}
 
 export type RecordingUseCases = ReturnType<typeof recordingUseCases>
 
-export { type AudioFile, INCLUDED_UTTERANCES, type RecordingDetail, type Scope } from './read-recordings.js'
+export { type AudioFile, INCLUDED_UTTERANCES, type ListedRecording, type RecordingDetail, type Scope } from './read-recordings.js'
+export { type ReadNotes, type Speaker } from './apply-notes-edits.js'
+export type { ActionItemPatch, SpeakerPatch } from './edit-notes.js'
+export type { RecordingExport, TranscriptReader } from './export-recording.js'
+export { readRecordingFilter, type RecordingListFilters } from './recording-filter.js'
 export { type Allowance, type AllowanceDeps, allowanceSpentMessage, createCountedRun, liveBotMessage, monthStart, readAllowance } from './check-allowance.js'
 export { moveRun } from './move-run.js'
 export { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from './publish-run-event.js'
 export { readBlobText } from './read-blob-text.js'
+export { type EraseDeps, eraseRun } from './erase-run.js'
+export { RETENTION_JOB, SWEEP_BATCH } from './sweep-retention.js'
+export type { SettingsPatch } from './account-settings.js'

@@ -3,10 +3,11 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
 import { newRun } from '../domain/run.js'
-import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind } from '../domain/upload.js'
+import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind, uploadFilesPrefix } from '../domain/upload.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { Ids } from '../ports/ids.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
+import type { Transcriber } from '../ports/transcriber.js'
 import { type AllowanceDeps, createCountedRun } from '../recordings/index.js'
 
 export interface CreateUploadInput {
@@ -26,6 +27,8 @@ export interface CreateUploadDeps extends AllowanceDeps {
   readonly maxUploadBytes: number
   /** Largest transcript file accepted, in bytes: transcripts are read whole, so they have a lower limit than audio. */
   readonly maxTranscriptBytes: number
+  /** Whether audio can be transcribed here: audio is refused up front when it cannot. */
+  readonly transcriber: Pick<Transcriber, 'available' | 'setupHint'>
 }
 
 export type UploadLimits = Pick<CreateUploadDeps, 'maxUploadBytes' | 'maxTranscriptBytes'>
@@ -36,7 +39,13 @@ export const uploadLimit = (kind: UploadKind, limits: UploadLimits): { readonly 
     ? { bytes: limits.maxTranscriptBytes, words: `the transcript limit of ${limits.maxTranscriptBytes} bytes` }
     : { bytes: limits.maxUploadBytes, words: `the upload limit of ${limits.maxUploadBytes} bytes` }
 
-const check = (input: CreateUploadInput, limits: UploadLimits): AppError | UploadKind => {
+/** Why an audio file cannot be taken here: no speech-to-text engine, and what to do about it. */
+export const noTranscriberMessage = (transcriber: Pick<Transcriber, 'setupHint'>): string =>
+  `This server cannot transcribe audio, so audio uploads are refused (nothing was created or counted). ${
+    transcriber.setupHint ?? 'Ask its operator to configure a speech-to-text engine, or upload a transcript file (.vtt, .srt, .txt, .json) instead.'
+  }`
+
+const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: CreateUploadDeps['transcriber']): AppError | UploadKind => {
   const kind = kindOf(input.filename)
   if (input.filename.trim() === '' || input.filename.length > 255) return invalidField('filename', 'filename must be 1 to 255 characters')
   if (kind === null) {
@@ -45,6 +54,7 @@ const check = (input: CreateUploadInput, limits: UploadLimits): AppError | Uploa
   if (input.kind !== undefined && input.kind !== kind) {
     return invalidField('kind', `kind '${input.kind}' does not match the file name, which is ${kind === 'audio' ? 'an audio file' : 'a transcript'}`)
   }
+  if (kind === 'audio' && !transcriber.available) return invalidField('filename', noTranscriberMessage(transcriber))
   if (input.byteSize !== undefined && (!Number.isInteger(input.byteSize) || input.byteSize < 1)) {
     return invalidField('byteSize', 'byteSize must be a whole number of bytes above 0')
   }
@@ -59,7 +69,7 @@ const check = (input: CreateUploadInput, limits: UploadLimits): AppError | Uploa
 export const createUpload =
   (deps: CreateUploadDeps) =>
   (actor: Actor, input: CreateUploadInput): TE.TaskEither<AppError, Upload> => {
-    const kind = check(input, deps)
+    const kind = check(input, deps, deps.transcriber)
     if (typeof kind !== 'string') return TE.left(kind)
     const now = deps.clock.now().toISOString()
     const title = input.title?.trim() || input.filename.replace(/\.[^.]+$/, '')
@@ -68,7 +78,7 @@ export const createUpload =
     const run = newRun({
       id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', title, startsAt,
       state: 'awaiting_upload', createdAt: now,
-      source: { kind, key: `uploads/${actor.accountId}/${uploadId}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
+      source: { kind, key: `${uploadFilesPrefix(actor.accountId, uploadId)}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
     })
     const upload: Upload = {
       id: uploadId, accountId: actor.accountId, runId: run.id, reference: deps.ids.reference('upl'), title, kind,

@@ -5,6 +5,7 @@
  */
 import type { Analyzer } from '../ports/analyzer.js'
 import type { JobHandler } from '../ports/job-handler.js'
+import type { NotesEditStore } from '../ports/notes-edit-store.js'
 import type { NotesStore } from '../ports/recording-stores.js'
 import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptParser } from '../ports/transcript-parser.js'
@@ -13,11 +14,15 @@ import { processRecording } from './process-recording.js'
 import { getUpload, listUploads } from './read-uploads.js'
 import { resumeProcessing } from './resume-processing.js'
 import { retryUpload } from './retry-upload.js'
+import { deleteUpload } from './delete-upload.js'
+import type { RecordingShareStore } from '../ports/share-store.js'
 import { PROCESS_JOB, type StoreUploadContentDeps, storeUploadContent } from './store-upload-content.js'
 import type { PublishDeps } from '../recordings/index.js'
 
 export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps {
   readonly notes: NotesStore
+  readonly notesEdits: NotesEditStore
+  readonly shares: RecordingShareStore
   readonly transcriptParser: TranscriptParser
   readonly transcriber: Transcriber
   readonly analyzer: Analyzer
@@ -30,6 +35,8 @@ export const uploadUseCases = (deps: UploadDeps) => ({
   createUpload: createUpload(deps),
   storeUploadContent: storeUploadContent(deps),
   retryUpload: retryUpload(deps),
+  /** An upload whose file was never sent, with its recording. */
+  deleteUpload: deleteUpload(deps),
   /** Run at a worker's start: queues processing for recordings a crash left without their job. */
   resumeProcessing: resumeProcessing(deps),
   getUpload: getUpload(deps),

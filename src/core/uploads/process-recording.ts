@@ -4,23 +4,29 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
+import { withActionItemIds } from '../domain/notes-edits.js'
 import type { Run } from '../domain/run.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { AppError } from '../errors.js'
 import type { Analyzer } from '../ports/analyzer.js'
 import type { BlobStore } from '../ports/blob-store.js'
-import type { JobFailure, JobHandler } from '../ports/job-handler.js'
+import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
+import type { NotesEditStore } from '../ports/notes-edit-store.js'
 import type { NotesStore, RunStore, UploadStore } from '../ports/recording-stores.js'
+import type { RecordingShareStore } from '../ports/share-store.js'
 import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptFormat, TranscriptParser } from '../ports/transcript-parser.js'
 import { moveRun } from '../recordings/index.js'
-import { readBlobText } from '../recordings/index.js'
+import { eraseRun, readBlobText } from '../recordings/index.js'
 import { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
+import { progressReporter } from './report-progress.js'
 
 export interface ProcessDeps extends PublishDeps {
   readonly runs: RunStore
   readonly uploads: UploadStore
   readonly notes: NotesStore
+  readonly notesEdits: NotesEditStore
+  readonly shares: RecordingShareStore
   readonly blobs: BlobStore
   readonly parser: TranscriptParser
   readonly transcriber: Transcriber
@@ -50,14 +56,22 @@ const withinLimit = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): b
 const tooMany = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): JobFailure =>
   final(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
 
-/** Speech or a transcript file becomes utterances; with the audio's length when known. */
+/** Waits for the stage's progress writes to land, so none comes after the run moves on. */
+const afterProgress = <A>(progress: { flushed(): Promise<void> }) => (task: TE.TaskEither<JobFailure, A>): TE.TaskEither<JobFailure, A> =>
+  TE.tapTask(task, () => () => progress.flushed())
+
+/** Speech or a transcript file becomes utterances; with the audio's length when known. Reports the `transcribing` stage's progress. */
 const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { utterances: ReadonlyArray<Utterance>; durationMs: number | null }> => {
   const source = run.source
   if (source === null) return TE.left(final('the recording has nothing to process'))
+  const progress = progressReporter(deps, run, 'transcribing')
   if (source.kind === 'transcript') {
     return pipe(
       readText(deps, source.key),
       TE.flatMap((text) => pipe(deps.parser.parse(source.format as TranscriptFormat, text, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
+      // A file is read whole: nothing, then all of it.
+      TE.tap(() => TE.fromIO(() => progress.report(1))),
+      afterProgress(progress),
       TE.map((utterances) => ({ utterances, durationMs: null })),
     )
   }
@@ -69,7 +83,7 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
       TE.tryCatch(
         async () => {
           try {
-            const r = await deps.transcriber.transcribe({ path: file.path, defaultSpeaker: 'Speaker 1' })()
+            const r = await deps.transcriber.transcribe({ path: file.path, defaultSpeaker: 'Speaker 1' }, progress.report)()
             if (E.isLeft(r)) throw final(r.left.message)
             return r.right
           } finally {
@@ -79,6 +93,7 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
         (e) => (typeof e === 'object' && e !== null && 'retryable' in e ? (e as JobFailure) : final(String(e))),
       ),
     ),
+    afterProgress(progress),
     TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
     TE.filterOrElse((tr) => withinLimit(deps, tr.utterances), (tr) => tooMany(deps, tr.utterances)),
     TE.flatMap((tr) =>
@@ -159,19 +174,45 @@ export const processRecording =
           ),
         )
       }),
+      TE.orElse((failure) => endQuietlyIfDeleted(deps, payload.accountId, payload.runId, failure)),
     )
   }
 
-const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utterance>, durationMs: number | null): TE.TaskEither<JobFailure, Run> =>
+/**
+ * A recording deleted while it was processed (DELETE /recordings/{runId}) makes
+ * the job fail somewhere (its run is gone, or a write refers to it): that is no
+ * failure. The job removes what it may have written meanwhile and ends, saying so.
+ */
+const endQuietlyIfDeleted = (deps: ProcessDeps, accountId: string, runId: string, failure: JobFailure): TE.TaskEither<JobFailure, JobReport | void> =>
   pipe(
+    deps.runs.find(accountId, runId),
+    TE.mapLeft(() => failure),
+    TE.flatMap((run) =>
+      O.isSome(run)
+        ? TE.left(failure)
+        : pipe(
+            eraseRun(deps)(accountId, runId, null),
+            TE.mapLeft(transient),
+            TE.map((): JobReport => ({ message: `Stopped processing recording ${runId}: it was deleted meanwhile; what processing had written for it was removed`, details: { runId } })),
+          ),
+    ),
+  )
+
+const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utterance>, durationMs: number | null): TE.TaskEither<JobFailure, Run> => {
+  // Half way once the notes are made; storing them with the transcript is the other half.
+  const progress = progressReporter(deps, run, 'analysing')
+  return pipe(
     deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }),
     TE.mapLeft((f) => final(f.message)),
+    TE.tap(() => TE.fromIO(() => progress.report(0.5))),
     TE.flatMap((notes) =>
       pipe(
-        deps.notes.replace(run.id, { ...notes, actionItems: notes.actionItems.map((a) => ({ ...a, id: deps.ids.uuid() })) }, utterances),
+        // Ids derived from the input, so edits keyed by them survive re-processing.
+        deps.notes.replace(run.id, { ...notes, actionItems: withActionItemIds(run.id, notes.actionItems) }, utterances),
         TE.mapLeft(transient),
       ),
     ),
+    afterProgress(progress),
     TE.flatMap(() => {
       const spokenMs = utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
       const seconds = Math.round((durationMs ?? spokenMs) / 1000)
@@ -188,3 +229,4 @@ const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utteranc
       )
     }),
   )
+}

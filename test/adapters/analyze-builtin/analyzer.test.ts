@@ -100,9 +100,9 @@ test('attendees: invitees first, then speakers not among them, de-duplicated', a
   assert.equal(n.attendees, [
     { name: 'Ana', email: 'ana@example.com' },
     { name: 'Erik', email: 'erik@example.com' },
-    { name: 'Ben', email: '' },
-    { name: 'Chloe', email: '' },
-    { name: 'Dev', email: '' },
+    { name: 'Ben', email: null },
+    { name: 'Chloe', email: null },
+    { name: 'Dev', email: null },
   ])
 })
 

@@ -53,6 +53,7 @@ const fallbackNotes: Notes = {
   attendees: [],
   topics: [],
   actionItems: [],
+  decisions: [],
   speakers: [],
 }
 const fallback: Analyzer = { name: 'stub-fallback', analyze: () => TE.right(fallbackNotes) }
@@ -75,6 +76,7 @@ const answer = {
     { label: 'Budget', share: 0.5 },
   ],
   actionItems: [{ title: 'Send the deck', owner: 'Ana', due: '2024-03-15', context: "I'll send the deck by Friday.", tags: ['commitment'] }],
+  decisions: [{ text: 'The budget stays as it is.', by: 'Ben', speaker: 'Ben', time: '00:04' }],
 }
 
 const completion = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] })
@@ -104,15 +106,40 @@ openai('a good answer becomes notes, with speakers and attendees computed locall
   assert.equal(n.topics.map((t) => t.label), ['Deck', 'Budget'])
   assert.ok(Math.abs(n.topics.reduce((a, t) => a + t.share, 0) - 1) < 1e-9)
   assert.equal(n.speakers.map((s) => [s.name, s.talkMs]), [['Ana', 4000], ['Ben', 6000]])
-  assert.equal(n.attendees, [{ name: 'Ana', email: 'ana@example.com' }, { name: 'Ben', email: '' }])
+  assert.equal(n.attendees, [{ name: 'Ana', email: 'ana@example.com' }, { name: 'Ben', email: null }])
   const req = ctx.requests[0]!
   assert.is(req.path, '/v1/chat/completions')
   assert.is(req.headers.authorization, 'Bearer sk-test')
   assert.is(req.body.model, 'test-model')
   assert.is(req.body.response_format.type, 'json_schema')
-  assert.equal(req.body.response_format.json_schema.schema.required, ['shortSummary', 'detailedSummary', 'topics', 'actionItems'])
+  assert.equal(req.body.response_format.json_schema.schema.required, ['shortSummary', 'detailedSummary', 'topics', 'actionItems', 'decisions'])
+  assert.equal(n.decisions, [{ text: 'The budget stays as it is.', by: 'Ben', atMs: 4000, speaker: 'Ben' }])
+  assert.match(req.body.messages[0].content, /decisions:/)
   assert.match(req.body.messages[1].content, /Ana: I'll send the deck by Friday\./)
   assert.is(ctx.logs.length, 0)
+})
+
+openai('a decision whose time or speaker the transcript does not have keeps them null', async (ctx) => {
+  const odd = {
+    ...answer,
+    decisions: [
+      { text: '  Ship on Friday. ', by: ' ', speaker: 'Zoe', time: '59:59' },
+      { text: 'Keep the budget.', by: 'Ana', speaker: 'Ana', time: null },
+      { text: ' ', by: null, speaker: null, time: null },
+    ],
+  }
+  ctx.handler = reply(200, completion(JSON.stringify(odd)))
+  const out = await analyzerFor(ctx).analyze(input)()
+  if (out._tag === 'Left') throw new Error(out.left.message)
+  assert.equal(out.right.decisions, [
+    { text: 'Ship on Friday.', by: null, atMs: null, speaker: null },
+    { text: 'Keep the budget.', by: 'Ana', atMs: null, speaker: 'Ana' },
+  ])
+})
+
+openai('an answer without decisions falls back', (ctx) => {
+  const { decisions: _, ...without } = answer
+  return fallsBack(ctx, reply(200, completion(JSON.stringify(without))), /decisions/)
 })
 
 openai('an invalid due date from the model becomes null', async (ctx) => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createNoTranscriber } from '../../../adapters/transcribe-none/index.js'
+import { createNoTranscriber, NO_TRANSCRIBER_MESSAGE } from '../../../adapters/transcribe-none/index.js'
 import { left } from '../../support/run.js'
 
 test('every call fails with how to configure a transcriber, naming the variables', async () => {
@@ -10,6 +10,13 @@ test('every call fails with how to configure a transcriber, naming the variables
   assert.is(f._tag, 'TranscriptionFailure')
   for (const words of ['NOTETAKER_TRANSCRIBER=pocketsphinx', 'NOTETAKER_TRANSCRIBER=openai', 'NOTETAKER_TRANSCRIBER_URL', 'NOTETAKER_TRANSCRIBER_MODEL', 'NOTETAKER_TRANSCRIBER_KEY'])
     assert.ok(f.message.includes(words), `mentions ${words}`)
+})
+
+test('it says it is not available, with the same how-to as its hint, so audio uploads are refused up front', () => {
+  const transcriber = createNoTranscriber()
+  assert.is(transcriber.available, false)
+  assert.is(transcriber.setupHint, NO_TRANSCRIBER_MESSAGE)
+  assert.match(NO_TRANSCRIBER_MESSAGE, 'pocketsphinx-en-us')
 })
 
 test('it never touches the file: a second call fails the same way', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { groupAtPauses, parseTimedWords } from '../../../adapters/transcribe-pocketsphinx/index.js'
+import { groupAtPauses, parseTimedWords, progressReader } from '../../../adapters/transcribe-pocketsphinx/index.js'
 
 // Verbatim shape of `pocketsphinx_continuous -time yes` (Debian 0.8+5prealpha): a hypothesis
 // line, then one line per word with start, end (seconds) and confidence, per stretch of speech.
@@ -53,6 +53,25 @@ test('times are clamped to the audio; nothing recognised means no utterances', (
   const [u] = groupAtPauses([{ word: 'late', startMs: 900, endMs: 1300 }], { pauseMs: 700, speaker: 'S', durationMs: 1000 })
   assert.equal(u, { start_ms: 900, end_ms: 1000, speaker: 'S', text: 'late' })
   assert.equal(groupAtPauses(parseTimedWords('\n<s> 0.000 0.500 1.0\n</s> 0.5 0.9 1.0\n'), { pauseMs: 700, speaker: 'S', durationMs: 1000 }), [])
+})
+
+test('progress follows the last word end over the duration, from output cut anywhere', () => {
+  const seen: number[] = []
+  const read = progressReader(10_000, (f) => seen.push(f))
+  // The output arrives in pieces that split lines (and numbers) anywhere.
+  for (let i = 0; i < FREE.length; i += 7) read(FREE.slice(i, i + 7))
+  assert.ok(seen.length >= 3, JSON.stringify(seen))
+  assert.equal(seen, [...seen].sort((a, b) => a - b), 'never backwards')
+  assert.ok(seen.every((f, i) => i === 0 || f > seen[i - 1]!), 'reported only when it moved')
+  // Every timed line counts, silences and sentence marks too: they say how far the recogniser has read.
+  const lastEnd = Math.max(...FREE.split('\n').flatMap((l) => /^\S+ [\d.]+ ([\d.]+) /.exec(l)?.[1] ?? []).map((x) => Math.round(Number(x) * 1000)))
+  assert.is(seen[seen.length - 1], lastEnd / 10_000)
+  const none: number[] = []
+  progressReader(0, (f) => none.push(f))('<s> 0.000 0.290 0.999800\n')
+  assert.equal(none, [], 'no duration, no fraction')
+  const capped: number[] = []
+  progressReader(1_000, (f) => capped.push(f))('word 1.000 2.500 0.5\n')
+  assert.equal(capped, [1], 'never above 1')
 })
 
 test.run()

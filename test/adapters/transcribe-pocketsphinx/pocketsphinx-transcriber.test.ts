@@ -52,6 +52,15 @@ sphinx('free transcription: one utterance per turn, timed inside the turn, by th
   for (const turn of ctx.turns) assert.ok(result.utterances.some((u) => within(u, turn)), `something is heard during ${turn.speaker}'s turn`)
 })
 
+sphinx('progress is reported as the recogniser goes through the audio, up to where speech was last heard', async (ctx) => {
+  const seen: number[] = []
+  const result = await right(createPocketsphinxTranscriber().transcribe({ path: ctx.audio, defaultSpeaker: 'Room' }, (f) => seen.push(f)))
+  assert.ok(seen.length >= 2, `reported as each of the two turns was recognised: ${JSON.stringify(seen)}`)
+  assert.ok(seen.every((f, i) => f > 0 && f <= 1 && (i === 0 || f > seen[i - 1]!)), `rising fractions within (0, 1]: ${JSON.stringify(seen)}`)
+  const lastWordEnd = Math.max(...result.utterances.map((u) => u.end_ms))
+  assert.ok(seen[seen.length - 1]! >= lastWordEnd / result.durationMs, `the last report (${seen[seen.length - 1]}) reaches the last word (${lastWordEnd} of ${result.durationMs} ms)`)
+})
+
 sphinx('keyword mode spots known words where they were said', async (ctx) => {
   const keywords = ['hello', 'meeting', 'budget', 'project']
   const result = await right(createPocketsphinxTranscriber({ keywords }).transcribe({ path: ctx.audio, defaultSpeaker: 'Room' }))

@@ -13,11 +13,8 @@ s.before.each(async (ctx) => {
 
 const WINDOW = { from: '2026-06-01T00:00:00.000Z', to: '2026-06-30T00:00:00.000Z', limit: 100, offset: 0 }
 
-const schedule = async (w: MeetingWorld, q = WINDOW): Promise<Array<ScheduleRow & { title: string }>> => {
-  const page = await right(w.meetings.schedule(w.actor, q))
-  const titles = new Map((await right(w.meetings.list(w.actor, { from: null, to: null, limit: 1000, offset: 0 }))).rows.map((m) => [m.id, m.title]))
-  return page.rows.map((r) => ({ ...r, title: titles.get(r.meetingId) ?? '?' }))
-}
+// Rows carry their meeting's title: no need to read the meetings too.
+const schedule = async (w: MeetingWorld, q = WINDOW): Promise<ReadonlyArray<ScheduleRow>> => (await right(w.meetings.schedule(w.actor, q))).rows
 const decisions = async (w: MeetingWorld) => (await schedule(w)).map((r) => [r.title, r.willRecord, r.skipReason])
 
 const connectAndSync = async (w: MeetingWorld, events: Parameters<typeof snapshot>[0], settings = {}) => {
@@ -81,6 +78,20 @@ s('run fields come from the current run; a spent allowance stops new recordings 
   for (let n = 2; n <= 25; n++) await right(w.ports.runs.create(run(n, { accountId: w.actor.accountId, state: 'ready', createdAt: '2026-06-01T00:00:00.000Z' })))
   ;[withRun, without] = await schedule(w)
   assert.equal([withRun!.willRecord, without!.willRecord, without!.skipReason], [true, false, 'allowance_spent'])
+})
+
+s("rows carry the meeting's title, start and end; a recording run's seconds grow with the clock", async ({ w }) => {
+  const m = await right(w.meetings.create(w.actor, { title: 'Live review', link: 'https://meet.google.com/abc-defg-hij', startsAt: '2026-06-01T11:50:00Z', durationMinutes: 45 }))
+  const live = run(1, {
+    accountId: w.actor.accountId, meetingId: m.id, origin: 'calendar', state: 'recording', platform: 'google_meet', joinUrl: m.link, source: null,
+    joinedAt: '2026-06-01T11:58:30.000Z', createdAt: '2026-06-01T11:49:00.000Z',
+  })
+  await right(w.ports.runs.create(live))
+  const [row] = await schedule(w)
+  assert.equal([row!.title, row!.startsAt, row!.endsAt], ['Live review', '2026-06-01T11:50:00.000Z', '2026-06-01T12:35:00.000Z'])
+  assert.equal([row!.state, row!.joinedAt, row!.recordingSeconds], ['recording', '2026-06-01T11:58:30.000Z', 90], '90 s since the bot was admitted')
+  w.clock.advance(30_000)
+  assert.is((await schedule(w))[0]!.recordingSeconds, 120)
 })
 
 s('the window is checked: to after from, at most 92 days; paging has the standard bounds', async ({ w }) => {

@@ -31,6 +31,7 @@ const notes = (summary: string): Notes => ({
   attendees: [],
   topics: [],
   actionItems: [],
+  decisions: [],
   speakers: [],
 })
 

@@ -1,0 +1,62 @@
+/**
+ * Decisions: what the meeting agreed on ("we decided to ship on May 2nd",
+ * "let's go with the blue design", "Ana agreed to cover the weekend shifts").
+ * Rules, like the action items: a cue phrase that states an agreement, in a
+ * sentence that neither asks ("did we decide …?"), denies ("we haven't
+ * decided yet") nor supposes ("if we agree on …").
+ */
+import type { Decision } from '../../src/core/domain/notes.js'
+import type { Utterance } from '../../src/core/domain/utterance.js'
+import { NAME } from './action-cues.js'
+import { cleanSentence } from './clean.js'
+
+export interface DecisionSentence {
+  readonly speaker: string
+  /** The sentence as spoken. */
+  readonly raw: string
+  /** The sentence already cleaned, when the caller has it. */
+  readonly text?: string
+  /** Index of its utterance in the transcript. */
+  readonly utterance: number
+}
+
+/** The group or the speaker agrees: "we decided", "let's go with", "the decision is". */
+const CUE = new RegExp(
+  String.raw`\b(?:(?:we|we've|we have|we all|we both|everyone|everybody|the team|I|I've|I have)\s+(?:all\s+|just\s+|finally\s+|now\s+)?(?:decided|agreed|settled on|chose|went with)|` +
+    String.raw`(?:it's|it is|that's|that is) (?:agreed|decided|settled)|the (?:final )?decision (?:is|was)|we(?:'ll| will| are going to|'re going to|'re gonna) go with|` +
+    String.raw`we're going with|we are going with|let's (?:go with|stick with|settle on)|let us go with|agreed,|decision made|our decision is)\b`,
+  'i',
+)
+
+/** A named person agrees: "Ana agreed to …", "Ben and Chloe decided …" (names are capitalised, so case counts). */
+const NAMED = new RegExp(String.raw`\b(${NAME}(?: and ${NAME})?) (?:has |have |finally |both )?(?:decided|agreed)\b`)
+
+/** Asking about a decision, denying one, or supposing one is no decision. */
+const NOT_DECIDED =
+  /^(?:did|do|does|have|has|had|should|shall|could|can|would|will|are|is|were|was|if|unless|whether|when|once|until|maybe|perhaps)\b|\?\s*$|\b(?:not|n't|never|no one|nobody|yet to|haven't|hasn't|didn't|don't|undecided|not yet)\b[^.]*\b(?:decided|agreed|decision|settled|go with)\b|\b(?:decided|agreed|decision|settled)\b[^.]*\b(?:yet|later|next time|offline)\b/i
+
+/** The decision in one sentence, if it states one; `by` is the person the sentence names, else the speaker. */
+export const decisionOf = (s: DecisionSentence, utterances: ReadonlyArray<Utterance>): Decision | null => {
+  const text = s.text ?? cleanSentence(s.raw)
+  if (text === '' || NOT_DECIDED.test(text)) return null
+  const named = NAMED.exec(text)
+  const cue = named ?? CUE.exec(text)
+  if (cue === null) return null
+  // "that is agreed" alone carries no content: there must be words beyond the cue
+  if (text.replace(cue[0], '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').length < 2) return null
+  const u = utterances[s.utterance]
+  return { text, by: named?.[1] ?? s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
+}
+
+/** Decisions of a whole transcript, in order; the same sentence said twice is kept once. */
+export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision[] => {
+  const out: Decision[] = []
+  const seen = new Set<string>()
+  for (const s of sentences) {
+    const d = decisionOf(s, utterances)
+    if (d === null || seen.has(d.text.toLowerCase())) continue
+    seen.add(d.text.toLowerCase())
+    out.push(d)
+  }
+  return out
+}

@@ -1,0 +1,35 @@
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Actor } from '../domain/api-key.js'
+import { LIVE_BOT_STATES } from '../domain/run.js'
+import { type AppError, forbidden, notFound } from '../errors.js'
+import type { Clock } from '../ports/clock.js'
+import { ownRun, type ReachDeps } from '../organizations/index.js'
+import { type EraseDeps, eraseRun } from './erase-run.js'
+
+export interface DeleteRecordingDeps extends EraseDeps, ReachDeps {
+  readonly clock: Clock
+}
+
+/**
+ * The owner deletes one of its recordings: the run, its upload record, notes,
+ * transcript, shares and files. Only the owner: a recording shared with the
+ * caller answers 404, as for managing its shares. A live bot is asked to leave;
+ * its run is gone at once (its moves are refused from then on), and the bot
+ * removes whatever it wrote meanwhile when it stops (runBot). The run keeps
+ * counting against the allowance (keepsCountingOnceDeleted).
+ */
+export const deleteRecording =
+  (deps: DeleteRecordingDeps) =>
+  (actor: Actor, runId: string): TE.TaskEither<AppError, void> =>
+    actor.access !== 'full'
+      ? TE.left(forbidden('This key is read-only and cannot make changes'))
+      : pipe(
+          ownRun(deps, actor, runId),
+          TE.tap((run) =>
+            LIVE_BOT_STATES.includes(run.state) ? deps.runs.requestLeave(actor.accountId, run.id, deps.clock.now().toISOString()) : TE.right(undefined),
+          ),
+          TE.flatMap((run) => eraseRun(deps)(actor.accountId, run.id, run)),
+          // Someone else deleted it between our read and our removal.
+          TE.flatMap((removed): TE.TaskEither<AppError, void> => (removed ? TE.right(undefined) : TE.left(notFound('Recording')))),
+        )

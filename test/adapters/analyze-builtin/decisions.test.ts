@@ -1,0 +1,82 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { decisionOf, findDecisions } from '../../../adapters/analyze-builtin/decisions.js'
+import { createBuiltinAnalyzer } from '../../../adapters/analyze-builtin/index.js'
+import { toSentences } from '../../../adapters/analyze-builtin/sentences.js'
+import type { Utterance } from '../../../src/core/domain/utterance.js'
+import { sampleMeeting, sampleStartsAt } from './sample-meeting.js'
+
+const one = (speaker: string, raw: string) => decisionOf({ speaker, raw, utterance: 0 }, [{ start_ms: 42_000, end_ms: 45_000, speaker, text: raw }])
+
+test('cue phrases state a decision, with the speaker and the time of the utterance', () => {
+  for (const raw of [
+    'We decided to ship the beta on May 2nd.',
+    "Okay, so we've agreed that the pricing stays the same.",
+    "Let's go with the blue design for the landing page.",
+    "We'll go with the cheaper hosting plan.",
+    'The decision is to hire two more support agents.',
+    'It is agreed: the launch moves to April.',
+    'We all agreed to freeze the scope this sprint.',
+  ]) {
+    const d = one('Ana', raw)
+    assert.ok(d !== null, raw)
+    assert.is(d!.by, 'Ana', raw)
+    assert.is(d!.speaker, 'Ana')
+    assert.is(d!.atMs, 42_000)
+  }
+})
+
+test('a named person who agrees is the one the decision is by', () => {
+  assert.is(one('Ana', 'Ben agreed to cover the weekend shifts until June.')?.by, 'Ben')
+  assert.is(one('Ana', 'So Ben and Chloe decided to merge the two reports.')?.by, 'Ben and Chloe')
+})
+
+test('questions, denials, suppositions and bare agreement are not decisions', () => {
+  for (const raw of [
+    'Did we decide on the venue?',
+    'Have we agreed on a budget yet',
+    "We haven't decided on the venue yet.",
+    'We did not agree on the price.',
+    'If we decide to move the launch, marketing needs a week.',
+    "We'll decide that next time.",
+    'Agreed.',
+    "That's agreed.",
+    'The weather was nice and we went to the park.',
+  ]) {
+    assert.is(one('Ana', raw), null, raw)
+  }
+})
+
+test('the text is the cleaned sentence; the same decision said twice is kept once', () => {
+  const utterances: Utterance[] = [
+    { start_ms: 0, end_ms: 3000, speaker: 'Ana', text: 'Um, so, we decided to, uh, ship on Friday.' },
+    { start_ms: 3000, end_ms: 6000, speaker: 'Ben', text: 'Yes. We decided to ship on Friday.' },
+  ]
+  const found = findDecisions(toSentences(utterances), utterances)
+  assert.equal(found, [{ text: 'We decided to ship on Friday.', by: 'Ana', atMs: 0, speaker: 'Ana' }])
+})
+
+test('the analyzer finds the decisions of a sample meeting, and none in one without', async () => {
+  const analyzer = createBuiltinAnalyzer()
+  const meeting: Utterance[] = [
+    ...sampleMeeting,
+    { start_ms: 900_000, end_ms: 905_000, speaker: 'Ana', text: "Okay, let's go with the new email service for password resets." },
+    { start_ms: 905_000, end_ms: 910_000, speaker: 'Ben', text: 'Right, and we agreed to delay the campaign emails until the provider approves us.' },
+    { start_ms: 910_000, end_ms: 912_000, speaker: 'Dev', text: 'Did we decide who takes the weekend shifts?' },
+  ]
+  const out = await analyzer.analyze({ title: 'Planning', startsAt: sampleStartsAt, utterances: meeting, attendees: [] })()
+  if (out._tag === 'Left') throw new Error(out.left.message)
+  assert.equal(
+    out.right.decisions.map((d) => [d.by, d.atMs, d.speaker]),
+    [
+      ['Ana', 900_000, 'Ana'],
+      ['Ben', 905_000, 'Ben'],
+    ],
+  )
+  assert.match(out.right.decisions[0]!.text, /let's go with the new email service/i)
+  const plain = await analyzer.analyze({ title: 'Planning', startsAt: sampleStartsAt, utterances: sampleMeeting, attendees: [] })()
+  if (plain._tag === 'Left') throw new Error(plain.left.message)
+  assert.equal(plain.right.decisions, [])
+})
+
+test.run()

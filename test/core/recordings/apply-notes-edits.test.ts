@@ -1,0 +1,66 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { actionItemIdOf, speakerIdOf, withActionItemIds } from '../../../src/core/domain/notes-edits.js'
+import { stableId } from '../../../src/core/domain/stable-id.js'
+import { isUuid } from '../../../src/core/domain/ids.js'
+import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
+import { applyNotesEdits, renameUtterances } from '../../../src/core/recordings/apply-notes-edits.js'
+
+const RUN = '00000000-0000-4000-8000-000000000001'
+
+test('stable ids: the same parts give the same UUID, other parts another', () => {
+  assert.is(stableId('a', 'b'), stableId('a', 'b'))
+  assert.is.not(stableId('a', 'b'), stableId('ab'))
+  assert.is.not(stableId('a', 'b'), stableId('a', 'c'))
+  assert.ok(isUuid(stableId('x')))
+  assert.is(stableId('x')[14], '8')
+  assert.is(speakerIdOf(RUN, 'Speaker 1'), speakerIdOf(RUN, 'Speaker 1'))
+  assert.is.not(speakerIdOf(RUN, 'Speaker 1'), speakerIdOf('00000000-0000-4000-8000-000000000002', 'Speaker 1'))
+})
+
+test('action item ids: by sentence and occurrence, not by position among the others', () => {
+  const items = withActionItemIds(RUN, [{ context: 'a' }, { context: 'b' }, { context: 'a' }])
+  assert.equal(items.map((i) => i.id), [actionItemIdOf(RUN, 'a', 0), actionItemIdOf(RUN, 'b', 0), actionItemIdOf(RUN, 'a', 1)])
+  assert.is(withActionItemIds(RUN, [{ context: 'b' }])[0]!.id, items[1]!.id)
+})
+
+const notes: StoredNotes = {
+  shortSummary: 'Speaker 1: hello. Speaker 10: hi.',
+  detailedSummary: '- Speaker 1: we ship.\n- Speaker 2: fine.',
+  attendees: [{ name: 'Speaker 1', email: null }, { name: 'Speaker 2', email: null }],
+  topics: [],
+  actionItems: [
+    { id: 'i1', title: 'Ship', owner: 'Speaker 1', due: null, status: 'active', context: 'c', tags: [] },
+    { id: 'i2', title: 'Test', owner: 'Ana', due: null, status: 'active', context: 'd', tags: [] },
+  ],
+  decisions: [{ text: 'We ship.', by: 'Speaker 1', atMs: 0, speaker: 'Speaker 1' }],
+  speakers: [
+    { name: 'Speaker 1', talkMs: 10, words: 2, share: 0.5 },
+    { name: 'Speaker 2', talkMs: 10, words: 2, share: 0.5 },
+  ],
+}
+
+test('a speaker name replaces its label everywhere it shows; item edits win over generated fields', () => {
+  const edits = {
+    speakers: [{ speakerId: speakerIdOf(RUN, 'Speaker 1'), name: 'Maria', email: 'maria@example.com', updatedAt: 't' }],
+    actionItems: [{ itemId: 'i2', changes: { status: 'done' as const, owner: 'Speaker 1' }, updatedAt: 't' }],
+  }
+  const read = applyNotesEdits(RUN, notes, edits)
+  assert.equal(read.speakers.map((s) => [s.label, s.name, s.email]), [['Speaker 1', 'Maria', 'maria@example.com'], ['Speaker 2', 'Speaker 2', null]])
+  assert.equal(read.attendees, [{ name: 'Maria', email: 'maria@example.com' }, { name: 'Speaker 2', email: null }])
+  assert.equal(read.actionItems.map((a) => [a.owner, a.status]), [['Maria', 'active'], ['Speaker 1', 'done']])
+  assert.equal(read.decisions[0], { text: 'We ship.', by: 'Maria', atMs: 0, speaker: 'Maria' })
+  assert.is(read.shortSummary, 'Maria: hello. Speaker 10: hi.')
+  assert.is(read.detailedSummary, '- Maria: we ship.\n- Speaker 2: fine.')
+  assert.equal(renameUtterances(RUN, edits, [{ start_ms: 0, end_ms: 1, speaker: 'Speaker 1', text: 'x' }, { start_ms: 1, end_ms: 2, speaker: 'Speaker 2', text: 'y' }]).map((u) => u.speaker), ['Maria', 'Speaker 2'])
+})
+
+test('two labels named as one person make one attendee', () => {
+  const edits = {
+    speakers: ['Speaker 1', 'Speaker 2'].map((l) => ({ speakerId: speakerIdOf(RUN, l), name: 'Maria', email: null, updatedAt: 't' })),
+    actionItems: [],
+  }
+  assert.equal(applyNotesEdits(RUN, notes, edits).attendees, [{ name: 'Maria', email: null }])
+})
+
+test.run()
