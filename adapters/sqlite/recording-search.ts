@@ -83,7 +83,10 @@ const ftsQueries = (search: RecordingSearch) => {
 const shapeKey = (f: RecordingFilter): string =>
   [f.search !== null, f.from !== null, f.to !== null, f.origins !== null, f.states !== null, f.owned].join('|')
 
-export const sqliteFilteredVisible = (db: Db) => {
+/** One filtered page in one read transaction. */
+export type FilteredVisible = (accountId: string, email: string, q: PageQuery, f: RecordingFilter) => Page<ReachableRun>
+
+export const sqliteFilteredVisible = (db: Db): FilteredVisible => {
   const statements = new Map<string, { page: ReturnType<Db['prepare']>; count: ReturnType<Db['prepare']> }>()
   const prepared = (f: RecordingFilter) => {
     const key = shapeKey(f)
