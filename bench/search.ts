@@ -11,7 +11,8 @@
  * searched as that account; the others are spread over 90 accounts. The fill is
  * kept in --data DIR (SQLite: the DATA_DIR; Postgres: a schema named after it)
  * and resumed where it stopped; the fill rate is printed as it goes, to
- * extrapolate from a small N.
+ * extrapolate from a small N. Postgres is filled by two connections at once,
+ * its search index built once at the end (fillPostgres).
  *
  * Usage: npm run bench:search -- --data DIR [--store sqlite|postgres] [--runs 100000] [--utterances 700] [--seconds 10] [--fill-only] [--drop]
  * Postgres: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); --drop drops the schema at the end.

@@ -8,6 +8,7 @@ import { type RunRow, toRun } from '../shared/rows/recordings.js'
 import { toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'
 import { noteFieldsOf, noteMatch, searchStems, type SpokenText, stemPatterns, utteranceMatch } from '../shared/search/match.js'
 import { count, first, rows } from './database.js'
+import { accountLexeme } from './search-documents.js'
 
 type PageRow = RunRow & VisibleShareColumns & { total: string }
 
@@ -19,9 +20,12 @@ const paramsOf = () => {
 
 /**
  * The visible runs that pass the filter (run_id, share_id, starts_at,
- * created_at, tier). With a search, those whose document holds every word (the
- * GIN indexes of migration 11): tier 2 when the notes part alone does; a
- * summary-scope share only by its notes part.
+ * created_at, tier). With a search, those whose document holds every word:
+ * the account's own from the GIN index of migration 11, asked for the words and
+ * the account's lexeme together (so it reads only that account's documents);
+ * tier 2 when the notes part alone holds them, tested on those rows only. A
+ * shared run is looked up by its id; a summary-scope one found by its notes part
+ * only. An empty query (no word the configuration keeps) finds nothing.
  */
 const found = (f: RecordingFilter, p: ReturnType<typeof paramsOf>, accountId: string, email: string): string => {
   const where = [
@@ -34,12 +38,16 @@ const found = (f: RecordingFilter, p: ReturnType<typeof paramsOf>, accountId: st
   const account = p.add(accountId)
   const query = f.search === null ? '' : `plainto_tsquery('english', ${p.add(f.search.words.join(' '))})`
   const tier = f.search === null ? '0' : `CASE WHEN d.notes_tsv @@ ${query} THEN 2 ELSE 1 END`
-  const docs = f.search === null ? '' : 'JOIN search_docs d ON d.run_id = runs.id'
-  const own = () => `SELECT runs.id AS run_id, NULL::text AS share_id, runs.starts_at, runs.created_at, ${tier} AS tier FROM runs ${docs}
-    WHERE runs.account_id = ${account} AND ${where}${f.search === null ? '' : ` AND d.doc_tsv @@ ${query}`}`
+  const own = () =>
+    f.search === null
+      ? `SELECT runs.id AS run_id, NULL::text AS share_id, runs.starts_at, runs.created_at, 0 AS tier FROM runs WHERE runs.account_id = ${account} AND ${where}`
+      : `SELECT runs.id AS run_id, NULL::text AS share_id, runs.starts_at, runs.created_at, ${tier} AS tier
+    FROM search_docs d JOIN runs ON runs.id = d.run_id
+    WHERE d.doc_tsv @@ (${query} && quote_literal(${accountLexeme(account)})::tsquery) AND numnode(${query}) > 0
+      AND runs.account_id = ${account} AND ${where}`
   // Built only when used: every parameter added must appear in the statement.
   const shared = () => `SELECT runs.id AS run_id, s.id AS share_id, runs.starts_at, runs.created_at, ${tier} AS tier
-    FROM recording_shares s JOIN runs ON runs.id = s.run_id ${docs}
+    FROM recording_shares s JOIN runs ON runs.id = s.run_id ${f.search === null ? '' : 'JOIN search_docs d ON d.run_id = runs.id'}
     WHERE s.email = ${p.add(email)} AND s.owner_account_id <> ${account} AND ${where}${
       f.search === null ? '' : ` AND (d.notes_tsv @@ ${query} OR (s.scope = 'full' AND d.doc_tsv @@ ${query}))`}`
   return f.owned === 'mine' ? own() : f.owned === 'shared' ? shared() : `${own()} UNION ALL ${shared()}`

@@ -4,11 +4,19 @@ import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../src/core/ports/recording-stores.js'
 import { searchDocumentOf } from '../shared/search/match.js'
 
+/**
+ * The lexeme naming an account in its documents, as SQL over an expression
+ * for the account id: 'A' and the id (the `english` configuration lowercases
+ * every lexeme it makes, so no word is ever this one).
+ */
+export const accountLexeme = (accountId: string) => `('A' || ${accountId}::text)`
+
 /** Writes the documents of runs given as arrays: $1 run ids, $2 notes parts, $3 transcript parts. */
 export const PUT_SEARCH_DOCUMENTS = `
   INSERT INTO search_docs (run_id, notes_tsv, doc_tsv)
-  SELECT t.run_id, strip(t.v), strip(t.v || to_tsvector('english', t.transcript))
-  FROM (SELECT d.run_id, to_tsvector('english', d.notes) AS v, d.transcript FROM unnest($1::text[], $2::text[], $3::text[]) AS d(run_id, notes, transcript)) t
+  SELECT t.run_id, strip(t.v), strip(t.v || to_tsvector('english', t.transcript)) || array_to_tsvector(ARRAY[${accountLexeme('t.account_id')}])
+  FROM (SELECT d.run_id, r.account_id, to_tsvector('english', d.notes) AS v, d.transcript
+    FROM unnest($1::text[], $2::text[], $3::text[]) AS d(run_id, notes, transcript) JOIN runs r ON r.id = d.run_id) t
   ON CONFLICT (run_id) DO UPDATE SET notes_tsv = EXCLUDED.notes_tsv, doc_tsv = EXCLUDED.doc_tsv`
 
 /** Writes (or rewrites) a run's search document. */
