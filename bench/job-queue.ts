@@ -34,6 +34,7 @@ import { sqliteJobQueue } from '../adapters/sqlite/job-queue.js'
 import { systemClock } from '../adapters/system/clock.js'
 import type { JobQueue } from '../src/core/ports/job-queue.js'
 import { median } from './support/load.js'
+import { percentile } from './support/latency.js'
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +70,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const until = async (done: () => boolean) => {
   while (!done()) await sleep(1)
 }
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0
 
 /** Workers running on a queue; `completed` counts the jobs whose completion the queue has recorded. */
 interface Running {

@@ -15,8 +15,6 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
@@ -25,6 +23,7 @@ import pg from 'pg'
 import { median, stop } from './support/load.js'
 import { SCALE, SCALE_ACCOUNT, SHARING_ACCOUNT, WINDOW } from './support/scale-data.js'
 import { seedScale } from './support/seed-scale.js'
+import { freePort, timedGets } from './support/latency.js'
 
 const { values } = parseArgs({
   options: {
@@ -49,13 +48,6 @@ if (schema !== null && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('the 
 const databaseUrl = schema === null ? '' : `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
 const dataDir = store === 'sqlite' && reuse !== undefined ? reuse : mkdtempSync(join(tmpdir(), 'notetaker-scale-'))
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
 const port = await freePort()
 const env = {
   ...process.env, NOTETAKER_STORE: store, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn',
@@ -99,33 +91,7 @@ const startServer = async (key: string) => {
   return child
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-/** One GET, timed from request to last byte. */
-const timedGet = (path: string, key: string) =>
-  new Promise<{ ms: number; status: number; body: string }>((resolve, reject) => {
-    const t0 = performance.now()
-    request({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-    })
-      .on('error', reject)
-      .end()
-  })
-
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0
-
-/** Requests one at a time for `secs` (at least 20 of them): latency with nothing queued. */
-const sequential = async (path: string, key: string, secs: number) => {
-  const ms: number[] = []
-  const until = performance.now() + secs * 1000
-  while (performance.now() < until || ms.length < 20) {
-    const r = await timedGet(path, key)
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.body.slice(0, 300)}`)
-    ms.push(r.ms)
-  }
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length }
-}
+const { timedGet, sequential, agent } = timedGets(port)
 
 const loaded = async (path: string, key: string, secs: number) => {
   const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers: { authorization: `Bearer ${key}` }, duration: secs, connections, timeout: 120 })

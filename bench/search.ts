@@ -19,8 +19,6 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import Database from 'better-sqlite3'
@@ -31,6 +29,7 @@ import { searchDocumentOf } from '../adapters/shared/search/match.js'
 import type { StoredNotes } from '../src/core/ports/recording-stores.js'
 import { stop } from './support/load.js'
 import { RARE_EVERY, RARE_WORD, transcriptOf, vocabulary, zipf } from './support/search-data.js'
+import { freePort, timedGets } from './support/latency.js'
 
 const { values } = parseArgs({
   options: {
@@ -56,13 +55,6 @@ const baseUrl = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:54
 const schema = store === 'postgres' ? `notetaker_search_${basename(dataDir).toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : null
 const databaseUrl = schema === null ? '' : `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => done(port))
-    })
-  })
 const port = await freePort()
 const env = { ...process.env, NOTETAKER_STORE: store, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NOTETAKER_RATE_LIMIT: '1000000', HOST: '127.0.0.1', PORT: String(port) }
 const cli = async (...args: string[]) => (await promisify(execFile)(process.execPath, ['bin/notetaker.mjs', ...args], { env, maxBuffer: 1 << 20 })).stdout.trim()
@@ -257,32 +249,12 @@ const startServer = async (key: string) => {
   return child
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-const timedGet = (path: string, key: string) =>
-  new Promise<{ ms: number; status: number; body: string }>((done, fail) => {
-    const t0 = performance.now()
-    request({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-    })
-      .on('error', fail)
-      .end()
-  })
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0
+const { sequential, agent } = timedGets(port)
 
-/** One request at a time for `seconds` (at least 20): latency with nothing queued. */
+/** One request at a time for `seconds` (at least 20), with the total the last page reported. */
 const measure = async (path: string, key: string) => {
-  const ms: number[] = []
-  let body = ''
-  const until = performance.now() + seconds * 1000
-  while (performance.now() < until || ms.length < 20) {
-    const r = await timedGet(path, key)
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.body.slice(0, 300)}`)
-    ms.push(r.ms)
-    body = r.body
-  }
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length, total: (JSON.parse(body) as { data: { total?: number } }).data.total }
+  const { body, ...figures } = await sequential(path, key, seconds)
+  return { ...figures, total: (JSON.parse(body) as { data: { total?: number } }).data.total }
 }
 
 const { accountId, key } = await prepare()
