@@ -167,7 +167,9 @@ s('while a bot records, recordingSeconds is the time since it was admitted, grow
     held.release()
     await drained
     const done = (await h.request('GET', `/recordings/${bot.runId}`)).body.data
-    assert.equal([done.state, done.detail], ['ready', 'The bot was asked to leave.'])
+    assert.is(done.state, 'ready')
+    // Released, the script plays on as fast as it can: it may end the meeting before the bot notices the leave request.
+    assert.ok(['The bot was asked to leave.', 'The meeting ended.'].includes(done.detail), done.detail)
     const final = done.recordingSeconds
     assert.is(final, Math.round((Date.parse(done.endedAt) - Date.parse(done.joinedAt)) / 1000), 'the figure stored when the bot left')
     h.clock.advance(60_000)
