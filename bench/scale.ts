@@ -13,7 +13,7 @@
  *   --reuse   bench data seeded by an earlier --keep run (never deleted); migrations pending are applied at start
  * Postgres: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); the data goes in a schema of its own.
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,7 +23,7 @@ import pg from 'pg'
 import { median, stop } from './support/load.js'
 import { SCALE, SCALE_ACCOUNT, SHARING_ACCOUNT, WINDOW } from './support/scale-data.js'
 import { seedScale } from './support/seed-scale.js'
-import { freePort, timedGets } from './support/latency.js'
+import { freePort, startBenchServer, timedGets } from './support/latency.js'
 
 const { values } = parseArgs({
   options: {
@@ -75,19 +75,9 @@ const seed = async () => {
   console.log(`seeded in ${report.seconds.toFixed(0)} s: ${report.runs.toLocaleString('en')} runs (${report.listedRuns.toLocaleString('en')} listed), ${report.meetings.toLocaleString('en')} meetings (${report.windowMeetings.toLocaleString('en')} in ${WINDOW.from} .. ${WINDOW.to}), ${SCALE.sharedRuns} runs shared in`)
 }
 
-/** Starts `serve --no-worker` and waits until /me answers (pending migrations run first, which may take a while on a million rows). */
 const startServer = async (key: string) => {
-  const started = performance.now()
-  const child = spawn(process.execPath, ['bin/notetaker.mjs', 'serve', '--no-worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    const status = await fetch(`http://127.0.0.1:${port}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status, () => 0)
-    if (status === 200) break
-    if (status !== 0) throw new Error(`the server answered ${status} to /me`)
-    if (performance.now() - started > 900_000) throw new Error('the server did not start in 15 minutes')
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  console.log(`server up in ${((performance.now() - started) / 1000).toFixed(1)} s (port ${port}, store ${store}, no worker)`)
+  const { child, seconds } = await startBenchServer(env, port, key)
+  console.log(`server up in ${seconds.toFixed(1)} s (port ${port}, store ${store}, no worker)`)
   return child
 }
 

@@ -17,7 +17,7 @@
  * Usage: npm run bench:search -- --data DIR [--store sqlite|postgres] [--runs 100000] [--utterances 700] [--seconds 10] [--fill-only] [--drop]
  * Postgres: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); --drop drops the schema at the end.
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
@@ -29,7 +29,7 @@ import { searchDocumentOf } from '../adapters/shared/search/match.js'
 import type { StoredNotes } from '../src/core/ports/recording-stores.js'
 import { stop } from './support/load.js'
 import { RARE_EVERY, RARE_WORD, transcriptOf, vocabulary, zipf } from './support/search-data.js'
-import { freePort, timedGets } from './support/latency.js'
+import { freePort, startBenchServer, timedGets } from './support/latency.js'
 
 const { values } = parseArgs({
   options: {
@@ -235,19 +235,7 @@ const fillPostgres = async (accountId: string, batches: (starts: number[], write
   await c.end()
 }
 
-const startServer = async (key: string) => {
-  const started = performance.now()
-  const child = spawn(process.execPath, ['bin/notetaker.mjs', 'serve', '--no-worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    const status = await fetch(`http://127.0.0.1:${port}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status, () => 0)
-    if (status === 200) break
-    if (status !== 0) throw new Error(`the server answered ${status} to /me`)
-    if (performance.now() - started > 900_000) throw new Error('the server did not start in 15 minutes')
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  return child
-}
+const startServer = async (key: string) => (await startBenchServer(env, port, key)).child
 
 const { sequential, agent } = timedGets(port)
 

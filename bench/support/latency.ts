@@ -1,4 +1,5 @@
-/** Latency of single requests to a local server: a free port, timed GETs one at a time, percentiles. */
+/** Latency of single requests to a local server: a free port, the server started, timed GETs one at a time, percentiles. */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { createServer } from 'node:net'
 
@@ -41,4 +42,22 @@ export const timedGets = (port: number) => {
     return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length, body }
   }
   return { timedGet, sequential, agent }
+}
+
+/**
+ * Starts `serve --no-worker` with `env` (which sets PORT=port) and waits until
+ * GET /me answers 200 (pending migrations run first, which may take a while on a large store).
+ */
+export const startBenchServer = async (env: NodeJS.ProcessEnv, port: number, key: string): Promise<{ child: ChildProcess; seconds: number }> => {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['bin/notetaker.mjs', 'serve', '--no-worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    const status = await fetch(`http://127.0.0.1:${port}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status, () => 0)
+    if (status === 200) break
+    if (status !== 0) throw new Error(`the server answered ${status} to /me`)
+    if (performance.now() - started > 900_000) throw new Error('the server did not start in 15 minutes')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { child, seconds: (performance.now() - started) / 1000 }
 }
