@@ -17,6 +17,11 @@ import type { JobHandler } from './core/ports/job-handler.js'
 import type { JobQueue } from './core/ports/job-queue.js'
 import type { KeySecrets } from './core/ports/key-secrets.js'
 import type { RateLimiter } from './core/ports/rate-limiter.js'
+import type { PasswordHasher } from './core/ports/password-hasher.js'
+import type { PasswordStore } from './core/ports/password-store.js'
+import type { SessionSecrets } from './core/ports/session-secrets.js'
+import type { SessionStore } from './core/ports/session-store.js'
+import type { SignInLimits } from './core/ports/sign-in-limits.js'
 import type { RecordingShareStore } from './core/ports/share-store.js'
 import type { NotesEditStore } from './core/ports/notes-edit-store.js'
 import type { SecretBox } from './core/ports/secret-box.js'
@@ -52,6 +57,16 @@ export interface Ports
   /** What people changed in generated notes (speaker names, action items), kept apart so re-processing keeps it. */
   readonly notesEdits: NotesEditStore
   readonly rateLimiter: RateLimiter
+  /** Signed-in browsers (the web app's session cookies). */
+  readonly sessions: SessionStore
+  readonly sessionSecrets: SessionSecrets
+  /** Accounts' password hashes, and the slow hash that makes and checks them. */
+  readonly passwords: PasswordStore
+  readonly passwordHasher: PasswordHasher
+  /** Sign-in attempts per email and per client address, apart from `rateLimiter`. */
+  readonly signInLimits: SignInLimits
+  /** How long a session lasts (`NOTETAKER_SESSION_DAYS`); 14 days when absent. */
+  readonly sessionLifetimeMs?: number
   readonly idempotency: IdempotencyStore
   readonly plans: ReadonlyArray<Plan>
   readonly jobs: JobQueue
@@ -111,6 +126,7 @@ export type Core = ReturnType<typeof buildCore>
 export type { Ports as NotetakerPorts }
 export * from './core/errors.js'
 export type { Actor, ApiKey } from './core/domain/api-key.js'
+export type { SessionView, SignedInWith } from './core/domain/session.js'
 export type { Account, Organization, Plan } from './core/domain/account.js'
 export type { Invite, Member, Membership, Role } from './core/domain/organization.js'
 export type { Meeting, MeetingChange } from './core/domain/meeting.js'

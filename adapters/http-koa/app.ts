@@ -41,6 +41,8 @@ export interface HttpOptions {
   readonly readiness?: ReadonlyArray<ReadinessCheck>
   /** How long each readiness check may take; 2 s by default. */
   readonly readinessTimeoutMs?: number
+  /** Serves the web app at the root (adapters/web); answers true when it took the request. */
+  readonly web?: (req: IncomingMessage, res: ServerResponse) => boolean
 }
 
 interface Handler {
@@ -115,6 +117,7 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (health(req, res)) return
+    if (options.web?.(req, res) === true) return
     const url = req.url ?? ''
     const found = PLAIN_URL_RE.test(url) ? matchUrl(url, req.method ?? '') : null
     if (found === null || !found.match.handler.direct) {

@@ -13,6 +13,8 @@ import { must, Refused } from './refused.js'
 import { requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
+import { sessionActor } from './session-auth.js'
+import { sessionToken } from './session-cookie.js'
 
 type Authenticate = Core['identity']['authenticate']
 
@@ -42,9 +44,17 @@ const successReply = (ex: Exchange, route: AnyRoute, serialize: (data: unknown) 
 /** Whether a route can be served without Koa: it reads no body and answers JSON. */
 export const servedDirectly = (route: AnyRoute): boolean => route.body === undefined && dataCodec(route) !== null
 
+/** A bearer key when there is an Authorization header; otherwise the session cookie, if any (the web app). */
+async function identify(core: Core, authenticate: Authenticate, ex: Exchange): Promise<Actor> {
+  const header = ex.req.headers.authorization
+  const token = header === undefined ? sessionToken(ex.req.headers.cookie) : undefined
+  return token === undefined ? must(await authenticate(bearer(header))()) : sessionActor(core, ex, token)
+}
+
 async function authorize(core: Core, authenticate: Authenticate, route: AnyRoute, ex: Exchange): Promise<Actor> {
-  const actor = must(await authenticate(bearer(ex.req.headers.authorization))())
-  const rate = must(await core.ports.rateLimiter.hit(actor.keyId, core.ports.clock.now())())
+  const actor = await identify(core, authenticate, ex)
+  const bucket = actor.sessionId === undefined ? actor.keyId : `session:${actor.sessionId}`
+  const rate = must(await core.ports.rateLimiter.hit(bucket, core.ports.clock.now())())
   ex.setHeader('ratelimit-limit', String(rate.limit))
   ex.setHeader('ratelimit-remaining', String(rate.remaining))
   ex.setHeader('ratelimit-reset', String(rate.resetSeconds))
@@ -91,7 +101,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
         }
         claimed = { accountId: actor.accountId, key: idempotencyKey }
       }
-      const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, raw: takesBytes ? requestBytes(ex.req, ex.res) : NO_BYTES })()
+      const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, connection: ex.req.socket, raw: takesBytes ? requestBytes(ex.req, ex.res) : NO_BYTES })()
       const reply = E.isLeft(result) ? errorReply(ex, result.left) : successReply(ex, route, serialize, result.right)
       if (claimed !== null) {
         // Only JSON successes are replayed: a refused request may be corrected and sent again with the same key.

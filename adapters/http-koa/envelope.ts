@@ -44,7 +44,7 @@ export const errorResponse = (e: AppError): ErrorBody => {
     case 'BadRequest':
       return body('BAD_REQUEST', e.message, e.details)
     case 'Unauthorized':
-      return body('UNAUTHORIZED', 'A valid API key is required: send it as Authorization: Bearer <key>')
+      return body('UNAUTHORIZED', e.reason ?? 'A valid API key is required: send it as Authorization: Bearer <key>')
     case 'Forbidden':
       return body('FORBIDDEN', e.message)
     case 'NotFound':

@@ -104,15 +104,24 @@ export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverU
       title: 'Notetaker API',
       version: '1.0.0',
       description:
-        'A self-hostable meeting notetaker. Every path is under /ext/v1. Send the API key as `Authorization: Bearer <key>`. Collections use `{ data: { rows, total, limit, offset } }`; failures `{ error: { code, message, details? } }`.',
+        'A self-hostable meeting notetaker. Every path is under /ext/v1. Send the API key as `Authorization: Bearer <key>`, or, from the web app, the session cookie that POST /session sets. Collections use `{ data: { rows, total, limit, offset } }`; failures `{ error: { code, message, details? } }`.',
     },
     servers: [{ url: options.serverUrl }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { cookieAuth: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     webhooks: events.webhooks,
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: ntk_<public id>_<secret>.' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: ntk_<public id>_<secret>.' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'nt_session',
+          description:
+            'The web app\'s session, from POST /session; used only when there is no Authorization header. Every request made with it that is not GET, HEAD or OPTIONS needs the header `X-CSRF-Token` set to the session\'s `csrfToken` (GET /session), else 403; a request whose Origin is another host is refused with 403.',
+        },
+      },
       schemas: { Error: schemaOf(ErrorEnvelope), ...events.schemas },
     },
   }

@@ -4,6 +4,7 @@ import type * as t from 'io-ts'
 import type { Actor } from '../../src/core/domain/api-key.js'
 import type { AppError } from '../../src/core/errors.js'
 import type { Param, ParamValues } from './params.js'
+import type { Connection } from './session-cookie.js'
 
 /** Every route's path is under this. */
 export const API_PREFIX = '/ext/v1'
@@ -11,7 +12,7 @@ export const API_PREFIX = '/ext/v1'
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** Error codes a route can answer beyond the ones every authenticated route has. */
-export type ExtraError = 'BAD_REQUEST' | 'CONFLICT'
+export type ExtraError = 'BAD_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED'
 
 export type Reply<R> =
   | { readonly status?: number; readonly data: R; readonly headers?: Readonly<Record<string, string>> }
@@ -27,6 +28,8 @@ export interface RouteInput<P, Q, B> {
   readonly query: Q
   readonly body: B
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The connection the request came on (its address, and whether it is TLS); absent for in-process calls. */
+  readonly connection?: Connection
   /**
    * The raw request body, for routes that take bytes rather than JSON (empty on
    * other routes). Read on demand; stopping early leaves the rest to the adapter,

@@ -10,6 +10,8 @@ import { memoryNotesStore, memoryRunStore, memoryUploadStore } from './recording
 import { memoryShareStore } from './shares.js'
 import { memoryWebhookStore } from './webhooks.js'
 import { memoryNotesEditStore } from './notes-edits.js'
+import { memoryPasswordStore } from './passwords.js'
+import { memorySessionStore } from './sessions.js'
 
 export const memoryStores = (options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => {
   // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
@@ -31,5 +33,7 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     meetings: memoryMeetingStore(),
     calendarConnections: memoryCalendarConnectionStore(),
     accountSettings: memoryAccountSettingsStore(),
+    sessions: memorySessionStore(),
+    passwords: memoryPasswordStore(),
   }
 }

@@ -14,6 +14,7 @@ import { postgresNotesStore, postgresRunStore, postgresUploadStore } from './rec
 import { postgresShareStore } from './shares.js'
 import { postgresWebhookStore } from './webhooks.js'
 import { postgresNotesEditStore } from './notes-edits.js'
+import { postgresPasswordStore, postgresSessionStore } from './sessions.js'
 
 export { migrate } from './migrate.js'
 export { pingPool } from './database.js'
@@ -44,6 +45,8 @@ export const postgresStores = (pool: Pool, options: Pick<PostgresOptions, 'idemp
   meetings: postgresMeetingStore(pool),
   calendarConnections: postgresCalendarConnectionStore(pool),
   accountSettings: postgresAccountSettingsStore(pool),
+  sessions: postgresSessionStore(pool),
+  passwords: postgresPasswordStore(pool),
 })
 
 export type PostgresStores = ReturnType<typeof postgresStores>

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
 import type { IdempotencyStore } from '../../src/core/ports/idempotency-store.js'
 import type { RateLimiter } from '../../src/core/ports/rate-limiter.js'
+import type { SignInLimits } from '../../src/core/ports/sign-in-limits.js'
+import { type SignInLimitSettings, signInLimits } from '../shared/sign-in-limits.js'
 import type { RateLimitSettings } from '../shared/sliding-window.js'
 import { openRedis, pingRedis } from './client.js'
 import { redisIdempotencyStore } from './idempotency.js'
@@ -19,13 +21,15 @@ export interface RedisSettings {
   readonly rateLimiter: 'memory' | 'redis'
   readonly idempotency: 'store' | 'redis'
   readonly rateLimit: RateLimitSettings
+  /** Sign-in attempts, on Redis with the API's limiter (`NOTETAKER_RATE_LIMITER=redis`). */
+  readonly signIn?: SignInLimitSettings
   readonly idempotencyRetentionMs: number
   readonly logger?: Logger
 }
 
 export interface RedisPorts {
   /** Only the ports the settings put on Redis; the caller keeps its own for the others. */
-  readonly ports: { rateLimiter?: RateLimiter; idempotency?: IdempotencyStore }
+  readonly ports: { rateLimiter?: RateLimiter; signInLimits?: SignInLimits; idempotency?: IdempotencyStore }
   /** Readiness: a PING on the connection; null when no port uses Redis. */
   readonly ping: (() => Promise<void>) | null
   close(): Promise<void>
@@ -41,6 +45,9 @@ export const redisPorts = (settings: RedisSettings): RedisPorts => {
   return {
     ports: {
       ...(settings.rateLimiter === 'redis' ? { rateLimiter: redisRateLimiter(client, settings.rateLimit, REDIS_KEY_PREFIX) } : {}),
+      ...(settings.rateLimiter === 'redis' && settings.signIn !== undefined
+        ? { signInLimits: signInLimits(settings.signIn, (limit, name) => redisRateLimiter(client, limit, `${REDIS_KEY_PREFIX}${name}:`)) }
+        : {}),
       ...(settings.idempotency === 'redis'
         ? { idempotency: redisIdempotencyStore(client, settings.idempotencyRetentionMs, REDIS_KEY_PREFIX) }
         : {}),

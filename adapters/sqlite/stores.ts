@@ -11,6 +11,7 @@ import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from './recording
 import { sqliteShareStore } from './shares.js'
 import { sqliteWebhookStore } from './webhooks.js'
 import { sqliteNotesEditStore } from './notes-edits.js'
+import { sqlitePasswordStore, sqliteSessionStore } from './sessions.js'
 
 export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => ({
   accounts: sqliteAccountStore(db),
@@ -27,4 +28,6 @@ export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs:
   meetings: sqliteMeetingStore(db),
   calendarConnections: sqliteCalendarConnectionStore(db),
   accountSettings: sqliteAccountSettingsStore(db),
+  sessions: sqliteSessionStore(db),
+  passwords: sqlitePasswordStore(db),
 })

@@ -11,6 +11,9 @@ import { memoryStores } from '../../adapters/memory/stores.js'
 import { systemClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
+import { scryptPasswordHasher } from '../../adapters/system/password-hasher.js'
+import { sessionSecrets } from '../../adapters/system/session-secrets.js'
+import { signInLimits } from '../../adapters/shared/sign-in-limits.js'
 import type { Logger } from 'pino'
 import { webhookPorts } from './webhook-ports.js'
 import { withIdentityCache } from '../../adapters/shared/identity-cache.js'
@@ -33,6 +36,8 @@ export interface OpenedAdapters {
   readonly checks: ReadonlyArray<ReadinessCheck>
   close(): Promise<void>
 }
+
+const signInSettings = (config: Config) => ({ attempts: config.NOTETAKER_SIGNIN_ATTEMPTS, windowSeconds: config.NOTETAKER_SIGNIN_WINDOW_SECONDS })
 
 export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.db')
 
@@ -61,6 +66,7 @@ const openSharedServices = (config: Config, logger?: Logger) => {
     rateLimiter: config.NOTETAKER_RATE_LIMITER,
     idempotency: config.NOTETAKER_IDEMPOTENCY,
     rateLimit: { limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS },
+    signIn: signInSettings(config),
     idempotencyRetentionMs: config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000,
     ...(logger === undefined ? {} : { logger }),
   })
@@ -101,6 +107,10 @@ const openStores = async (
     plans: config.NOTETAKER_PLANS,
     retentionSweepMs: config.NOTETAKER_RETENTION_SWEEP_MINUTES * 60_000,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
+    signInLimits: signInLimits(signInSettings(config), (limit) => memoryRateLimiter(limit)),
+    sessionSecrets,
+    passwordHasher: scryptPasswordHasher(),
+    sessionLifetimeMs: config.NOTETAKER_SESSION_DAYS * 86_400_000,
     events: eventLogger(logger),
     ...processing,
     ...botAdapters(config, systemClock, logger),

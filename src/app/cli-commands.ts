@@ -7,9 +7,11 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppError } from '../core/errors.js'
 import { buildCore, type Core } from '../index.js'
 import { openAdapters } from './adapters.js'
+import { generatePassword } from '../../adapters/system/generated-password.js'
 import { parse, required, roleOf, usage, wholeNumber } from './cli-args.js'
 import { makeLogger } from './logger.js'
 import { configOrExit, startServer, startWorker, stopOnSignals } from './main.js'
+import { passwordFromStdin } from './cli-password.js'
 
 const describeError = (e: AppError): string => {
   switch (e._tag) {
@@ -73,6 +75,19 @@ export const commands: Record<string, (args: string[]) => Promise<void>> = {
     await withCore(async (core) => {
       const a = await run(core.identity.createAccount({ name, email, planKey: (values.plan as string | undefined) ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: (values.organization as string | undefined) ?? null }))
       print(values.json === true, a, `created account ${a.id} (${a.email}, plan ${a.planKey}${a.organizationId === null ? '' : `, organization ${a.organizationId}`})`)
+    })
+  },
+  'accounts set-password': async (args) => {
+    const { values } = parse(args, { account: { type: 'string' }, json: { type: 'boolean' } })
+    const account = required(values, 'account')
+    const typed = await passwordFromStdin()
+    const password = typed ?? generatePassword()
+    await withCore(async (core) => {
+      const r = await run(core.identity.setPassword(account, password))
+      const ended = r.sessionsEnded === 0 ? '' : `; ${r.sessionsEnded} open session(s) ended`
+      if (values.json === true) print(true, { accountId: r.accountId, email: r.email, sessionsEnded: r.sessionsEnded, ...(typed === null ? { password } : {}) }, '')
+      else if (typed !== null) process.stdout.write(`set the password of ${r.email}${ended}\n`)
+      else process.stdout.write(`set a generated password for ${r.email}${ended}; it is shown only now:\n${password}\n`)
     })
   },
   'keys create': async (args) => {

@@ -11,6 +11,11 @@ Commands:
   migrate                                 apply database migrations and exit
   accounts create --name NAME --email EMAIL [--plan KEY] [--organization NAME] [--json]
   accounts list [--limit N] [--offset N] [--json]
+  accounts set-password --account ID_OR_EMAIL [--json]
+                                          the web app's sign-in password: the first line of standard input
+                                          when it is not a terminal; otherwise (or when it is empty) a random
+                                          one, printed alone on the last line (shown once). Ends the account's
+                                          open sessions
   keys create --account ID_OR_EMAIL [--readonly] [--org-wide] [--expires-in-days N] [--name LABEL] [--json]
                                           prints the key alone on the last line (shown once); also how an
                                           operator gets a new key for an account whose first key is lost
@@ -37,7 +42,7 @@ export const HINT = 'Run `notetaker --help` for the commands and their options.'
 
 /** Every command, one or two words, as the help lists them (a test holds this to the commands that exist). */
 export const COMMAND_NAMES: ReadonlyArray<string> = [
-  'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'keys create', 'keys list', 'keys revoke',
+  'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'accounts set-password', 'keys create', 'keys list', 'keys revoke',
   'organizations create', 'organizations add-member', 'organizations invite', 'organizations accept',
   'demo chromium',
 ]

@@ -7,11 +7,15 @@ import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createApiServer } from '../../adapters/http-koa/server.js'
+import { DEFAULT_OUT_DIR } from '../../adapters/web/build.js'
+import { ensureWebBuilt } from '../../adapters/web/server/ensure-built.js'
+import { webApp } from '../../adapters/web/server/web-app.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
 import { serverLimits } from './server-limits.js'
 import { buildCore, type Core } from '../index.js'
 import { startWorkers } from './workers.js'
+import { generatePassword } from '../../adapters/system/generated-password.js'
 
 
 /** Reads the environment or stops the process with a readable message and exit code 1. */
@@ -35,15 +39,18 @@ export interface Running extends Stoppable {
   stop(): Promise<void>
 }
 
-/** On a store with no account yet, creates one and returns its first full-access key. */
-const firstRun = async (core: Core, config: Config): Promise<string | null> => {
+/** On a store with no account yet, creates one and returns its first full-access key and web app password. */
+const firstRun = async (core: Core, config: Config): Promise<{ key: string; password: string } | null> => {
   const count = await core.ports.accounts.count()()
   if (E.isLeft(count) || count.right > 0) return null
   const account = await core.identity.createAccount({ name: 'Owner', email: config.NOTETAKER_OWNER_EMAIL, planKey: config.NOTETAKER_DEFAULT_PLAN, organizationName: null })()
   if (E.isLeft(account)) throw new Error(`could not create the first account: ${JSON.stringify(account.left)}`)
   const key = await core.identity.issueApiKey({ accountId: account.right.id, name: 'first key', access: 'full', organizationWide: false, expiresInDays: null })()
   if (E.isLeft(key)) throw new Error(`could not create the first key: ${JSON.stringify(key.left)}`)
-  return key.right.plaintext
+  const password = generatePassword()
+  const set = await core.identity.setPassword(account.right.id, password)()
+  if (E.isLeft(set)) throw new Error(`could not set the first account's password: ${JSON.stringify(set.left)}`)
+  return { key: key.right.plaintext, password }
 }
 
 const listen = (server: Server, config: Pick<Config, 'PORT' | 'HOST'>) =>
@@ -54,9 +61,10 @@ const listen = (server: Server, config: Pick<Config, 'PORT' | 'HOST'>) =>
 
 /**
  * The first account's key, framed and apart from the log (standard output
- * carries only log lines), with a line to try it and how to get another.
+ * carries only log lines), with a line to try it and how to get another; then
+ * where the web app is and the password to sign in to it with.
  */
-const firstRunBanner = (email: string, key: string, url: string) =>
+const firstRunBanner = (email: string, { key, password }: { key: string; password: string }, url: string) =>
   [
     '',
     '────────────────────────────────────────────────────────────────────────',
@@ -69,6 +77,10 @@ const firstRunBanner = (email: string, key: string, url: string) =>
     `  curl -H "Authorization: Bearer ${key}" ${url}/ext/v1/me`,
     '',
     ` Lost it? notetaker keys create --account ${email}`,
+    '',
+    ` Web app: ${url}/`,
+    ` Sign in as ${email} with password ${password}`,
+    ` (change it: notetaker accounts set-password --account ${email})`,
     '────────────────────────────────────────────────────────────────────────',
     '',
     '',
@@ -102,7 +114,8 @@ export const startServer = async (
   options: ServeOptions = {},
 ): Promise<Running> => {
   const { opened, core } = await openCore(config, logger, opening)
-  const { listener } = createHttpApp(core, { logger, readiness: opened.checks })
+  await ensureWebBuilt(DEFAULT_OUT_DIR, logger)
+  const { listener } = createHttpApp(core, { logger, readiness: opened.checks, web: webApp({ dir: DEFAULT_OUT_DIR, logger }) })
   const server = createApiServer(listener, serverLimits(config), logger)
   // The port is taken before anything is created: a start that cannot serve leaves the store as it found it,
   // so the first account's key is printed by the start that creates it.
@@ -116,9 +129,9 @@ export const startServer = async (
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`
   const role = workers === null ? ', no background jobs: run `notetaker worker` beside it' : ''
-  logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
+  logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving the web app at ${url}/ and the API at ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
   if (firstKey !== null) {
-    logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account and its full-access key (printed once, on standard error)')
+    logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account, its full-access key and its web app password (printed once, on standard error)')
     process.stderr.write(firstRunBanner(config.NOTETAKER_OWNER_EMAIL, firstKey, url))
   }
   return {

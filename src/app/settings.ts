@@ -107,6 +107,16 @@ export const SETTINGS = {
     'Limits and security',
     'How long a process keeps a looked-up API key and account in memory (`0` turns it off). Changes made through the same process apply at once; a key revoked by another process (e.g. `notetaker keys revoke`) stops working within this time',
   ),
+  NOTETAKER_SESSION_DAYS: int('NOTETAKER_SESSION_DAYS', 1, 365, '14', 'Limits and security', 'How long a web app sign-in lasts before the browser must sign in again'),
+  NOTETAKER_SIGNIN_ATTEMPTS: int(
+    'NOTETAKER_SIGNIN_ATTEMPTS',
+    1,
+    10_000,
+    '10',
+    'Limits and security',
+    'Sign-in attempts (`POST /ext/v1/session`, successful ones included) allowed per email per window; each client address gets five times as many. Counted apart from the API\'s rate limit, on the same limiter (`NOTETAKER_RATE_LIMITER`)',
+  ),
+  NOTETAKER_SIGNIN_WINDOW_SECONDS: int('NOTETAKER_SIGNIN_WINDOW_SECONDS', 1, 86_400, '900', 'Limits and security', 'The sign-in attempt window (sliding), in seconds'),
   NOTETAKER_MAX_UPLOAD_MB: int('NOTETAKER_MAX_UPLOAD_MB', 1, 10_240, '500', 'Limits and security', 'Largest upload accepted, in MB'),
   NOTETAKER_MAX_TRANSCRIPT_MB: int(
     'NOTETAKER_MAX_TRANSCRIPT_MB',

@@ -9,7 +9,8 @@ export interface FieldIssue {
 
 export type AppError =
   | { readonly _tag: 'BadRequest'; readonly message: string; readonly details?: ReadonlyArray<FieldIssue> }
-  | { readonly _tag: 'Unauthorized' }
+  /** `reason` only where saying more reveals nothing (a refused sign-in); otherwise the adapter's generic message. */
+  | { readonly _tag: 'Unauthorized'; readonly reason?: string }
   | { readonly _tag: 'Forbidden'; readonly message: string }
   | { readonly _tag: 'NotFound'; readonly message: string }
   | { readonly _tag: 'Conflict'; readonly message: string }
@@ -25,6 +26,7 @@ export type StoreFailure = Extract<AppError, { _tag: 'StoreFailure' }>
 export const badRequest = (message: string, details?: ReadonlyArray<FieldIssue>): AppError =>
   details === undefined ? { _tag: 'BadRequest', message } : { _tag: 'BadRequest', message, details }
 export const unauthorized: AppError = { _tag: 'Unauthorized' }
+export const unauthorizedBecause = (reason: string): AppError => ({ _tag: 'Unauthorized', reason })
 export const forbidden = (message: string): AppError => ({ _tag: 'Forbidden', message })
 export const notFound = (what: string): AppError => ({ _tag: 'NotFound', message: `${what} not found` })
 export const conflict = (message: string): AppError => ({ _tag: 'Conflict', message })

@@ -28,6 +28,9 @@ import { memoryWebhookStore } from '../../adapters/memory/webhooks.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { memoryNotesEditStore } from '../../adapters/memory/notes-edits.js'
+import { memoryPasswordStore } from '../../adapters/memory/passwords.js'
+import { memorySessionStore } from '../../adapters/memory/sessions.js'
+import { sessionStoresContract } from '../contracts/session-stores.js'
 
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
@@ -64,3 +67,4 @@ recordingRemovalContract('memory', () => {
   const runs = memoryRunStore()
   return { runs, uploads: memoryUploadStore(), notes: memoryNotesStore(), shares: memoryShareStore(runs), accountSettings: memoryAccountSettingsStore() }
 })
+sessionStoresContract('memory', () => ({ accounts: memoryAccountStore(), apiKeys: memoryApiKeyStore(), sessions: memorySessionStore(), passwords: memoryPasswordStore() }))

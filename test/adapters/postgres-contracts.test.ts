@@ -27,6 +27,7 @@ import { recordingSearchContract } from '../contracts/recording-search.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { right } from '../support/run.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
+import { sessionStoresContract } from '../contracts/session-stores.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -55,6 +56,7 @@ if (url === '') {
   }
 
   accountStoreContract('postgres', fresh)
+  sessionStoresContract('postgres', fresh)
   idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
   jobQueueContract('postgres', async () => (await fresh()).jobs)
   recordingStoresContract('postgres', fresh)

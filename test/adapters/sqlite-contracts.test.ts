@@ -30,6 +30,8 @@ import { sqliteWebhookStore } from '../../adapters/sqlite/webhooks.js'
 import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sqliteNotesEditStore } from '../../adapters/sqlite/notes-edits.js'
+import { sqlitePasswordStore, sqliteSessionStore } from '../../adapters/sqlite/sessions.js'
+import { sessionStoresContract } from '../contracts/session-stores.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -74,4 +76,8 @@ calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(fr
 recordingRemovalContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db), shares: sqliteShareStore(db), accountSettings: sqliteAccountSettingsStore(db) }
+})
+sessionStoresContract('sqlite', () => {
+  const db = freshDb()
+  return { accounts: sqliteAccountStore(db), apiKeys: sqliteApiKeyStore(db), sessions: sqliteSessionStore(db), passwords: sqlitePasswordStore(db) }
 })

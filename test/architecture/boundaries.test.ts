@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..', '..')
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const p = join(dir, name)
-    return statSync(p).isDirectory() ? files(p) : /\.(ts|mjs)$/.test(p) ? [p] : []
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx|mjs)$/.test(p) ? [p] : []
   })
 const rel = (p: string) => relative(root, p).split(sep).join('/')
 
@@ -42,6 +42,8 @@ const featureOf = (path: string): string | null => {
 /** Tests of a feature (test/core/<feature>/) may look inside it; everyone else goes through its face. */
 const testedFeatureOf = (path: string): string | null => /^test\/core\/([^/]+)\//.exec(path)?.[1] ?? null
 
+const WEB_APP = 'adapters/web/app'
+
 const ALLOWED_IN_CORE = /^(fp-ts|io-ts)(\/|$)|^\.{1,2}\//
 
 /** Every broken rule for one import; empty when it keeps them all. */
@@ -56,6 +58,10 @@ const problemsOf = (i: Import): string[] => {
   const client = /^clients\/[^/]+\//.exec(i.from)?.[0]
   if (client !== undefined && (i.target === null ? !i.specifier.startsWith('node:') : !i.target.startsWith(client))) {
     problems.push(`${where}: a client imports only its own files and node: built-ins (nothing from src/, adapters/ or a package)`)
+  }
+  // The browser app knows the server only through the API: its own files, Preact, and the typed client (never src/ or another adapter).
+  if (i.from.startsWith(`${WEB_APP}/`) && !(i.target === null ? /^preact(\/|$)/.test(i.specifier) : i.target.startsWith(`${WEB_APP}/`) || i.target.startsWith('clients/typescript/src/'))) {
+    problems.push(`${where}: the web app imports only its own files, preact and the typed client`)
   }
   if (/^(fp-ts|io-ts)\//.test(i.specifier) && !/^(fp-ts|io-ts)\/lib\/\w+\.js$/.test(i.specifier)) {
     problems.push(`${where}: name the module file (fp-ts/lib/X.js), so the compiled JavaScript runs under Node without a loader`)
@@ -110,6 +116,9 @@ test('the core never reads process.env or uses require', () => {
 test('each rule catches the import that breaks it', () => {
   const broken = (from: string, specifier: string) => problemsOf(importsOf(from, `import { x } from '${specifier}'`)[0]!)
   assert.ok(broken('src/core/meetings/create-meeting.ts', 'koa').length > 0, 'a core file importing a package')
+  assert.ok(broken('adapters/web/app/pages/upload.tsx', '../../../../src/core/uploads/index.js').length > 0, 'the web app importing the core')
+  assert.ok(broken('adapters/web/app/api.ts', 'fp-ts/lib/Either.js').length > 0, 'the web app importing a package other than preact')
+  assert.equal(broken('adapters/web/app/api.ts', '../../../clients/typescript/src/client.js'), [], 'the web app importing the typed client')
   assert.ok(broken('adapters/http-koa/app.ts', 'fp-ts/TaskEither').length > 0, 'an fp-ts module named by its folder')
   assert.equal(broken('src/core/meetings/create-meeting.ts', 'fp-ts/lib/TaskEither.js'), [], 'an fp-ts module named by its file')
   assert.ok(broken('src/core/meetings/create-meeting.ts', '../../../adapters/sqlite/meetings.js').length > 0, 'a core file importing an adapter')

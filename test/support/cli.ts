@@ -7,13 +7,14 @@ import { createInterface } from 'node:readline'
 export const ROOT = join(import.meta.dirname, '..', '..')
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `notetaker-${name}-`))
 
-/** Runs the CLI from source to completion. */
-export const cli = (args: string[], env: Record<string, string>) => {
+/** Runs the CLI from source to completion; `input` is what it reads on standard input (a closed pipe by default). */
+export const cli = (args: string[], env: Record<string, string>, input?: string) => {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout: 60_000,
+    ...(input === undefined ? {} : { input }),
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
@@ -57,6 +58,15 @@ export const serve = (env: Record<string, string>, args: ReadonlyArray<string> =
 
 /** The first account's key, as the first start prints it (a line of two spaces, then the key). */
 export const firstKey = (output: ReadonlyArray<string>): string => output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined) ?? ''
+
+/** The first account's web app sign-in, as the first start prints it (`Sign in as <email> with password <password>`). */
+export const firstSignIn = (output: ReadonlyArray<string>): { email: string; password: string } => {
+  const m = output.map((l) => /^\s*Sign in as (\S+) with password (\S+)$/.exec(l)).find((x) => x !== null)
+  return { email: m?.[1] ?? '', password: m?.[2] ?? '' }
+}
+
+/** The first account's web app password, as the first start prints it. */
+export const firstPassword = (output: ReadonlyArray<string>): string => firstSignIn(output).password
 
 /** Reads until `done` says yes, every 200 ms, for at most `seconds` (then fails saying what it last read). */
 export const waitFor = async <A>(what: string, read: () => Promise<A>, done: (a: A) => boolean, seconds = 90): Promise<A> => {

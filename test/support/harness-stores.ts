@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { migrate as migratePostgres, postgresStores } from '../../adapters/postgres/index.js'
-import { openRedis, redisIdempotencyStore } from '../../adapters/redis/index.js'
+import { openRedis, redisIdempotencyStore, redisRateLimiter } from '../../adapters/redis/index.js'
+import { signInLimits } from '../../adapters/shared/sign-in-limits.js'
 import { memoryStores } from '../../adapters/memory/stores.js'
 import { migrate as migrateSqlite, openDatabase } from '../../adapters/sqlite/database.js'
 import { sqliteStores } from '../../adapters/sqlite/stores.js'
@@ -28,7 +29,11 @@ type StorePorts = Pick<
   'accounts' | 'organizations' | 'apiKeys' | 'idempotency' | 'jobs' | 'webhooks' | 'runs' | 'shares' | 'uploads' | 'notes' | 'meetings' | 'calendarConnections'
   | 'accountSettings'
   | 'notesEdits'
->
+  | 'sessions'
+  | 'passwords'
+> &
+  /** Sign-in limits on Redis when REDIS_URL is set (Postgres); the harness keeps its memory ones otherwise. */
+  Partial<Pick<Ports, 'signInLimits'>>
 
 export interface HarnessStores {
   readonly kind: HarnessStoreKind
@@ -37,6 +42,8 @@ export interface HarnessStores {
 }
 
 const RETENTION_MS = 86_400_000
+/** The defaults of NOTETAKER_SIGNIN_ATTEMPTS and NOTETAKER_SIGNIN_WINDOW_SECONDS. */
+export const HARNESS_SIGN_IN = { attempts: 10, windowSeconds: 900 }
 const STORE_OPTIONS = { idempotencyRetentionMs: RETENTION_MS, newId: randomIds.uuid }
 
 export const harnessStoreKind = (): HarnessStoreKind => {
@@ -83,6 +90,8 @@ const openPostgres = async (): Promise<HarnessStores> => {
       ...stores,
       // Keys are per account, and every harness's accounts are new, so harnesses sharing the Redis never meet.
       ...(redis === null ? {} : { idempotency: redisIdempotencyStore(redis, RETENTION_MS, `notetaker-test:${schema}:`) }),
+      // Emails repeat across harnesses (ada@example.com): the schema keeps their attempt counts apart.
+      ...(redis === null ? {} : { signInLimits: signInLimits(HARNESS_SIGN_IN, (limit, name) => redisRateLimiter(redis, limit, `notetaker-test:${schema}:${name}:`)) }),
     },
     close: async () => {
       await redis?.quit().catch(() => redis.disconnect())

@@ -23,12 +23,15 @@ import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
 import { fixedClock } from '../../adapters/system/clock.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import { keySecrets } from '../../adapters/system/key-secrets.js'
+import { scryptPasswordHasher } from '../../adapters/system/password-hasher.js'
+import { sessionSecrets } from '../../adapters/system/session-secrets.js'
+import { signInLimits } from '../../adapters/shared/sign-in-limits.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { calendarPorts } from '../../src/app/calendar-ports.js'
 import { defaultServerLimits } from '../../src/app/server-limits.js'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
 import { buildCore, type Core, type Ports } from '../../src/index.js'
-import { openHarnessStores } from './harness-stores.js'
+import { HARNESS_SIGN_IN, openHarnessStores } from './harness-stores.js'
 
 export interface TestResponse {
   readonly status: number
@@ -81,6 +84,10 @@ export const startHarness = async (
     clock,
     ids: randomIds,
     keySecrets,
+    // Sign-in: the default attempt limits, and scrypt at a cost tests can afford (N=2^10 rather than 2^15).
+    sessionSecrets,
+    passwordHasher: scryptPasswordHasher({ N: 1024 }),
+    signInLimits: signInLimits(HARNESS_SIGN_IN, (limit) => memoryRateLimiter(limit)),
     ...stores.ports,
     rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
     plans: DEFAULT_PLANS,

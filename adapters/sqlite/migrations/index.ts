@@ -14,6 +14,7 @@ import { sql as search } from './013-search.js'
 import { sql as runProgress } from './016-run-progress.js'
 import { sql as deletionAndRetention } from './014-deletion-and-retention.js'
 import { sql as notesEdits } from './015-notes-edits.js'
+import { sql as sessions } from './017-sessions.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 14, name: 'deletion-and-retention', sql: deletionAndRetention },
   { id: 15, name: 'notes-edits', sql: notesEdits },
   { id: 16, name: 'run-progress', sql: runProgress },
+  { id: 17, name: 'sessions', sql: sessions },
 ]

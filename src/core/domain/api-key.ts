@@ -24,6 +24,8 @@ export interface Actor {
   readonly organizationWide: boolean
   /** The organization an organization-wide key reaches; null otherwise. */
   readonly organizationId: string | null
+  /** Set when the request came with a session cookie (the web app) rather than a bearer key. */
+  readonly sessionId?: string
 }
 
 export const isUsable = (key: ApiKey, now: Date): boolean =>

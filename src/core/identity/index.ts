@@ -1,5 +1,11 @@
-/** Identity and keys: accounts, API keys, and who a presented key is. */
+/** Identity and keys: accounts, API keys, passwords and sessions, and who a presented key or session is. */
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AuthenticateDeps, authenticate } from './authenticate.js'
+import { type Authenticated, authenticateSession } from './authenticate-session.js'
+import { sessionView } from './session-view.js'
+import { type SetPasswordDeps, setPassword } from './set-password.js'
+import { type SignInDeps, signIn } from './sign-in.js'
+import { signOut } from './sign-out.js'
 import { type CreateAccountDeps, createAccount } from './create-account.js'
 import { findAccount } from './find-account.js'
 import { type GetIdentityDeps, getIdentity } from './get-identity.js'
@@ -8,7 +14,7 @@ import { listApiKeys } from './list-api-keys.js'
 import { listAccounts } from './list-accounts.js'
 import { revokeApiKey } from './revoke-api-key.js'
 
-export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps
+export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
 
 export const identityUseCases = (deps: IdentityDeps) => ({
   /** The actor behind a presented key (HTTP). */
@@ -24,6 +30,16 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   listApiKeys: listApiKeys(deps),
   /** Operator: every account, oldest first. */
   listAccounts: listAccounts(deps),
+  /** Operator (CLI, first run): sets an account's password and ends its sessions. */
+  setPassword: setPassword(deps),
+  /** `POST /session`: a session from an email and password, or from an API key. */
+  signIn: signIn(deps),
+  /** The actor, session and account behind a session cookie's token (HTTP). */
+  authenticateSession: authenticateSession(deps),
+  /** `GET /session`: the session behind a token, as the web app sees it. */
+  getSession: (token: string) => TE.map((a: Authenticated) => sessionView(a.account, a.actor, a.session))(authenticateSession(deps)(token)),
+  /** `DELETE /session`: ends the actor's session. */
+  signOut: signOut(deps),
 })
 
 export type IdentityUseCases = ReturnType<typeof identityUseCases>
@@ -34,3 +50,8 @@ export type { CreateAccountInput } from './create-account.js'
 export type { Identity } from './get-identity.js'
 export type { IssueApiKeyInput, IssuedKey } from './issue-api-key.js'
 export type { Revoked } from './revoke-api-key.js'
+export type { PasswordSet } from './set-password.js'
+export type { Credentials, SignedIn, SignInInput } from './sign-in.js'
+export type { Authenticated } from './authenticate-session.js'
+export { WRONG_KEY, WRONG_PASSWORD } from './sign-in.js'
+export { setPassword, signIn, signOut, authenticateSession }

@@ -1,0 +1,49 @@
+import type { FunctionComponent } from 'preact'
+import { PageHeader } from './components/feedback.js'
+import { Layout } from './layout.js'
+import { BotsPage } from './pages/bots.js'
+import { MeetingsPage } from './pages/meetings.js'
+import { RecordingPage } from './pages/recordings/detail.js'
+import { RecordingsPage } from './pages/recordings/list.js'
+import { SettingsPage } from './pages/settings/index.js'
+import { SignIn } from './pages/sign-in.js'
+import { UploadPage } from './pages/upload.js'
+import { Link, match, useLocation } from './router.js'
+import { SessionGate } from './session.js'
+
+/** Path patterns to pages; a page gets the pattern's named parts as props. */
+const ROUTES: ReadonlyArray<readonly [string, FunctionComponent<Record<string, string>>]> = [
+  ['/', RecordingsPage],
+  ['/recordings/:id', RecordingPage],
+  ['/upload', UploadPage],
+  ['/meetings', MeetingsPage],
+  ['/bots', BotsPage],
+  ['/settings', SettingsPage],
+  ['/settings/:section', SettingsPage],
+]
+
+const NotFound = () => (
+  <>
+    <PageHeader title="Page not found" />
+    <p>
+      There is no page here. <Link href="/">See your recordings</Link>.
+    </p>
+  </>
+)
+
+const Routed = () => {
+  const path = useLocation().pathname
+  for (const [pattern, Page] of ROUTES) {
+    const params = match(pattern, path)
+    if (params !== null) return <Page key={pattern} {...params} />
+  }
+  return <NotFound />
+}
+
+export const App = () => (
+  <SessionGate signedOut={(onSignedIn) => <SignIn onSignedIn={onSignedIn} />}>
+    <Layout>
+      <Routed />
+    </Layout>
+  </SessionGate>
+)

@@ -1,0 +1,14 @@
+import type { Account } from '../domain/account.js'
+import type { Actor } from '../domain/api-key.js'
+import type { SessionView, StoredSession } from '../domain/session.js'
+
+/** The session as GET /ext/v1/session reports it, from the actor it acts as. */
+export const sessionView = (account: Account, actor: Actor, session: StoredSession): SessionView => ({
+  account: { id: account.id, name: account.name, email: account.email },
+  access: actor.access,
+  organizationWide: actor.organizationWide,
+  organizationId: actor.organizationId,
+  signedInWith: session.keyId === null ? 'password' : 'apiKey',
+  csrfToken: session.csrfToken,
+  expiresAt: session.expiresAt,
+})
