@@ -1,29 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoredSession } from '../../src/core/domain/session.js'
 import type { PasswordStore, StoredPassword } from '../../src/core/ports/password-store.js'
 import type { SessionStore } from '../../src/core/ports/session-store.js'
+import { type SessionRow, toSession } from '../shared/rows/sessions.js'
 import { attempt, attemptUnique, first, type Pool } from './database.js'
-
-interface SessionRow {
-  id: string
-  token_hash: string
-  account_id: string
-  key_id: string | null
-  csrf_token: string
-  created_at: string
-  expires_at: string
-}
-
-const toSession = (r: SessionRow): StoredSession => ({
-  id: r.id,
-  tokenHash: r.token_hash,
-  accountId: r.account_id,
-  keyId: r.key_id,
-  csrfToken: r.csrf_token,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-})
 
 export const postgresSessionStore = (pool: Pool): SessionStore => ({
   create: (s) =>

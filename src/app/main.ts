@@ -7,6 +7,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createApiServer } from '../../adapters/http-koa/server.js'
+import { generatePassword } from '../../adapters/system/generated-password.js'
 import { DEFAULT_OUT_DIR } from '../../adapters/web/build.js'
 import { ensureWebBuilt } from '../../adapters/web/server/ensure-built.js'
 import { webApp } from '../../adapters/web/server/web-app.js'
@@ -15,7 +16,6 @@ import { type Config, loadConfig } from './config.js'
 import { serverLimits } from './server-limits.js'
 import { buildCore, type Core } from '../index.js'
 import { startWorkers } from './workers.js'
-import { generatePassword } from '../../adapters/system/generated-password.js'
 
 
 /** Reads the environment or stops the process with a readable message and exit code 1. */
@@ -69,6 +69,11 @@ const firstRunBanner = (email: string, { key, password }: { key: string; passwor
     '',
     '────────────────────────────────────────────────────────────────────────',
     ` No account existed, so one was created (${email}).`,
+    '',
+    ` Open the web app at ${url}/`,
+    ` Sign in as ${email} with password ${password}`,
+    ` (change it: notetaker accounts set-password --account ${email})`,
+    '',
     ' Its API key, shown only this once:',
     '',
     `  ${key}`,
@@ -77,10 +82,6 @@ const firstRunBanner = (email: string, { key, password }: { key: string; passwor
     `  curl -H "Authorization: Bearer ${key}" ${url}/ext/v1/me`,
     '',
     ` Lost it? notetaker keys create --account ${email}`,
-    '',
-    ` Web app: ${url}/`,
-    ` Sign in as ${email} with password ${password}`,
-    ` (change it: notetaker accounts set-password --account ${email})`,
     '────────────────────────────────────────────────────────────────────────',
     '',
     '',

@@ -55,7 +55,7 @@ s('the first run prints the web app address and a password that signs in, beside
     assert.is(email, 'owner@notetaker.localhost')
     assert.is(firstPassword(server.output), password)
     assert.match(password, /^[1-9A-HJ-NP-Za-km-z]{20}$/, server.output.join('\n'))
-    assert.ok(server.output.some((l) => l.trim() === `Web app: ${server.url}/`), server.output.join('\n'))
+    assert.ok(server.output.some((l) => l.trim() === `Open the web app at ${server.url}/`), server.output.join('\n'))
     assert.is((await fetch(`${server.url}/ext/v1/me`, { headers: { authorization: `Bearer ${firstKey(server.output)}` } })).status, 200, 'the key still works')
     const signed = await signIn(server.url, email, password)
     assert.is(signed.status, 201)

@@ -13,6 +13,7 @@ import { calendarRoutes } from './calendar.js'
 import { botRoutes } from './bots.js'
 import { recordingDeletionRoutes } from './recording-deletion.js'
 import { sessionRoutes } from './session.js'
+import { keyRoutes } from './keys.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core)]
+export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core)]

@@ -33,11 +33,11 @@ export const apiFor = (csrfToken: string, onSignedOut: () => void): Api =>
     newIdempotencyKey,
   })
 
-/** A failure in words a person can act on. */
+/** A failure in words a person can act on: "The request failed validation: name must be 1 to 100 characters." */
 export const messageOf = (e: unknown): string => {
   if (e instanceof NotetakerApiError) {
-    const details = e.details.map((d) => d.message).filter((m) => m !== e.message)
-    return [e.message, ...details].join(' ')
+    const details = e.details.map((d) => (d.path === '' ? d.message : `${d.path} ${d.message}`)).filter((m) => m !== e.message)
+    return details.length === 0 ? e.message : `${e.message.replace(/[.:]$/, '')}: ${details.join('; ')}`
   }
   if (e instanceof Error) return e.message
   return String(e)

@@ -13,6 +13,9 @@ import { type IssueApiKeyDeps, issueApiKey } from './issue-api-key.js'
 import { listApiKeys } from './list-api-keys.js'
 import { listAccounts } from './list-accounts.js'
 import { revokeApiKey } from './revoke-api-key.js'
+import { createOwnApiKey } from './create-own-api-key.js'
+import { listOwnApiKeys } from './list-own-api-keys.js'
+import { revokeOwnApiKey } from './revoke-own-api-key.js'
 
 export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
 
@@ -28,6 +31,12 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   issueApiKey: issueApiKey(deps),
   revokeApiKey: revokeApiKey(deps),
   listApiKeys: listApiKeys(deps),
+  /** `GET /keys`: a page of the caller's account keys, oldest first, without their hashes. */
+  listOwnApiKeys: listOwnApiKeys(deps),
+  /** `POST /keys`: a key for the caller's account, never stronger than the caller; its plaintext shown once. */
+  createOwnApiKey: createOwnApiKey(deps),
+  /** `DELETE /keys/{id}`: revokes one of the caller's account keys (another account's is 404). */
+  revokeOwnApiKey: revokeOwnApiKey(deps),
   /** Operator: every account, oldest first. */
   listAccounts: listAccounts(deps),
   /** Operator (CLI, first run): sets an account's password and ends its sessions. */
@@ -50,6 +59,9 @@ export type { CreateAccountInput } from './create-account.js'
 export type { Identity } from './get-identity.js'
 export type { IssueApiKeyInput, IssuedKey } from './issue-api-key.js'
 export type { Revoked } from './revoke-api-key.js'
+export type { CreatedOwnKey, CreateOwnApiKeyInput } from './create-own-api-key.js'
+export type { ApiKeyView } from '../domain/api-key-rules.js'
+export { createOwnApiKey, listOwnApiKeys, revokeOwnApiKey }
 export type { PasswordSet } from './set-password.js'
 export type { Credentials, SignedIn, SignInInput } from './sign-in.js'
 export type { Authenticated } from './authenticate-session.js'

@@ -1,6 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Access, ApiKey } from '../domain/api-key.js'
+import { KEY_RULES } from '../domain/api-key-rules.js'
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { ApiKeyStore } from '../ports/api-key-store.js'
@@ -35,8 +36,8 @@ const DAY_MS = 86_400_000
 export const issueApiKey =
   (deps: IssueApiKeyDeps) =>
   (input: IssueApiKeyInput): TE.TaskEither<AppError, IssuedKey> => {
-    if (input.expiresInDays !== null && !(Number.isInteger(input.expiresInDays) && input.expiresInDays > 0)) {
-      return TE.left(invalidField('expiresInDays', 'expiry must be a whole number of days above 0'))
+    if (input.expiresInDays !== null && !KEY_RULES.expiresInDays.ok(input.expiresInDays)) {
+      return TE.left(invalidField('expiresInDays', `expiresInDays ${KEY_RULES.expiresInDays.message}`))
     }
     return pipe(
       deps.accounts.findById(input.accountId),

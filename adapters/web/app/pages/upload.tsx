@@ -1,4 +1,199 @@
-import { PageHeader } from '../components/feedback.js'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { messageOf, type Upload } from '../api.js'
+import { ErrorNote, PageHeader } from '../components/feedback.js'
+import { recordingHref } from '../components/recording/labels.js'
+import { DropZone } from '../components/upload/drop-zone.js'
+import { newKey, sendContent } from '../components/upload/send-content.js'
+import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
+import { Link } from '../router.js'
+import { useSession } from '../session.js'
+import { useInterval } from '../use-async.js'
 
-/** Placeholder: being built. */
-export const UploadPage = (_props: Record<string, string>) => <PageHeader title="UploadPage" />
+/** Where an upload stands on this page. A failure remembers what failed, so Retry redoes just that. */
+type Phase =
+  | { readonly kind: 'choosing' }
+  | { readonly kind: 'creating' }
+  | { readonly kind: 'sending'; readonly upload: Upload; readonly bytes: number; readonly total: number }
+  | { readonly kind: 'processing'; readonly upload: Upload }
+  | { readonly kind: 'ready'; readonly upload: Upload }
+  | { readonly kind: 'failed'; readonly step: 'create' | 'send' | 'process'; readonly message: string; readonly upload: Upload | null; readonly at: StepName }
+
+/** `/upload`: a file (chosen or dropped) becomes a recording with notes, each step shown as it happens. */
+export const UploadPage = (_props: Record<string, string>) => {
+  const { api, session, canWrite } = useSession()
+  const [file, setFile] = useState<File | null>(null)
+  const [title, setTitle] = useState('')
+  const [phase, setPhase] = useState<Phase>({ kind: 'choosing' })
+  const keyOf = useRef(new Map<string, string>())
+  const sending = useRef<{ abort: () => void } | null>(null)
+
+  // Leaving mid-transfer loses the file: the browser asks first. Leaving the page stops the transfer.
+  useEffect(() => {
+    if (phase.kind !== 'sending') return
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
+    addEventListener('beforeunload', warn)
+    return () => removeEventListener('beforeunload', warn)
+  }, [phase.kind])
+  useEffect(() => () => sending.current?.abort(), [])
+
+  const send = async (upload: Upload, f: File) => {
+    setPhase({ kind: 'sending', upload, bytes: 0, total: f.size })
+    // One key per upload, kept across retries, so a repeat after a lost answer replays the first success.
+    const key = keyOf.current.get(upload.id) ?? newKey()
+    keyOf.current.set(upload.id, key)
+    const s = sendContent({
+      uploadId: upload.id,
+      file: f,
+      csrfToken: session.csrfToken,
+      idempotencyKey: key,
+      onProgress: (bytes, total) => setPhase((p) => (p.kind === 'sending' ? { ...p, bytes, total } : p)),
+    })
+    sending.current = s
+    try {
+      const stored = await s.done
+      setPhase({ kind: 'processing', upload: stored })
+    } catch (e) {
+      setPhase({ kind: 'failed', step: 'send', message: messageOf(e), upload, at: 'send' })
+    } finally {
+      sending.current = null
+    }
+  }
+
+  const start = async (f: File) => {
+    setPhase({ kind: 'creating' })
+    try {
+      const upload = await api.uploads.create({ filename: f.name, byteSize: f.size, ...(title.trim() === '' ? {} : { title: title.trim() }), ...(f.type === '' ? {} : { contentType: f.type }) })
+      await send(upload, f)
+    } catch (e) {
+      setPhase({ kind: 'failed', step: 'create', message: messageOf(e), upload: null, at: 'send' })
+    }
+  }
+
+  const poll = async () => {
+    if (phase.kind !== 'processing') return
+    try {
+      const u = await api.uploads.get(phase.upload.id)
+      if (u.stage === 'ready') setPhase({ kind: 'ready', upload: u })
+      // `stored` is done once the file is in; processing that fails from there fails at transcribing.
+      else if (u.stage === 'failed') setPhase({ kind: 'failed', step: 'process', message: u.error ?? 'Processing failed.', upload: u, at: phase.upload.stage === 'stored' ? 'transcribing' : stepOf(phase.upload.stage) })
+      else setPhase((p) => (p.kind === 'processing' ? { kind: 'processing', upload: u } : p))
+    } catch {
+      // A missed poll is tried again at the next tick.
+    }
+  }
+  useInterval(() => void poll(), 1500, phase.kind === 'processing')
+
+  const retry = async () => {
+    if (phase.kind !== 'failed') return
+    if (phase.step === 'create' || phase.upload === null) {
+      if (file !== null) await start(file)
+    } else if (phase.step === 'send') {
+      if (file !== null) await send(phase.upload, file)
+    } else {
+      const upload = phase.upload
+      setPhase({ kind: 'processing', upload: { ...upload, stage: 'stored' } })
+      try {
+        setPhase({ kind: 'processing', upload: await api.uploads.retry(upload.id) })
+      } catch (e) {
+        setPhase({ kind: 'failed', step: 'process', message: messageOf(e), upload, at: phase.at })
+      }
+    }
+  }
+
+  const again = () => {
+    setFile(null)
+    setTitle('')
+    setPhase({ kind: 'choosing' })
+  }
+
+  if (!canWrite) {
+    return (
+      <>
+        <PageHeader title="Upload" />
+        <p class="notice">You are signed in with read-only access, which cannot upload. Sign in with your password or a full-access key to upload.</p>
+      </>
+    )
+  }
+
+  const busy = phase.kind !== 'choosing' && phase.kind !== 'failed'
+  const steps =
+    phase.kind === 'sending' ? (
+      <Steps at="send" failed={false} sent={{ bytes: phase.bytes, total: phase.total }} fraction={null} />
+    ) : phase.kind === 'creating' ? (
+      <Steps at="send" failed={false} sent={null} fraction={null} />
+    ) : phase.kind === 'processing' ? (
+      <Steps at={stepOf(phase.upload.stage)} failed={false} sent={null} fraction={phase.upload.progress !== null && phase.upload.progress.stage === phase.upload.stage ? phase.upload.progress.fraction : null} />
+    ) : phase.kind === 'ready' ? (
+      <Steps at="ready" failed={false} sent={null} fraction={null} />
+    ) : phase.kind === 'failed' ? (
+      <Steps at={phase.at} failed sent={null} fraction={null} />
+    ) : null
+
+  return (
+    <>
+      <PageHeader title="Upload a recording" />
+      <p class="lead">Send the audio of a meeting, or a transcript of it, and get its notes: summary, action items, decisions, topics and who spoke.</p>
+      <div class="columns upload">
+        <form
+          class="card stack upload-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (file !== null) void start(file)
+          }}
+        >
+          <DropZone file={file} onFile={(f) => (busy ? undefined : (setFile(f), phase.kind === 'failed' ? setPhase({ kind: 'choosing' }) : undefined))} disabled={busy} />
+          <label>
+            <span>
+              Title <span class="muted">(optional)</span>
+            </span>
+            <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} disabled={busy} placeholder="Weekly planning, 20 May" />
+          </label>
+          <div class="form-buttons">
+            <button type="submit" class="primary" disabled={file === null || busy}>
+              Upload
+            </button>
+          </div>
+        </form>
+        {steps === null ? (
+          <section class="card upload-help" aria-labelledby="how-title">
+            <h2 id="how-title">What happens next</h2>
+            <p>The file is sent, then transcribed (audio) or read (a transcript), then the notes are written. You can follow each step here, and the recording appears in your list at once.</p>
+          </section>
+        ) : (
+          <section class="card upload-progress" aria-labelledby="progress-title" aria-live="polite">
+            <h2 id="progress-title">{phase.kind === 'ready' ? 'Your notes are ready' : phase.kind === 'failed' ? 'The upload did not go through' : file === null ? 'Uploading' : `Uploading ${file.name}`}</h2>
+            {steps}
+            {phase.kind === 'failed' ? (
+              <>
+                <ErrorNote message={phase.message} />
+                <div class="form-buttons">
+                  <button type="button" class="primary" onClick={() => void retry()}>
+                    Retry
+                  </button>
+                  <button type="button" onClick={again}>
+                    Choose another file
+                  </button>
+                </div>
+              </>
+            ) : null}
+            {phase.kind === 'ready' ? (
+              <div class="form-buttons">
+                <Link href={recordingHref(phase.upload.runId)} class="button primary">
+                  Read the notes
+                </Link>
+                <button type="button" onClick={again}>
+                  Upload another
+                </button>
+              </div>
+            ) : null}
+            {phase.kind === 'processing' ? (
+              <p class="muted">
+                You may leave this page: processing goes on, and the recording is in <Link href="/">your list</Link>.
+              </p>
+            ) : null}
+          </section>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,4 +1,170 @@
-import { PageHeader } from '../../components/feedback.js'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { messageOf, type Utterance } from '../../api.js'
+import { ErrorNote, Loading, PageHeader, StateBadge } from '../../components/feedback.js'
+import { ActionItems } from '../../components/recording/action-items.js'
+import { DeleteRecording } from '../../components/recording/delete-recording.js'
+import { Failure } from '../../components/recording/failure.js'
+import { audioUrl, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
+import { Attendees, Decisions, Summary, Topics } from '../../components/recording/notes.js'
+import { Shares } from '../../components/recording/shares.js'
+import { Speakers } from '../../components/recording/speakers.js'
+import { type Seek, TranscriptPlayer } from '../../components/recording/transcript-player.js'
+import { formatDateTime, formatDuration } from '../../format.js'
+import { Link, useQuery } from '../../router.js'
+import { useSession } from '../../session.js'
+import { useAsync, useInterval } from '../../use-async.js'
 
-/** Placeholder: being built. */
-export const RecordingPage = (_props: Record<string, string>) => <PageHeader title="RecordingPage" />
+/** Lines fetched per "Show more" (the transcript route answers 100 at a time). */
+const MORE_LINES = 500
+const PAGE = 100
+
+const Downloads = (props: { runId: string; transcript: boolean }) => (
+  <nav class="downloads" aria-label="Download">
+    <span class="muted">Download</span>
+    <a class="button" href={exportUrl(props.runId, 'md')} download="">
+      Markdown
+    </a>
+    {props.transcript ? (
+      <>
+        <a class="button" href={exportUrl(props.runId, 'vtt')} download="">
+          VTT
+        </a>
+        <a class="button" href={exportUrl(props.runId, 'srt')} download="">
+          SRT
+        </a>
+      </>
+    ) : null}
+  </nav>
+)
+
+/** `/recordings/:id`: the notes, the transcript with its audio, sharing; live while the recording is under way. */
+export const RecordingPage = (props: Record<string, string>) => {
+  const runId = props['id'] ?? ''
+  const { api, canWrite } = useSession()
+  const [params] = useQuery()
+  const rec = useAsync(async () => {
+    const r = await api.recordings.get(runId, { transcript: true })
+    setMore([])
+    return r
+  }, [runId])
+  const r = rec.data
+  const [more, setMore] = useState<Utterance[]>([])
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [moreError, setMoreError] = useState<string | null>(null)
+  const [seek, setSeek] = useState<Seek | null>(null)
+
+  useInterval(() => void rec.reload(true), 2500, r !== undefined && isLive(r))
+
+  // Whether the recording has audio to play: asked once it may (a transcript upload has none; a summary share may not hear it).
+  const audioMayExist = r !== undefined && r.scope === 'full' && (r.phase === 'processing' || r.phase === 'done')
+  const audio = useAsync(async () => (audioMayExist ? (await fetch(audioUrl(runId), { method: 'HEAD' })).ok : false), [runId, audioMayExist])
+
+  const t = params.get('t')
+  const loaded = (r?.transcript?.length ?? 0) + more.length
+  const lastStart = more.at(-1)?.start_ms ?? r?.transcript?.at(-1)?.start_ms ?? 0
+  const beyond = t !== null && r !== undefined && loaded < (r.transcriptTotal ?? 0) && Number(t) > lastStart
+
+  /** The next part of the transcript (MORE_LINES lines, in pages of the route's largest size). */
+  const loadMore = async () => {
+    setLoadingMore(true)
+    setMoreError(null)
+    try {
+      const got: Utterance[] = []
+      for (let offset = loaded; got.length < MORE_LINES && offset < (r?.transcriptTotal ?? 0); offset += PAGE) {
+        const page = (await api.request('get', '/recordings/{runId}/transcript', { path: { runId }, query: { limit: PAGE, offset } })).data
+        got.push(...page.rows)
+        if (page.rows.length === 0) break
+      }
+      setMore((m) => [...m, ...got])
+    } catch (e) {
+      setMoreError(messageOf(e))
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
+  // `?t=<ms>` opens the recording at that moment, once the transcript holds it (fetching further parts first).
+  const appliedT = useRef<string | null>(null)
+  useEffect(() => {
+    if (t === null || loaded === 0 || appliedT.current === t) return
+    if (beyond) {
+      if (!loadingMore) void loadMore()
+      return
+    }
+    const ms = Number(t)
+    appliedT.current = t
+    if (Number.isFinite(ms) && ms >= 0) setSeek((s) => ({ ms, play: false, n: (s?.n ?? 0) + 1 }))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, loaded, beyond, loadingMore])
+
+  if (r === undefined) return rec.loading ? <Loading what="the recording" /> : <ErrorNote message={rec.error} />
+
+  const lines = [...(r.transcript ?? []), ...more]
+  const total = r.transcriptTotal ?? lines.length
+  const editable = canWrite && r.owned
+  const quietReload = () => rec.reload(true)
+
+  const done = r.phase === 'done'
+  const ended = done && r.state !== 'ready'
+  const player = audio.data === true ? audioUrl(runId) : null
+  const onSeek = lines.length > 0 ? (ms: number) => setSeek((s) => ({ ms, play: player !== null, n: (s?.n ?? 0) + 1 })) : null
+
+  return (
+    <>
+      <p class="back">
+        <Link href="/">← Recordings</Link>
+      </p>
+      <PageHeader title={r.title} actions={editable ? <DeleteRecording runId={runId} title={r.title} /> : undefined}>
+        <p class="meta">
+          <span>{formatDateTime(r.startsAt)}</span>
+          {r.recordingSeconds === null ? null : <span>{formatDuration(r.recordingSeconds)}</span>}
+          <span>{ORIGIN_WORDS[r.origin]}</span>
+          <StateBadge state={r.state} />
+          {r.sharedBy === null ? null : (
+            <span>
+              Shared by {r.sharedBy.name}
+              {r.scope === 'summary' ? ' (summary only)' : ''}
+            </span>
+          )}
+        </p>
+      </PageHeader>
+      <ErrorNote message={rec.error} />
+      {r.hasNotes ? <Downloads runId={runId} transcript={r.scope === 'full'} /> : null}
+
+      {!done ? (
+        <section class="card live" aria-labelledby="live-title" aria-live="polite">
+          <h2 id="live-title">
+            <StateBadge state={r.state} /> {r.progress === null ? 'Under way' : progressWords(r.progress)}
+          </h2>
+          {r.progress === null ? null : <progress value={r.progress.fraction} max={1} aria-labelledby="live-title" />}
+          <p class="muted">{r.detail ?? 'This page updates by itself; the notes appear here when they are ready.'}</p>
+        </section>
+      ) : null}
+      {ended ? <Failure recording={r} editable={editable} onRetried={quietReload} /> : null}
+
+      <div class="columns recording">
+        <div class="notes">
+          <Summary recording={r} />
+          <ActionItems runId={runId} items={r.actionItems} editable={editable} onChanged={quietReload} />
+          <Decisions decisions={r.decisions} onSeek={onSeek} />
+          <Topics topics={r.topics} />
+          <Speakers runId={runId} speakers={r.speakers} editable={editable} onChanged={quietReload} />
+          <Attendees attendees={r.attendees} />
+          {r.hasNotes && r.shortSummary === '' && r.actionItems.length === 0 && r.topics.length === 0 ? <p class="muted">The notes of this recording are empty.</p> : null}
+          {r.owned ? <Shares runId={runId} /> : null}
+        </div>
+        <section class="card transcript-card" aria-labelledby="transcript-title">
+          <h2 id="transcript-title">Transcript</h2>
+          {r.scope === 'summary' ? (
+            <p class="muted">This recording was shared with you as a summary: its transcript and audio are not included.</p>
+          ) : lines.length === 0 && !r.hasNotes ? (
+            <p class="muted">{done ? 'There is no transcript.' : 'The transcript appears here once the recording is processed.'}</p>
+          ) : (
+            <TranscriptPlayer lines={lines} total={total} audioSrc={player} seek={seek} loadingMore={loadingMore} onMore={() => void loadMore()} />
+          )}
+          <ErrorNote message={moreError} />
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+import type { WebhookEventType } from '../../api.js'
+
+/** Every event the API sends, in words; the Record type fails to compile when the API adds one. */
+export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
+  'bot.joining': 'A bot is joining a meeting',
+  'bot.waiting': 'A bot waits to be admitted',
+  'meeting.started': 'A bot started recording',
+  'meeting.ended': 'A recorded meeting ended',
+  'bot.failed': 'A bot failed',
+  'recording.ready': "A recording's notes are ready",
+  'recording.failed': 'A recording could not be processed',
+  'upload.ready': "An upload's notes are ready",
+  'upload.failed': 'An upload failed',
+}
+
+export const EVENT_TYPES = Object.keys(EVENT_WORDS) as WebhookEventType[]

@@ -1,0 +1,232 @@
+import { useState } from 'preact/hooks'
+import { type GetData, NotetakerApiError } from '../../api.js'
+import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
+import { ConfirmButton } from '../../components/manage/confirm-button.js'
+import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
+import { useAction } from '../../components/manage/use-action.js'
+import { formatDateTime } from '../../format.js'
+import { useSession } from '../../session.js'
+import { useAsync } from '../../use-async.js'
+
+type Role = GetData<'/organization/members'>['rows'][number]['role']
+const ROLES: ReadonlyArray<readonly [Role, string]> = [
+  ['member', 'Member (reads)'],
+  ['admin', 'Admin (members and invites)'],
+  ['owner', 'Owner (everything)'],
+]
+const PAGE = 25
+
+const Invite = (props: { mayInviteOwner: boolean; onInvited: (token: string) => Promise<void> }) => {
+  const { api } = useSession()
+  const action = useAction()
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('member')
+  const submit = (e: Event) => {
+    e.preventDefault()
+    void action.run(async () => {
+      const invite = (await api.request('post', '/organization/invites', { body: { email: email.trim(), role } })).data
+      setEmail('')
+      await props.onInvited(invite.token)
+    })
+  }
+  return (
+    <form class="card stack" onSubmit={submit} aria-labelledby="invite-title">
+      <h3 id="invite-title">Invite someone</h3>
+      <label>
+        Email
+        <input type="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+      </label>
+      <label>
+        Role
+        <select value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
+          {ROLES.filter(([r]) => r !== 'owner' || props.mayInviteOwner).map(([r, words]) => (
+            <option key={r} value={r}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ErrorNote message={action.error} />
+      <div>
+        <button type="submit" class="primary" disabled={action.busy}>
+          Create the invite
+        </button>
+      </div>
+    </form>
+  )
+}
+
+const Outside = (props: { why: string }) => (
+  <section aria-labelledby="org-title">
+    <h2 id="org-title">Organization</h2>
+    <Empty>
+      <p>{props.why}</p>
+    </Empty>
+  </section>
+)
+
+/** Members and invites of the organization, managed by its owners and admins. */
+export const OrganizationSection = () => {
+  const { api, session, canWrite } = useSession()
+  const [offset, setOffset] = useState(0)
+  const [token, setToken] = useState<string | null>(null)
+  const action = useAction()
+  const org = useAsync(async () => {
+    try {
+      return (await api.request('get', '/organization')).data
+    } catch (e) {
+      if (e instanceof NotetakerApiError && e.status === 403) return null
+      throw e
+    }
+  }, [])
+  const members = useAsync(async () => (org.data == null ? null : (await api.request('get', '/organization/members', { query: { limit: PAGE, offset } })).data), [org.data, offset])
+  // Your own role decides what you may do; it is on your member row (the API refuses anything else anyway).
+  const me = useAsync(async () => {
+    if (org.data == null) return null
+    for await (const m of api.paginate('/organization/members', { query: { limit: 100 } })) if (m.accountId === session.account.id) return m
+    return null
+  }, [org.data])
+  const role = me.data?.role ?? 'member'
+  const manages = canWrite && (role === 'owner' || role === 'admin')
+  const invites = useAsync(async () => (manages ? (await api.request('get', '/organization/invites')).data.rows : []), [manages])
+
+  if (org.error !== null) return <ErrorNote message={org.error} />
+  if (org.data === undefined) return <Loading what="the organization" />
+  if (org.data === null)
+    return (
+      <Outside
+        why={
+          session.organizationId === null
+            ? 'Your account is in no organization. An owner or admin of one can invite you by your email; the invite gives you a token to join with.'
+            : 'This session cannot reach your organization (it was signed in with a key that is not organization-wide). Sign in with your password or an organization-wide key to see it.'
+        }
+      />
+    )
+
+  const changed = async () => {
+    await Promise.all([members.reload(true), invites.reload(true), me.reload(true)])
+  }
+  return (
+    <section aria-labelledby="org-title">
+      <h2 id="org-title">{org.data.name}</h2>
+      <p class="muted">
+        {org.data.memberCount} {org.data.memberCount === 1 ? 'member' : 'members'}, since {formatDateTime(org.data.createdAt)}. You are {role === 'admin' ? 'an admin' : `a${role === 'owner' ? 'n' : ''} ${role}`}.
+        {manages ? '' : ' Owners and admins manage members and invites.'}
+      </p>
+      <ErrorNote message={members.error ?? action.error} />
+      <h3>Members</h3>
+      {members.data == null ? (
+        <Loading what="the members" />
+      ) : (
+        <>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  {manages ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.rows.map((m) => (
+                  <tr key={m.accountId}>
+                    <td>{m.name}</td>
+                    <td>{m.email}</td>
+                    <td>
+                      {manages && role === 'owner' ? (
+                        <select
+                          aria-label={`Role of ${m.name}`}
+                          value={m.role}
+                          disabled={action.busy}
+                          onChange={(e) => {
+                            const next = e.currentTarget.value as Role
+                            void action.run(async () => {
+                              await api.request('patch', '/organization/members/{accountId}', { path: { accountId: m.accountId }, body: { role: next } })
+                              await changed()
+                            })
+                          }}
+                        >
+                          {ROLES.map(([r]) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        m.role
+                      )}
+                    </td>
+                    <td>{formatDateTime(m.joinedAt)}</td>
+                    {manages ? (
+                      <td>
+                        {m.accountId === session.account.id || (role === 'admin' && m.role === 'owner') ? null : (
+                          <ConfirmButton
+                            label="Remove"
+                            name={`Remove ${m.name}`}
+                            confirmLabel="Yes, remove"
+                            onConfirm={() =>
+                              void action.run(async () => {
+                                await api.request('delete', '/organization/members/{accountId}', { path: { accountId: m.accountId } })
+                                await changed()
+                              })
+                            }
+                          />
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager offset={offset} limit={PAGE} total={members.data.total} onChange={setOffset} label="Members" />
+        </>
+      )}
+      {manages ? (
+        <>
+          <h3>Open invites</h3>
+          {token === null ? null : (
+            <OneTimeSecret title="The invite token" value={token} note="Send it to the person you invited: they join by accepting it while signed in with that email." onDone={() => setToken(null)} />
+          )}
+          <ErrorNote message={invites.error} />
+          {invites.data === undefined ? (
+            <Loading what="the invites" />
+          ) : invites.data.length === 0 ? (
+            <p class="muted">No open invites.</p>
+          ) : (
+            <ul class="plain invites">
+              {invites.data.map((i) => (
+                <li key={i.id} class="invite">
+                  <span>
+                    {i.email} <span class="badge">{i.role}</span> {i.status === 'expired' ? <span class="badge bad">expired</span> : <span class="muted">until {formatDateTime(i.expiresAt)}</span>}
+                  </span>
+                  <ConfirmButton
+                    label="Revoke"
+                    name={`Revoke the invite of ${i.email}`}
+                    confirmLabel="Yes, revoke"
+                    onConfirm={() =>
+                      void action.run(async () => {
+                        await api.request('delete', '/organization/invites/{inviteId}', { path: { inviteId: i.id } })
+                        await changed()
+                      })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Invite
+            mayInviteOwner={role === 'owner'}
+            onInvited={async (t) => {
+              setToken(t)
+              await changed()
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  )
+}
