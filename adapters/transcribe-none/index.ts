@@ -4,8 +4,8 @@ import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/tra
 /** What a user must do to get audio transcribed; the refusal of an audio upload (POST /uploads) says it. */
 export const NO_TRANSCRIBER_MESSAGE =
   'No speech-to-text engine is configured, so audio cannot be transcribed. ' +
-  'Set NOTETAKER_TRANSCRIBER=pocketsphinx to transcribe offline on this machine ' +
-  '(needs the Debian packages pocketsphinx and pocketsphinx-en-us), or ' +
+  'To transcribe offline on this machine, install the Debian packages pocketsphinx and pocketsphinx-en-us and restart ' +
+  '(NOTETAKER_TRANSCRIBER=auto, the default, then finds them; or set NOTETAKER_TRANSCRIBER=pocketsphinx), or set ' +
   'NOTETAKER_TRANSCRIBER=openai with NOTETAKER_TRANSCRIBER_URL (the server, e.g. http://127.0.0.1:8000), ' +
   'NOTETAKER_TRANSCRIBER_MODEL (e.g. whisper-1) and, if the server needs one, NOTETAKER_TRANSCRIBER_KEY ' +
   'to use any OpenAI-compatible transcription server. Transcript files (vtt, srt, txt, json) can be uploaded without one.'

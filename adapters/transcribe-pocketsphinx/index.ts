@@ -7,6 +7,7 @@ import { type DecodedWav, formatLimit, type ProcessFailure, runProcess, withWav1
 import { groupAtPauses, parseTimedWords, progressReader } from './parse-output.js'
 
 export { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
+export { pocketsphinxInstalled } from './installed.js'
 
 /** A phrase to spot, lower case, every word in the model's dictionary. */
 export type Keyword = string | { readonly phrase: string; readonly threshold?: number }

@@ -12,6 +12,7 @@ import { parse, required, roleOf, usage, wholeNumber } from './cli-args.js'
 import { makeLogger } from './logger.js'
 import { configOrExit, startServer, startWorker, stopOnSignals } from './main.js'
 import { passwordFromStdin } from './cli-password.js'
+import { modelCommands } from './cli-models.js'
 
 const describeError = (e: AppError): string => {
   switch (e._tag) {
@@ -169,4 +170,5 @@ export const commands: Record<string, (args: string[]) => Promise<void>> = {
       print(values.json === true, p, p.total === 0 ? 'no accounts' : shown)
     })
   },
+  ...modelCommands,
 }

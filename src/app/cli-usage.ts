@@ -29,6 +29,11 @@ Commands:
   demo chromium [--keep]                  try the Chromium bot on this machine: local stand-ins of Zoom, Google
                                           Meet and Teams, a bot sent into each, their states and notes; --keep
                                           leaves the server running with its URL and keys (needs /usr/bin/chromium)
+  models list [--json]                    the Whisper models Notetaker knows (size, languages) and which are in DATA_DIR/models
+  models pull NAME [--allow-http]         download one from NOTETAKER_MODELS_URL (resumes a cut download; SHA-256 checked)
+  models add FILE [--name NAME]           copy in a model file brought by hand (air-gapped), checked the same way
+  models verify                           re-check every model present; exit 1 naming any that does not match
+  models remove NAME
 `
 
 export const HELP = `${COMMANDS}
@@ -45,4 +50,5 @@ export const COMMAND_NAMES: ReadonlyArray<string> = [
   'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'accounts set-password', 'keys create', 'keys list', 'keys revoke',
   'organizations create', 'organizations add-member', 'organizations invite', 'organizations accept',
   'demo chromium',
+  'models list', 'models pull', 'models add', 'models verify', 'models remove',
 ]

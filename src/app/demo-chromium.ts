@@ -7,14 +7,15 @@
  * bot's state as it changes, then each recording's short summary and
  * transcript length, and stops everything (Ctrl-C stops it cleanly too).
  */
-import { accessSync, constants, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import pino from 'pino'
 import { createChromiumBotRunner, type ChromiumBotRunner } from '../../adapters/bot-chromium/index.js'
 import { startStandins, type Standins } from '../../adapters/bot-chromium/standins/server.js'
+import { onPath } from '../../adapters/system/on-path.js'
 import type { MeetingPlatform } from '../core/ports/bot-runner.js'
 import { buildCore } from '../index.js'
 import { openAdapters, type OpenedAdapters } from './adapters.js'
@@ -98,16 +99,6 @@ const SAYS: Readonly<Record<string, string>> = {
   failed: 'failed',
   cancelled: 'cancelled',
 }
-
-const onPath = (command: string): boolean =>
-  (process.env['PATH'] ?? '').split(delimiter).some((dir) => {
-    try {
-      accessSync(join(dir, command), constants.X_OK)
-      return true
-    } catch {
-      return false
-    }
-  })
 
 /** One line saying what to install, or null when everything the demo needs is here. */
 export const missingPrerequisites = (executablePath: string): string | null => {

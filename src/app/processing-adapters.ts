@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
-import { createPocketsphinxTranscriber } from '../../adapters/transcribe-pocketsphinx/index.js'
+import { createPocketsphinxTranscriber, pocketsphinxInstalled } from '../../adapters/transcribe-pocketsphinx/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
 import type { Ports } from '../index.js'
@@ -14,14 +14,43 @@ const optionalKey = (key: string) => (key === '' ? {} : { apiKey: key })
 
 const MB = 1024 * 1024
 
+export type TranscriberName = 'none' | 'pocketsphinx' | 'openai'
+
+/** What `auto` finds on this machine; a test gives its own. */
+export interface InstalledEngines {
+  readonly pocketsphinx: boolean
+}
+
+/** The engine a setting names; `auto` takes the best one installed. */
+export const chooseTranscriber = (setting: Config['NOTETAKER_TRANSCRIBER'], installed: InstalledEngines): TranscriberName =>
+  setting !== 'auto' ? setting : installed.pocketsphinx ? 'pocketsphinx' : 'none'
+
+const logChoice = (logger: Logger, setting: Config['NOTETAKER_TRANSCRIBER'], chosen: TranscriberName) => {
+  const how = setting === 'auto' ? 'found on this machine' : 'set by NOTETAKER_TRANSCRIBER'
+  if (chosen === 'none') {
+    logger.warn(
+      { transcriber: chosen, setting },
+      setting === 'auto'
+        ? 'speech to text: no engine is installed, so audio uploads are refused until one is (apt-get install pocketsphinx pocketsphinx-en-us, then restart; or NOTETAKER_TRANSCRIBER=openai)'
+        : 'speech to text: none (NOTETAKER_TRANSCRIBER=none), so audio uploads are refused; transcript files are still read',
+    )
+  } else logger.info({ transcriber: chosen, setting }, `speech to text: ${chosen} (${how})`)
+}
+
 /** The processing ports, and `close` for the worker threads that read and analyze transcripts. */
-export const processingAdapters = (config: Config, logger?: Logger): { ports: ProcessingPorts; close(): Promise<void> } => {
+export const processingAdapters = (
+  config: Config,
+  logger?: Logger,
+  installed: () => InstalledEngines = () => ({ pocketsphinx: pocketsphinxInstalled() }),
+): { ports: ProcessingPorts; close(): Promise<void> } => {
   const pool = createCpuPool({ threads: config.NOTETAKER_PROCESSING_THREADS })
   const builtin = pool.analyzer
+  const chosen = chooseTranscriber(config.NOTETAKER_TRANSCRIBER, config.NOTETAKER_TRANSCRIBER === 'auto' ? installed() : { pocketsphinx: false })
+  if (logger !== undefined) logChoice(logger, config.NOTETAKER_TRANSCRIBER, chosen)
   const transcriber =
-    config.NOTETAKER_TRANSCRIBER === 'pocketsphinx'
+    chosen === 'pocketsphinx'
       ? createPocketsphinxTranscriber()
-      : config.NOTETAKER_TRANSCRIBER === 'openai'
+      : chosen === 'openai'
         ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...optionalKey(config.NOTETAKER_TRANSCRIBER_KEY) })
         : createNoTranscriber()
   const analyzer =

@@ -172,14 +172,26 @@ export const SETTINGS = {
   ),
 
   NOTETAKER_TRANSCRIBER: setting(
-    oneOf('none', 'pocketsphinx', 'openai'),
-    'none',
+    oneOf('auto', 'none', 'pocketsphinx', 'openai'),
+    'auto',
     'Processing',
-    'Speech to text for audio: `pocketsphinx` (offline; Debian\'s `pocketsphinx` and `pocketsphinx-en-us`), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to configure one; transcript files need no engine).',
+    'Speech to text for audio: `auto` (the best engine installed on this machine, logged at start: `pocketsphinx` when Debian\'s `pocketsphinx` and `pocketsphinx-en-us` are installed, else `none`), `pocketsphinx` (offline), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to add an engine; transcript files need none).',
   ),
   NOTETAKER_TRANSCRIBER_URL: setting(t.string, '', 'Processing', 'With `openai`: the transcription server\'s http(s) address.'),
   NOTETAKER_TRANSCRIBER_MODEL: setting(t.string, 'whisper-1', 'Processing', 'With `openai`: the model asked for.'),
   NOTETAKER_TRANSCRIBER_KEY: setting(t.string, '', 'Processing', 'With `openai`: the server\'s API key, if it wants one.'),
+  NOTETAKER_MODELS_URL: setting(
+    t.string,
+    'https://huggingface.co/ggerganov/whisper.cpp/resolve/main',
+    'Processing',
+    'Where `notetaker models pull NAME` downloads Whisper models from: `<this>/ggml-NAME.bin`, over https (plain http only from this machine, or with `pull --allow-http`). A company mirror goes here; every file is checked against the catalog\'s SHA-256 whatever its source.',
+  ),
+  NOTETAKER_MODELS_CATALOG: setting(
+    t.string,
+    '',
+    'Processing',
+    'A JSON file of models to know besides the published whisper.cpp ones (a company\'s own): an array of `{ "name", "file", "bytes", "sha256", "multilingual" }`. An entry replaces a published one of the same name.',
+  ),
   NOTETAKER_PROCESSING_THREADS: int(
     'NOTETAKER_PROCESSING_THREADS',
     1,

@@ -19,7 +19,8 @@ const wav = join(mkdtempSync(join(tmpdir(), 'notetaker-web-audio-')), 'standup.w
 
 test.before(async () => {
   ;[app, browser] = await Promise.all([
-    startApp({ NOTETAKER_TRANSCRIBER: 'pocketsphinx' }),
+    // The default engine (`auto`): pocketsphinx, which this machine has, as a fresh install with it would.
+    startApp(),
     // Headless Chromium has no sound card; it still plays (silently) and advances the time.
     chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] }),
     speakDialogue(

@@ -37,7 +37,8 @@ const call = async (method: string, path: string, body?: BodyInit, json = true) 
 let longRunId = ''
 
 test.before(async () => {
-  app = await startApp()
+  // The pro plan: paging needs more recordings than the free plan's 25 a month.
+  app = await startApp({ NOTETAKER_DEFAULT_PLAN: 'pro' })
   browser = await launchBrowser()
   watched = await openPage(browser, app)
   page = watched.page
@@ -138,6 +139,33 @@ test('a read-only session reads the notes but has nothing to change them with', 
   assert.is(await reader.page.getByLabel('Choose a file').count(), 0)
   assert.equal(reader.problems, [])
   await reader.context.close()
+  assert.equal(watched.problems, [])
+})
+
+test('the list pages by 25: Next shows the rest, the page is in the address and survives a reload', async () => {
+  const before = (await call('GET', '/recordings?limit=1')).total as number
+  const needed = Math.max(0, 27 - before)
+  const vtt = 'WEBVTT\n\n00:00.000 --> 00:02.000\n<v Speaker 1>A short line.\n'
+  for (let i = 0; i < needed; i++) {
+    const upload = await call('POST', '/uploads', JSON.stringify({ filename: `paging-${i}.vtt`, title: `Paging ${i}` }))
+    await call('PUT', `/uploads/${upload.id}/content`, vtt, false)
+  }
+  const total = (await call('GET', '/recordings?limit=1')).total as number
+  assert.ok(total >= 27, `${total} recordings to page through`)
+  await page.goto('/')
+  const pager = page.getByRole('navigation', { name: 'Recordings pages' })
+  await pager.getByText(`1–25 of ${total}`).waitFor()
+  assert.is(await page.locator('table.recordings tbody tr').count(), 25)
+  await pager.getByRole('button', { name: 'Next' }).click()
+  await pager.getByText(`26–${total} of ${total}`).waitFor()
+  assert.is(await page.locator('table.recordings tbody tr').count(), total - 25)
+  assert.match(page.url(), /offset=25/)
+  assert.ok(await pager.getByRole('button', { name: 'Next' }).isDisabled(), 'no page after the last')
+  await page.reload()
+  await pager.getByText(`26–${total} of ${total}`).waitFor()
+  await pager.getByRole('button', { name: 'Previous' }).click()
+  await pager.getByText(`1–25 of ${total}`).waitFor()
+  assert.not.match(page.url(), /offset=/)
   assert.equal(watched.problems, [])
 })
 

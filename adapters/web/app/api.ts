@@ -11,7 +11,7 @@ export type * from '../../../clients/typescript/src/types.js'
 export { NotetakerApiError }
 
 /** crypto.randomUUID exists only on https and localhost; an install reached by its LAN address has getRandomValues. */
-const newIdempotencyKey = (): string => {
+export const newIdempotencyKey = (): string => {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
@@ -33,12 +33,15 @@ export const apiFor = (csrfToken: string, onSignedOut: () => void): Api =>
     newIdempotencyKey,
   })
 
-/** A failure in words a person can act on: "The request failed validation: name must be 1 to 100 characters." */
+/** An error envelope in words a person can act on: "The request failed validation: name must be 1 to 100 characters." */
+export const errorWords = (message: string, details: ReadonlyArray<{ readonly path?: string; readonly message: string }> = []): string => {
+  const extra = details.map((d) => (d.path === undefined || d.path === '' ? d.message : `${d.path} ${d.message}`)).filter((m) => m !== message)
+  return extra.length === 0 ? message : `${message.replace(/[.:]$/, '')}: ${extra.join('; ')}`
+}
+
+/** A failure in words: the API's own for a refused call. */
 export const messageOf = (e: unknown): string => {
-  if (e instanceof NotetakerApiError) {
-    const details = e.details.map((d) => (d.path === '' ? d.message : `${d.path} ${d.message}`)).filter((m) => m !== e.message)
-    return details.length === 0 ? e.message : `${e.message.replace(/[.:]$/, '')}: ${details.join('; ')}`
-  }
+  if (e instanceof NotetakerApiError) return errorWords(e.message, e.details)
   if (e instanceof Error) return e.message
   return String(e)
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { messageOf, type Upload } from '../api.js'
+import { messageOf, newIdempotencyKey, type Upload } from '../api.js'
 import { ErrorNote, PageHeader } from '../components/feedback.js'
 import { recordingHref } from '../components/recording/labels.js'
 import { DropZone } from '../components/upload/drop-zone.js'
-import { newKey, sendContent } from '../components/upload/send-content.js'
+import { sendContent } from '../components/upload/send-content.js'
 import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
 import { Link } from '../router.js'
 import { useSession } from '../session.js'
@@ -39,7 +39,7 @@ export const UploadPage = (_props: Record<string, string>) => {
   const send = async (upload: Upload, f: File) => {
     setPhase({ kind: 'sending', upload, bytes: 0, total: f.size })
     // One key per upload, kept across retries, so a repeat after a lost answer replays the first success.
-    const key = keyOf.current.get(upload.id) ?? newKey()
+    const key = keyOf.current.get(upload.id) ?? newIdempotencyKey()
     keyOf.current.set(upload.id, key)
     const s = sendContent({
       uploadId: upload.id,

@@ -3,22 +3,18 @@
  * how much of a request body has gone out, and a person watching a large file
  * wants to see it move.
  */
-import type { Upload } from '../../api.js'
+import { errorWords, type Upload } from '../../api.js'
 
 export interface Sending {
   readonly done: Promise<Upload>
   readonly abort: () => void
 }
 
-/** A key for the Idempotency-Key header; crypto.randomUUID needs https or localhost, getRandomValues does not. */
-export const newKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-
 /** The API's words from an error envelope, or a sentence about the status. */
 const failureOf = (xhr: XMLHttpRequest): string => {
   try {
-    const e = (JSON.parse(xhr.responseText) as { error: { message: string; details?: Array<{ message: string }> } }).error
-    const details = (e.details ?? []).map((d) => d.message).filter((m) => m !== e.message)
-    return [e.message, ...details].join(' ')
+    const e = (JSON.parse(xhr.responseText) as { error: { message: string; details?: Array<{ path?: string; message: string }> } }).error
+    return errorWords(e.message, e.details)
   } catch {
     return `The server answered ${xhr.status} ${xhr.statusText}`.trim()
   }

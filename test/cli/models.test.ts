@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process'
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT, tempDir } from '../support/cli.js'
+import { fakeModel, loopbackCertificate, startMirror, type Mirror } from '../support/model-mirror.js'
+
+/** Runs the CLI without blocking this process (the mirror answers from it), to completion. */
+const run = (args: string[], env: Record<string, string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+
+const SIZE = 400 * 1024
+interface Ctx { dir: string; mirror: Mirror; env: Record<string, string>; body: Buffer; models: string; cert: string }
+const s = suite<Ctx>('notetaker models: pull over https (progress, resume, checksum), add, verify, remove, list', {} as Ctx)
+
+s.before(async (ctx) => {
+  ctx.dir = tempDir('models')
+  const tls = loopbackCertificate(ctx.dir)
+  ctx.cert = tls.cert
+  ctx.mirror = await startMirror({ tls })
+  const good = fakeModel(SIZE)
+  ctx.body = good.body
+  ctx.mirror.files.set('ggml-test.bin', good.body)
+  ctx.mirror.files.set('ggml-liar.bin', fakeModel(SIZE).body)
+  const catalog = join(ctx.dir, 'catalog.json')
+  writeFileSync(catalog, JSON.stringify([
+    { name: 'test.en', file: 'ggml-test.bin', bytes: SIZE, sha256: good.sha256 },
+    { name: 'liar', file: 'ggml-liar.bin', bytes: SIZE, sha256: good.sha256 },
+  ]))
+  ctx.models = join(ctx.dir, 'data', 'models')
+  ctx.env = { DATA_DIR: join(ctx.dir, 'data'), NOTETAKER_MODELS_CATALOG: catalog, NOTETAKER_MODELS_URL: ctx.mirror.url, NODE_EXTRA_CA_CERTS: tls.cert }
+})
+s.after(async (ctx) => {
+  await ctx.mirror.close()
+  rmSync(ctx.dir, { recursive: true, force: true })
+})
+
+s('pull: a cut transfer keeps its part; the second pull resumes it with a Range request, shows progress and lands the verified file', async (ctx) => {
+  ctx.mirror.behaviour = { redirect: true, cutAfter: SIZE / 2, cuts: 1 }
+  const cut = await run(['models', 'pull', 'test.en'], ctx.env)
+  assert.is(cut.code, 1, cut.stderr)
+  assert.match(cut.stderr, /notetaker: the download of ggml-test\.bin stopped at 0\.2 MB of 0\.4 MB .*run the same command again to resume it\n$/)
+  const kept = statSync(join(ctx.models, 'ggml-test.bin.part')).size
+  assert.ok(kept > 0 && kept <= SIZE / 2, String(kept))
+  assert.not.ok(existsSync(join(ctx.models, 'ggml-test.bin')))
+
+  const resumed = await run(['models', 'pull', 'test.en'], ctx.env)
+  assert.is(resumed.code, 0, resumed.stderr)
+  assert.equal(ctx.mirror.requests.filter((r) => r.path.startsWith('/cdn/')).map((r) => r.range), [null, `bytes=${kept}-`])
+  assert.ok(ctx.mirror.requests.filter((r) => !r.path.startsWith('/cdn/')).every((r) => r.path === '/ggml-test.bin'), 'through the redirect each time')
+  assert.match(resumed.stderr, /^resuming ggml-test\.bin from 0\.2 MB\nggml-test\.bin: 50% \(0\.2 of 0\.4 MB\)\n/)
+  assert.match(resumed.stderr, /ggml-test\.bin: 100% \(0\.4 of 0\.4 MB\)\n$/)
+  assert.ok(resumed.stderr.split('\n').filter((l) => /: \d+% /.test(l)).length >= 3, resumed.stderr)
+  assert.match(resumed.stdout, /^pulled test\.en \(0\.4 MB, SHA-256 verified\) into .*ggml-test\.bin\n$/)
+  const landed = join(ctx.models, 'ggml-test.bin')
+  assert.ok(readFileSync(landed).equals(ctx.body))
+  assert.is(statSync(landed).mode & 0o777, 0o600)
+  assert.is(statSync(ctx.models).mode & 0o777, 0o700)
+  assert.equal(readdirSync(ctx.models), ['ggml-test.bin'])
+
+  const again = await run(['models', 'pull', 'test.en'], ctx.env)
+  assert.match(again.stdout, /^test\.en is already present and verified: /)
+})
+
+s('pull: a file that does not match its SHA-256 is refused in one line, exit 1, and neither it nor a part is left', async (ctx) => {
+  ctx.mirror.behaviour = {}
+  const r = await run(['models', 'pull', 'liar'], ctx.env)
+  assert.is(r.code, 1)
+  assert.match(r.stderr, /notetaker: the downloaded ggml-liar\.bin does not match its SHA-256 \(got [0-9a-f]{64}, expected [0-9a-f]{64}\); it was deleted\n$/)
+  assert.not.ok(existsSync(join(ctx.models, 'ggml-liar.bin')) || existsSync(join(ctx.models, 'ggml-liar.bin.part')))
+})
+
+s('pull: an unreachable mirror is one line naming NOTETAKER_MODELS_URL and `models add`; plain http elsewhere is refused', async (ctx) => {
+  const closed = await startMirror({ tls: { key: join(ctx.dir, 'mirror-key.pem'), cert: ctx.cert } })
+  await closed.close()
+  const r = await run(['models', 'pull', 'test.en'], { ...ctx.env, DATA_DIR: join(ctx.dir, 'other'), NOTETAKER_MODELS_URL: closed.url })
+  assert.is(r.code, 1)
+  assert.is(r.stderr.split('\n').length, 2, r.stderr)
+  assert.match(r.stderr, /^notetaker: cannot reach the model mirror \(https:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED.*\. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ggml-test\.bin here by other means and run `notetaker models add ggml-test\.bin`\n$/)
+  const http = await run(['models', 'pull', 'test.en'], { ...ctx.env, NOTETAKER_MODELS_URL: 'http://mirror.example.com/whisper' })
+  assert.is(http.code, 1)
+  assert.match(http.stderr, /^notetaker: the model mirror http:\/\/mirror\.example\.com is plain http; models are downloaded over https \(plain http only from this machine, or with --allow-http\)\n$/)
+  const unknown = await run(['models', 'pull', 'nope'], ctx.env)
+  assert.equal([unknown.code, /^notetaker: no model is named 'nope'/.test(unknown.stderr)], [1, true])
+})
+
+s('Ctrl-C during a pull keeps the part file and says how to resume; the next pull resumes from it', async (ctx) => {
+  const env = { ...ctx.env, DATA_DIR: join(ctx.dir, 'interrupted') }
+  const part = join(ctx.dir, 'interrupted', 'models', 'ggml-test.bin.part')
+  ctx.mirror.behaviour = { cutAfter: SIZE / 4, cuts: 1, stall: true }
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'notetaker.mjs'), 'models', 'pull', 'test.en'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d) => (stderr += d))
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+  for (let i = 0; i < 200 && (!existsSync(part) || statSync(part).size < SIZE / 4); i++) await new Promise((r) => setTimeout(r, 50))
+  child.kill('SIGINT')
+  assert.is(await exited, 130, stderr)
+  assert.match(stderr, /notetaker: stopped; what was downloaded is kept in .*ggml-test\.bin\.part and `notetaker models pull test\.en` resumes from there\n$/)
+  const kept = statSync(part).size
+  assert.is(kept, SIZE / 4)
+  ctx.mirror.behaviour = {}
+  const resumed = await run(['models', 'pull', 'test.en'], env)
+  assert.is(resumed.code, 0, resumed.stderr)
+  assert.is(ctx.mirror.requests.at(-1)!.range, `bytes=${kept}-`)
+  assert.ok(readFileSync(join(ctx.dir, 'interrupted', 'models', 'ggml-test.bin')).equals(ctx.body))
+})
+
+s('add: a good file brought by hand is copied in (by its file name or --name); a bad one is refused and nothing is left', async (ctx) => {
+  const env = { ...ctx.env, DATA_DIR: join(ctx.dir, 'airgapped') }
+  const models = join(ctx.dir, 'airgapped', 'models')
+  const brought = join(ctx.dir, 'ggml-test.bin')
+  writeFileSync(brought, ctx.body)
+  const bad = join(ctx.dir, 'renamed.bin')
+  writeFileSync(bad, fakeModel(SIZE).body)
+  const refused = await run(['models', 'add', bad, '--name', 'test.en'], env)
+  assert.is(refused.code, 1)
+  assert.match(refused.stderr, /^notetaker: .*renamed\.bin is not test\.en: its SHA-256 is [0-9a-f]{64}, not the [0-9a-f]{64} of ggml-test\.bin; nothing was added\n$/)
+  assert.equal(readdirSync(models), [])
+  const nameless = await run(['models', 'add', bad], env)
+  assert.match(nameless.stderr, /cannot tell which model .*renamed\.bin is from its name; say it with --name NAME/)
+
+  const added = await run(['models', 'add', brought], env)
+  assert.is(added.code, 0, added.stderr)
+  assert.match(added.stdout, /^added test\.en \(0\.4 MB, SHA-256 verified\) as .*airgapped\/models\/ggml-test\.bin\n$/)
+  assert.ok(existsSync(brought), 'copied, not moved')
+  assert.ok(readFileSync(join(models, 'ggml-test.bin')).equals(ctx.body))
+})
+
+s('verify catches a file corrupted after the fact (exit 1, naming it); list --json; remove', async (ctx) => {
+  const ok = await run(['models', 'verify'], ctx.env)
+  assert.equal([ok.code, ok.stdout], [0, 'ok   test.en (ggml-test.bin)\n'])
+  const landed = join(ctx.models, 'ggml-test.bin')
+  chmodSync(landed, 0o600)
+  const corrupted = Buffer.from(ctx.body)
+  corrupted[1000] = corrupted[1000]! ^ 0xff
+  writeFileSync(landed, corrupted)
+  const bad = await run(['models', 'verify'], ctx.env)
+  assert.is(bad.code, 1)
+  assert.match(bad.stdout, /^BAD  test\.en \(ggml-test\.bin\): its SHA-256 is [0-9a-f]{64}, not the /)
+  assert.match(bad.stderr, /^notetaker: test\.en failed verification: remove \(`notetaker models remove NAME`\), then pull or add again\n$/)
+
+  const list = await run(['models', 'list', '--json'], ctx.env)
+  assert.is(list.code, 0, list.stderr)
+  const shown = JSON.parse(list.stdout)
+  assert.is(shown.dir, ctx.models)
+  const test = shown.models.find((m: { name: string }) => m.name === 'test.en')
+  assert.equal([test.present, test.path, test.bytes, test.multilingual, test.source], [true, landed, SIZE, false, 'operator'])
+  const base = shown.models.find((m: { name: string }) => m.name === 'base.en')
+  assert.equal([base.present, base.bytes, base.sha256], [false, 147_964_211, 'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002'])
+  const text = await run(['models', 'list'], ctx.env)
+  assert.match(text.stdout, /^test\.en +0\.4 MB  English +present$/m)
+  assert.match(text.stdout, /^large-v3-turbo-q5_0 +574\.0 MB  multilingual$/m)
+
+  const removed = await run(['models', 'remove', 'test.en'], ctx.env)
+  assert.equal([removed.code, removed.stdout], [0, `removed test.en from ${ctx.models}\n`])
+  assert.equal(readdirSync(ctx.models), [])
+  assert.is((await run(['models', 'remove', 'test.en'], ctx.env)).stdout, 'test.en is not present; nothing removed\n')
+  assert.is((await run(['models', 'verify'], ctx.env)).stdout, `no models in ${ctx.models}\n`)
+})
+
+s.run()
