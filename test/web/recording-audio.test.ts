@@ -42,6 +42,8 @@ test('spoken audio uploaded through the page plays from a clicked line, and the 
   const { page, problems } = await openPage(browser, app)
   await signIn(page, app)
   await page.goto('/upload')
+  // The default engine, found on this machine, is named before anything is sent.
+  await page.getByText('Audio is transcribed with PocketSphinx, offline on this server.').waitFor()
   await page.getByLabel('Choose a file').setInputFiles(wav)
   await page.getByLabel('Title').fill('Office standup')
   await page.getByRole('button', { name: 'Upload', exact: true }).click()

@@ -25,6 +25,8 @@ export type ProgressListener = (fraction: number) => void
 /** Speech to text for recorded audio. */
 export interface Transcriber {
   readonly name: string
+  /** The model it runs, for engines that load one (a Whisper model's name); reported by GET /server. */
+  readonly model?: string
   /**
    * Whether this engine can transcribe at all. When false, uploads of audio are
    * refused up front (422) with `setupHint`, instead of being accepted and failing.

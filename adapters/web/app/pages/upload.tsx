@@ -4,6 +4,7 @@ import { ErrorNote, PageHeader } from '../components/feedback.js'
 import { recordingHref } from '../components/recording/labels.js'
 import { DropZone } from '../components/upload/drop-zone.js'
 import { sendContent } from '../components/upload/send-content.js'
+import { SpeechEngine } from '../components/upload/speech-engine.js'
 import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
 import { Link } from '../router.js'
 import { useSession } from '../session.js'
@@ -158,6 +159,7 @@ export const UploadPage = (_props: Record<string, string>) => {
           <section class="card upload-help" aria-labelledby="how-title">
             <h2 id="how-title">What happens next</h2>
             <p>The file is sent, then transcribed (audio) or read (a transcript), then the notes are written. You can follow each step here, and the recording appears in your list at once.</p>
+            <SpeechEngine />
           </section>
         ) : (
           <section class="card upload-progress" aria-labelledby="progress-title" aria-live="polite">

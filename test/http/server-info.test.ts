@@ -1,0 +1,33 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
+import type { Transcriber } from '../../src/core/ports/transcriber.js'
+import { startHarness } from '../support/http.js'
+import { failingTranscriber } from '../support/transcribers.js'
+
+const serverOf = async (transcriber: Transcriber) => {
+  const h = await startHarness({ ports: { transcriber } })
+  try {
+    const r = await h.request('GET', '/server')
+    assert.is(r.status, 200)
+    assert.is((await h.request('GET', '/server', { key: null })).status, 401, 'a key is needed')
+    return r.body.data
+  } finally {
+    await h.close()
+  }
+}
+
+test('GET /server names the speech-to-text engine and its model', async () => {
+  assert.equal(await serverOf({ ...failingTranscriber(), name: 'whisper', model: 'base.en' }), {
+    speechToText: { engine: 'whisper', available: true, model: 'base.en', setupHint: null },
+  })
+  assert.equal((await serverOf(failingTranscriber())).speechToText.model, null, 'an engine without a model')
+})
+
+test('with no engine, GET /server says audio cannot be transcribed and what the operator does about it', async () => {
+  const { speechToText } = await serverOf(createNoTranscriber())
+  assert.equal([speechToText.engine, speechToText.available, speechToText.model], ['none', false, null])
+  assert.match(speechToText.setupHint, /pocketsphinx-en-us/)
+})
+
+test.run()
