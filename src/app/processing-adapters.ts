@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
+import { withChannelSpeakers } from '../../adapters/transcribe-channels/index.js'
 import { createPocketsphinxTranscriber, pocketsphinxInstalled } from '../../adapters/transcribe-pocketsphinx/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
@@ -47,12 +48,14 @@ export const processingAdapters = (
   const builtin = pool.analyzer
   const chosen = chooseTranscriber(config.NOTETAKER_TRANSCRIBER, config.NOTETAKER_TRANSCRIBER === 'auto' ? installed() : { pocketsphinx: false })
   if (logger !== undefined) logChoice(logger, config.NOTETAKER_TRANSCRIBER, chosen)
-  const transcriber =
+  const engine =
     chosen === 'pocketsphinx'
       ? createPocketsphinxTranscriber()
       : chosen === 'openai'
         ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...optionalKey(config.NOTETAKER_TRANSCRIBER_KEY) })
-        : createNoTranscriber()
+        : null
+  // A stereo call recording with one voice per channel gives one speaker per channel, whatever the engine.
+  const transcriber = engine === null ? createNoTranscriber() : withChannelSpeakers(engine)
   const analyzer =
     config.NOTETAKER_ANALYZER === 'openai'
       ? createOpenAiAnalyzer({

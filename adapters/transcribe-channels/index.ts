@@ -1,0 +1,82 @@
+/**
+ * One speaker per channel for stereo call recordings: most call recorders save
+ * each side of the call in its own channel, which tells the speakers apart
+ * better than any clustering. Wraps any transcriber: a stereo file whose
+ * channels carry different voices is split, each channel transcribed as its own
+ * speaker ("Speaker 1" left, "Speaker 2" right), and the two merged in time;
+ * anything else goes to the engine as it is.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { AudioSource, ProgressListener, Transcriber, Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+import { type AudioFailure, audioFailure, probeAudio, runProcess } from '../audio/index.js'
+import { channelLayout } from './channel-check.js'
+
+export { type ChannelLayout, channelLayout } from './channel-check.js'
+
+export const CHANNEL_SPEAKERS = ['Speaker 1', 'Speaker 2'] as const
+
+const fail = (f: AudioFailure): TranscriptionFailure => ({ _tag: 'TranscriptionFailure', message: f.message })
+
+/** Left and right as two mono WAVs at the file's own rate, in `dir`. */
+const splitChannels = (ffmpeg: string, path: string, dir: string): TE.TaskEither<AudioFailure, readonly [string, string]> => {
+  const left = join(dir, 'left.wav')
+  const right = join(dir, 'right.wav')
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', path, '-filter_complex', '[0:a:0]channelsplit=channel_layout=stereo[l][r]', '-map', '[l]', '-c:a', 'pcm_s16le', left, '-map', '[r]', '-c:a', 'pcm_s16le', right]
+  return pipe(
+    runProcess(ffmpeg, args, { timeoutMs: 10 * 60_000 }),
+    TE.mapLeft((f) => audioFailure(`could not split the channels (${f._tag})`)),
+    TE.flatMap((r) => (r.exitCode === 0 ? TE.right([left, right] as const) : TE.left(audioFailure(`could not split the channels: ${r.stderrTail.trim().split('\n').pop() ?? ''}`)))),
+  )
+}
+
+/** The two channels' utterances in spoken order (by start, then end). */
+export const mergeInTime = (a: ReadonlyArray<Utterance>, b: ReadonlyArray<Utterance>): Utterance[] =>
+  [...a, ...b].sort((x, y) => x.start_ms - y.start_ms || x.end_ms - y.end_ms)
+
+export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: string } = {}): Transcriber => {
+  const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
+  const bothChannels = (audio: AudioSource, onProgress?: ProgressListener): TE.TaskEither<TranscriptionFailure, Transcription> =>
+    TE.bracket(
+      TE.tryCatch(
+        () => mkdtemp(join(tmpdir(), 'notetaker-channels-')),
+        (e) => fail(audioFailure(`cannot create a temporary folder: ${(e as Error).message}`)),
+      ),
+      (dir) =>
+        pipe(
+          splitChannels(ffmpeg, audio.path, dir),
+          TE.mapLeft(fail),
+          // One channel after the other: the engine's own pool already uses the cores.
+          TE.flatMap(([left, right]) =>
+            pipe(
+              inner.transcribe({ path: left, defaultSpeaker: CHANNEL_SPEAKERS[0] }, onProgress === undefined ? undefined : (f) => onProgress(f / 2)),
+              TE.flatMap((l) =>
+                pipe(
+                  inner.transcribe({ path: right, defaultSpeaker: CHANNEL_SPEAKERS[1] }, onProgress === undefined ? undefined : (f) => onProgress(0.5 + f / 2)),
+                  TE.map((r): Transcription => ({ utterances: mergeInTime(l.utterances, r.utterances), durationMs: Math.max(l.durationMs, r.durationMs) })),
+                ),
+              ),
+            ),
+          ),
+        ),
+      (dir) => TE.fromTask(() => rm(dir, { recursive: true, force: true })),
+    )
+  return {
+    ...inner,
+    transcribe: (audio, onProgress) =>
+      pipe(
+        // A header music-metadata cannot read (some WebM) is no reason to refuse: the engine decodes with ffmpeg.
+        TE.fromTask(async () => {
+          const probe = await probeAudio(audio.path)()
+          return probe._tag === 'Right' ? probe.right.channels : null
+        }),
+        TE.flatMap((channels) => channelLayout(audio.path, channels, options)),
+        TE.mapLeft(fail),
+        TE.flatMap((layout) => (layout === 'separate' ? bothChannels(audio, onProgress) : inner.transcribe(audio, onProgress))),
+      ),
+  }
+}

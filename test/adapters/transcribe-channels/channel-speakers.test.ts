@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { probeAudio } from '../../../adapters/audio/index.js'
+import { channelLayout, mergeInTime, withChannelSpeakers } from '../../../adapters/transcribe-channels/index.js'
+import { createPocketsphinxTranscriber } from '../../../adapters/transcribe-pocketsphinx/index.js'
+import type { AudioSource, Transcriber } from '../../../src/core/ports/transcriber.js'
+import { speakToWav } from '../../support/speech.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'notetaker-channels-test-'))
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args])
+
+const MONO = 'aformat=sample_fmts=s16:sample_rates=16000:channel_layouts=mono'
+const left = join(dir, 'left.wav')
+const right = join(dir, 'right.wav')
+/** A call recording: the first voice on the left, then, after it, the second on the right. */
+const call = join(dir, 'call-stereo.wav')
+/** The first voice alone, saved as stereo: both channels the same. */
+const dual = join(dir, 'mono-as-stereo.wav')
+
+test.before(async () => {
+  await speakToWav('Good morning everyone. Today we plan the launch of the new office.', left)
+  await speakToWav('Thank you. I will send the numbers on Friday.', right, { voice: 'en-us+m3' })
+  const leftMs = (await probeAudio(left)())._tag === 'Right' ? ((await probeAudio(left)()) as E.Right<{ durationMs: number }>).right.durationMs : 0
+  ffmpeg('-i', left, '-i', right, '-filter_complex', `[0:a]apad,${MONO}[l];[1:a]adelay=${leftMs + 500},${MONO}[r];[l][r]amerge=inputs=2[a]`, '-map', '[a]', '-ac', '2', call)
+  ffmpeg('-i', left, '-ac', '2', dual)
+})
+
+/** Records what each call was given and answers one utterance a second long at `at` ms. */
+const recording = (at: (audio: AudioSource) => number) => {
+  const calls: AudioSource[] = []
+  const inner: Transcriber = {
+    name: 'fake',
+    available: true,
+    transcribe: (audio, onProgress) => {
+      calls.push(audio)
+      onProgress?.(0.5)
+      onProgress?.(1)
+      const start = at(audio)
+      return TE.right({ utterances: [{ start_ms: start, end_ms: start + 1000, speaker: audio.defaultSpeaker, text: `from ${audio.path}` }], durationMs: 9000 })
+    },
+  }
+  return { inner, calls }
+}
+
+test('the layout: one voice per channel is separate, the same sound twice is shared, mono is one', async () => {
+  assert.equal(await channelLayout(call, 2)(), E.right('separate'))
+  assert.equal(await channelLayout(dual, 2)(), E.right('shared'))
+  assert.equal(await channelLayout(left, 1)(), E.right('one'))
+  const probe = await probeAudio(call)()
+  assert.equal(E.isRight(probe) ? probe.right.channels : null, 2, 'the probe reads the channel count')
+})
+
+test('a call recording is transcribed per channel, one speaker each, merged in time, progress rising to 1', async () => {
+  const { inner, calls } = recording((a) => (a.defaultSpeaker === 'Speaker 1' ? 2000 : 500))
+  const progress: number[] = []
+  const result = await withChannelSpeakers(inner).transcribe({ path: call, defaultSpeaker: 'Speaker 1' }, (f) => progress.push(f))()
+  assert.ok(E.isRight(result))
+  assert.equal(calls.map((c) => c.defaultSpeaker), ['Speaker 1', 'Speaker 2'])
+  assert.not.ok(calls.some((c) => c.path === call), 'each call got one channel, not the stereo file')
+  assert.equal(result.right.utterances.map((u) => [u.speaker, u.start_ms]), [['Speaker 2', 500], ['Speaker 1', 2000]], 'in time order')
+  assert.equal(progress, [0.25, 0.5, 0.75, 1])
+})
+
+test('a stereo file with the same sound in both channels, and a mono file, go to the engine whole', async () => {
+  for (const path of [dual, left]) {
+    const { inner, calls } = recording(() => 0)
+    const result = await withChannelSpeakers(inner).transcribe({ path, defaultSpeaker: 'Speaker 1' })()
+    assert.ok(E.isRight(result))
+    assert.equal(calls.map((c) => [c.path, c.defaultSpeaker]), [[path, 'Speaker 1']])
+  }
+})
+
+test('mergeInTime orders by start, then end', () => {
+  const u = (start_ms: number, end_ms: number, speaker: string) => ({ start_ms, end_ms, speaker, text: '' })
+  assert.equal(mergeInTime([u(0, 5, 'a'), u(10, 12, 'a')], [u(0, 3, 'b'), u(6, 8, 'b')]).map((x) => `${x.speaker}${x.start_ms}-${x.end_ms}`), ['b0-3', 'a0-5', 'b6-8', 'a10-12'])
+})
+
+test('with pocketsphinx, a stereo call recording gives two speakers, the first voice first', async () => {
+  const result = await withChannelSpeakers(createPocketsphinxTranscriber()).transcribe({ path: call, defaultSpeaker: 'Speaker 1' })()
+  if (E.isLeft(result)) throw new Error(result.left.message)
+  const speakers = [...new Set(result.right.utterances.map((u) => u.speaker))]
+  assert.equal(speakers.sort(), ['Speaker 1', 'Speaker 2'])
+  const firstOf = (s: string) => Math.min(...result.right.utterances.filter((u) => u.speaker === s).map((u) => u.start_ms))
+  assert.ok(firstOf('Speaker 1') < firstOf('Speaker 2'), 'the left voice spoke first')
+  const starts = result.right.utterances.map((u) => u.start_ms)
+  assert.equal(starts, [...starts].sort((a, b) => a - b), 'in time order')
+})
+
+test.run()
