@@ -53,11 +53,15 @@ export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: 
           // One channel after the other: the engine's own pool already uses the cores.
           TE.flatMap(([left, right]) =>
             pipe(
-              inner.transcribe({ path: left, defaultSpeaker: CHANNEL_SPEAKERS[0] }, onProgress === undefined ? undefined : (f) => onProgress(f / 2)),
+              inner.transcribe({ ...audio, path: left, defaultSpeaker: CHANNEL_SPEAKERS[0] }, onProgress === undefined ? undefined : (f) => onProgress(f / 2)),
               TE.flatMap((l) =>
                 pipe(
-                  inner.transcribe({ path: right, defaultSpeaker: CHANNEL_SPEAKERS[1] }, onProgress === undefined ? undefined : (f) => onProgress(0.5 + f / 2)),
-                  TE.map((r): Transcription => ({ utterances: mergeInTime(l.utterances, r.utterances), durationMs: Math.max(l.durationMs, r.durationMs) })),
+                  inner.transcribe({ ...audio, path: right, defaultSpeaker: CHANNEL_SPEAKERS[1] }, onProgress === undefined ? undefined : (f) => onProgress(0.5 + f / 2)),
+                  TE.map((r): Transcription => {
+                    // Each side is detected on its own; the left's answer speaks for the call.
+                    const language = l.language ?? r.language
+                    return { utterances: mergeInTime(l.utterances, r.utterances), durationMs: Math.max(l.durationMs, r.durationMs), ...(language === undefined ? {} : { language }) }
+                  }),
                 ),
               ),
             ),

@@ -15,5 +15,6 @@ export const createNoTranscriber = (): Transcriber => ({
   name: 'none',
   available: false,
   setupHint: NO_TRANSCRIBER_MESSAGE,
+  languages: [],
   transcribe: () => TE.left<TranscriptionFailure>({ _tag: 'TranscriptionFailure', message: NO_TRANSCRIBER_MESSAGE }),
 })

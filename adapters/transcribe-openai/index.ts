@@ -4,6 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { type DecodedWav, formatLimit, withWav16kMono } from '../audio/index.js'
+import { languageCodeOf, requestedLanguage } from './language.js'
 import { decodeAnswer, toUtterances } from './response.js'
 
 export interface OpenAiTranscriberOptions {
@@ -15,7 +16,7 @@ export interface OpenAiTranscriberOptions {
   readonly model: string
   /** Whole request, upload and answer included. Default 10 minutes. */
   readonly timeoutMs?: number
-  /** ISO-639-1 code of the spoken language; the server detects it when unset. */
+  /** ISO-639-1 code of the spoken language when an upload names none; the server detects it when unset. */
   readonly language?: string
   readonly ffmpegPath?: string
 }
@@ -66,7 +67,7 @@ export const createOpenAiTranscriber = (options: OpenAiTranscriberOptions): Tran
   const url = endpointOf(options.baseUrl)
   const timeoutMs = options.timeoutMs ?? 10 * 60 * 1000
 
-  const post = (wav: DecodedWav): TE.TaskEither<TranscriptionFailure, { status: number; body: string }> =>
+  const post = (wav: DecodedWav, language: string | undefined): TE.TaskEither<TranscriptionFailure, { status: number; body: string }> =>
     TE.tryCatch(
       async () => {
         const form = new FormData()
@@ -74,7 +75,7 @@ export const createOpenAiTranscriber = (options: OpenAiTranscriberOptions): Tran
         form.append('model', options.model)
         form.append('response_format', 'verbose_json')
         form.append('timestamp_granularities[]', 'segment')
-        if (options.language !== undefined) form.append('language', options.language)
+        if (language !== undefined) form.append('language', language)
         const signal = AbortSignal.timeout(timeoutMs)
         const headers: Record<string, string> = { accept: 'application/json' }
         if (options.apiKey !== undefined && options.apiKey !== '') headers.authorization = `Bearer ${options.apiKey}`
@@ -87,14 +88,17 @@ export const createOpenAiTranscriber = (options: OpenAiTranscriberOptions): Tran
   return {
     name: 'openai',
     available: true,
+    // Whisper-class servers know about a hundred languages; one that does not know the asked one says so.
+    languages: 'any',
     // The server answers once, with the whole transcript: no progress to report until then.
-    transcribe: ({ path, defaultSpeaker }) =>
-      withWav16kMono(
+    transcribe: ({ path, defaultSpeaker, language: asked }) => {
+      const language = requestedLanguage(asked, options.language)
+      return withWav16kMono(
         path,
         (f) => fail(f.message),
         (wav) =>
           pipe(
-            post(wav),
+            post(wav, language),
             TE.flatMapEither(({ status, body }) => {
               if (status < 200 || status > 299) return E.left(fail(describeStatus(status, body)))
               return pipe(
@@ -103,11 +107,16 @@ export const createOpenAiTranscriber = (options: OpenAiTranscriberOptions): Tran
                   () => fail(`the transcription service answered with something that is not JSON: ${snippet(body) || '(empty)'}`),
                 ),
                 E.flatMap((json) => pipe(decodeAnswer(json), E.mapLeft((why) => fail(`the transcription service's answer is not usable: ${why}`)))),
-                E.map((answer) => ({ utterances: toUtterances(answer, defaultSpeaker, wav.durationMs), durationMs: wav.durationMs })),
+                E.map((answer) => {
+                  // What the server detected, else the language it was told.
+                  const spoken = languageCodeOf(answer.language) ?? language
+                  return { utterances: toUtterances(answer, defaultSpeaker, wav.durationMs), durationMs: wav.durationMs, ...(spoken === undefined ? {} : { language: spoken }) }
+                }),
               )
             }),
           ),
         options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath },
-      ),
+      )
+    },
   }
 }

@@ -8,7 +8,8 @@ const Segment = t.type({ start: t.number, end: t.number, text: t.string })
 /** The parts of OpenAI's `verbose_json` answer we use; servers add more (tokens, words, ...). */
 export const VerboseTranscription = t.intersection([
   t.type({ text: t.string }),
-  t.partial({ segments: t.union([t.array(Segment), t.null]) }),
+  // `language`: the one detected or used, as a code (`en`: faster-whisper, whisper.cpp) or a name (`english`: OpenAI).
+  t.partial({ segments: t.union([t.array(Segment), t.null]), language: t.union([t.string, t.null]) }),
 ])
 export type VerboseTranscription = t.TypeOf<typeof VerboseTranscription>
 

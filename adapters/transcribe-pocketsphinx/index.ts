@@ -1,13 +1,20 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { type DecodedWav, formatLimit, type ProcessFailure, runProcess, withWav16kMono } from '../audio/index.js'
-import { groupAtPauses, parseTimedWords, progressReader } from './parse-output.js'
+import { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
+import { runPool } from './pool.js'
+import { findSilences } from './silences.js'
+import { findPcm, writeWindow } from './wav-window.js'
+import { planWindows, type Span, type Window } from './windows.js'
 
 export { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
 export { pocketsphinxInstalled } from './installed.js'
+export { parseSilences, planWindows, type Span, type Window } from './windows.js'
 
 /** A phrase to spot, lower case, every word in the model's dictionary. */
 export type Keyword = string | { readonly phrase: string; readonly threshold?: number }
@@ -29,7 +36,26 @@ export interface PocketsphinxOptions {
   readonly lm?: string
   readonly dict?: string
   readonly ffmpegPath?: string
+  /** Recognisers run at once, one window each. Default: the machine's cores, at most 2. */
+  readonly threads?: number
+  /**
+   * Longest stretch given to one recogniser; longer audio is cut in the middle of its pauses
+   * (ffmpeg `silencedetect`). Default 120 s. `Infinity`: the whole file in one pass.
+   */
+  readonly windowMs?: number
+  /** Extra `pocketsphinx_continuous` flags, replacing `DECODER_FLAGS`; `[]` runs it with its own defaults. */
+  readonly decoderFlags?: ReadonlyArray<string>
 }
+
+/**
+ * pocketsphinx's own defaults: none of `-remove_noise no`, `-remove_silence no`, `-dither yes`,
+ * `-lw`, wider beams, `-fwdflat no`, `-bestpath no`, `-wip`, `-silprob` lowered the word error
+ * rate over the whole `npm run bench:asr` set (docs/analyzer.md); the option is kept for tuning.
+ */
+export const DECODER_FLAGS: ReadonlyArray<string> = []
+
+/** Shorter windows cost accuracy (the recogniser's loudness normalisation starts over in each): measured in docs/analyzer.md. */
+const DEFAULT_WINDOW_MS = 120_000
 
 const DEFAULT_KEYWORD_THRESHOLD = 1e-20
 
@@ -58,40 +84,43 @@ const problemsIn = (log: string): string[] =>
     .filter((l) => /^(ERROR|FATAL)/.test(l))
     .map((l) => l.replace(/^(ERROR|FATAL): "[^"]*", line \d+: /, '').trim())
 
+/** "1:05" for a place in the audio, in failure messages. */
+const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`
+
 /**
- * Offline speech to text with CMU PocketSphinx (`pocketsphinx_continuous`), on audio decoded
- * to 16 kHz mono first. One speaker throughout: PocketSphinx cannot tell voices apart.
+ * Offline speech to text with CMU PocketSphinx (`pocketsphinx_continuous`). The audio is decoded
+ * once to a 16 kHz mono WAV on disk, cut at its pauses into windows of at most `windowMs`, and the
+ * windows are recognised by up to `threads` child processes at once; word times are moved back to
+ * the file's timeline. One speaker throughout: PocketSphinx cannot tell voices apart.
  */
 export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {}): Transcriber => {
   const binary = options.binary ?? 'pocketsphinx_continuous'
+  const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())))
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS
+  const keywords = options.keywords ?? []
+
+  /** One window through one recogniser: its words, on the window's own clock. */
   const recognise = (
     wav: DecodedWav,
-    speaker: string,
-    onProgress: ((fraction: number) => void) | undefined,
-  ): TE.TaskEither<TranscriptionFailure, ReturnType<typeof groupAtPauses>> => {
-    const logPath = join(wav.dir, 'pocketsphinx.log')
-    const kwsPath = join(wav.dir, 'keywords.list')
-    const keywords = options.keywords ?? []
-    const args = ['-infile', wav.path, '-time', 'yes', '-logfn', logPath]
-    if (keywords.length > 0) args.push('-kws', kwsPath)
+    input: string,
+    name: string,
+    span: Span,
+    onHeardMs: (ms: number) => void,
+  ): TE.TaskEither<TranscriptionFailure, TimedWord[]> => {
+    const logPath = join(wav.dir, `${name}.log`)
+    const lengthMs = span.endMs - span.startMs
+    const args = ['-infile', input, '-time', 'yes', '-logfn', logPath, ...(options.decoderFlags ?? DECODER_FLAGS)]
+    if (keywords.length > 0) args.push('-kws', join(wav.dir, 'keywords.list'))
     for (const [flag, value] of [['-hmm', options.hmm], ['-lm', options.lm], ['-dict', options.dict]] as const)
       if (value !== undefined) args.push(flag, value)
     const readLog = () => readFile(logPath, 'utf8').catch(() => '')
     return pipe(
-      TE.tryCatch(
-        () => (keywords.length > 0 ? writeFile(kwsPath, `${keywords.map(keywordLine).join('\n')}\n`) : Promise.resolve()),
-        (e) => fail(`could not prepare speech recognition: ${(e as Error).message}`),
-      ),
-      TE.flatMap(() =>
-        pipe(
-          runProcess(binary, args, {
-            timeoutMs: options.timeoutMs ?? Math.max(60_000, wav.durationMs * 2),
-            // Words are printed, with their times, as each stretch of speech is recognised.
-            ...(onProgress === undefined ? {} : { onStdout: progressReader(wav.durationMs, onProgress) }),
-          }),
-          TE.mapLeft((f) => fail(describe(f))),
-        ),
-      ),
+      runProcess(binary, args, {
+        timeoutMs: options.timeoutMs ?? Math.max(60_000, lengthMs * 2),
+        // Words are printed, with their times, as each stretch of speech is recognised.
+        onStdout: progressReader(lengthMs, (fraction) => onHeardMs(fraction * lengthMs)),
+      }),
+      TE.mapLeft((f) => fail(describe(f))),
       TE.flatMap((result) =>
         pipe(
           TE.fromTask(readLog),
@@ -101,21 +130,85 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
             if (missing !== undefined) return TE.left(fail(`a keyword cannot be spotted: ${missing}`))
             if (result.exitCode !== 0)
               return TE.left(fail(`speech recognition failed: ${problems.slice(-2).join(' | ') || `${binary} exited with code ${result.exitCode}`}`))
-            const words = parseTimedWords(result.stdout)
-            return TE.right(groupAtPauses(words, { pauseMs: options.pauseMs ?? 700, speaker, durationMs: wav.durationMs }))
+            return TE.right(parseTimedWords(result.stdout))
           }),
         ),
       ),
     )
   }
+
+  const windowsOf = (wav: DecodedWav): TE.TaskEither<TranscriptionFailure, Window[]> =>
+    wav.durationMs <= windowMs
+      ? TE.right([{ startMs: 0, endMs: wav.durationMs, silent: false }])
+      : pipe(
+          findSilences(wav.path, wav.durationMs, {
+            timeoutMs: Math.max(60_000, wav.durationMs / 10),
+            ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
+          }),
+          TE.mapLeft(fail),
+          TE.map((silences) => planWindows(wav.durationMs, silences, { maxMs: windowMs })),
+        )
+
+  const transcribeWav = (wav: DecodedWav, speaker: string, onProgress: ((fraction: number) => void) | undefined) =>
+    pipe(
+      TE.tryCatch(
+        () => (keywords.length > 0 ? writeFile(join(wav.dir, 'keywords.list'), `${keywords.map(keywordLine).join('\n')}\n`) : Promise.resolve()),
+        (e) => fail(`could not prepare speech recognition: ${(e as Error).message}`),
+      ),
+      TE.flatMap(() => windowsOf(wav)),
+      TE.flatMap((windows) => {
+        // Progress: the audio heard so far in every window (whole once a window is done), over the file's length.
+        const heard = windows.map(() => 0)
+        let reported = 0
+        const hear = (index: number, ms: number) => {
+          heard[index] = Math.max(heard[index]!, ms)
+          const fraction = Math.min(1, heard.reduce((a, b) => a + b, 0) / Math.max(1, wav.durationMs))
+          if (fraction > reported) {
+            reported = fraction
+            onProgress?.(fraction)
+          }
+        }
+        const single = windows.length === 1
+        const runWindow = async (index: number): Promise<E.Either<TranscriptionFailure, TimedWord[]>> => {
+          const span = windows[index]!
+          const lengthMs = span.endMs - span.startMs
+          if (span.silent) {
+            hear(index, lengthMs)
+            return E.right([])
+          }
+          const name = `window-${String(index).padStart(5, '0')}`
+          const input = single ? wav.path : join(wav.dir, `${name}.wav`)
+          try {
+            if (!single) await writeWindow(wav.path, await findPcm(wav.path), span, input)
+          } catch (e) {
+            return E.left(fail(`could not cut the audio into windows: ${(e as Error).message}`))
+          }
+          const result = await recognise(wav, input, name, span, (ms) => hear(index, ms))()
+          if (!single) await rm(input, { force: true }).catch(() => undefined)
+          await rm(join(wav.dir, `${name}.log`), { force: true }).catch(() => undefined)
+          if (E.isRight(result)) hear(index, lengthMs)
+          return E.map((words: TimedWord[]) => words.map((w) => ({ word: w.word, startMs: w.startMs + span.startMs, endMs: w.endMs + span.startMs })))(result)
+        }
+        return pipe(
+          () => runPool(windows.length, threads, runWindow),
+          TE.mapLeft(({ index, failure }) =>
+            single ? failure : fail(`${failure.message} (in the audio from ${clock(windows[index]!.startMs)} to ${clock(windows[index]!.endMs)})`),
+          ),
+        )
+      }),
+      TE.map((perWindow) => perWindow.flat().sort((a, b) => a.startMs - b.startMs)),
+      TE.map((words) => groupAtPauses(words, { pauseMs: options.pauseMs ?? 700, speaker, durationMs: wav.durationMs })),
+    )
+
   return {
     name: 'pocketsphinx',
     available: true,
+    languages: ['en'],
     transcribe: ({ path, defaultSpeaker }, onProgress) =>
       withWav16kMono(
         path,
         (f) => fail(f.message),
-        (wav) => pipe(recognise(wav, defaultSpeaker, onProgress), TE.map((utterances) => ({ utterances, durationMs: wav.durationMs }))),
+        (wav) => pipe(transcribeWav(wav, defaultSpeaker, onProgress), TE.map((utterances) => ({ utterances, durationMs: wav.durationMs, language: 'en' }))),
         options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath },
       ),
   }

@@ -192,6 +192,8 @@ export interface NewUpload {
   readonly byteSize?: number
   readonly startsAt?: string
   readonly kind?: UploadKind
+  /** The language spoken: a code such as `de` or `pt-BR`, or `auto` to detect it; absent for the engine's default. */
+  readonly language?: string
 }
 
 export interface NewBot {

@@ -21,6 +21,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
   source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
+  language: null, detectedLanguage: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -172,6 +173,19 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.is(O.toNullable(await right(s.runs.find(A, id(1))))?.progress, 0.5)
     const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
     assert.equal(listed.rows.map((r) => r.progress), [0.5], 'lists carry it too')
+  })
+
+  s('a run keeps the language asked for and the one detected, through create, update and lists', async ({ s }) => {
+    const asked = run(1, { state: 'transcribing', source: { kind: 'audio', key: 'k', format: 'wav' }, language: 'auto' })
+    await right(s.runs.create(asked))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(asked))
+    const detected: Run = { ...asked, state: 'analysing', detectedLanguage: 'pt-BR', updatedAt: '2026-05-02T00:00:00.000Z' }
+    await right(s.runs.update(detected, ['transcribing']))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(detected))
+    const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
+    assert.equal(listed.rows.map((r) => [r.language, r.detectedLanguage]), [['auto', 'pt-BR']])
+    await right(s.runs.create(run(2)))
+    assert.equal(O.toNullable(await right(s.runs.find(A, id(2))))?.language, null, 'none asked: null')
   })
 
   s('parallel creates of live bots: exactly one is stored', async ({ s }) => {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ProgressListener, Transcriber, Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+import type { AudioSource, ProgressListener, Transcriber, Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 
 export const FAILING_TRANSCRIBER_MESSAGE = 'the test speech engine hears nothing'
 
@@ -21,14 +21,14 @@ export const failingTranscriber = (): Transcriber => ({
  * is known exactly.
  */
 export const steppedTranscriber = () => {
-  const waiting: Array<{ progress: ProgressListener; finish(result: Transcription): void }> = []
+  const waiting: Array<{ audio: AudioSource; progress: ProgressListener; finish(result: Transcription): void }> = []
   const arrivals: Array<() => void> = []
   const transcriber: Transcriber = {
     name: 'stepped',
     available: true,
-    transcribe: (_audio, onProgress) => () =>
+    transcribe: (audio, onProgress) => () =>
       new Promise<E.Either<TranscriptionFailure, Transcription>>((resolve) => {
-        waiting.push({ progress: onProgress ?? (() => undefined), finish: (result) => resolve(E.right(result)) })
+        waiting.push({ audio, progress: onProgress ?? (() => undefined), finish: (result) => resolve(E.right(result)) })
         arrivals.shift()?.()
       }),
   }
@@ -41,3 +41,6 @@ export const steppedTranscriber = () => {
     },
   }
 }
+
+/** An engine that knows English only, as pocketsphinx: audio in another language is refused at upload. Calls fail as failingTranscriber's. */
+export const englishOnlyTranscriber = (): Transcriber => ({ ...failingTranscriber(), name: 'english-only', languages: ['en'] })

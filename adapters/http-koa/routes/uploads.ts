@@ -2,6 +2,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { DateTime } from '../../../src/core/domain/ids.js'
+import { LANGUAGE_REQUEST_PATTERN } from '../../../src/core/domain/language.js'
 import type { Core } from '../../../src/index.js'
 import { annotate } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
@@ -22,6 +23,12 @@ const CreateUploadBody = t.exact(
       byteSize: annotate(t.Int, { description: 'The file size in bytes; the content must match it exactly.' }),
       startsAt: DateTime,
       kind: t.keyof({ audio: null, transcript: null }),
+      language: annotate(t.string, {
+        pattern: LANGUAGE_REQUEST_PATTERN,
+        examples: ['de', 'pt-BR', 'auto'],
+        description:
+          'The language spoken: a lowercase ISO 639 code (two letters, or three for a language without a two-letter one), optionally with a region in capitals (`en`, `de`, `yue`, `pt-BR`), or `auto` to have the engine detect it. Absent: the engine\'s default (English for pocketsphinx and English-only Whisper models). Another shape is 422 on `language`; so is a language the server\'s engine cannot transcribe (pocketsphinx knows English only), with how to get one that can. For a transcript file it is only recorded (`auto` means unknown there).',
+      }),
     }),
   ]),
   'CreateUpload',
@@ -40,7 +47,7 @@ export const uploadRoutes = (core: Core) => [
     errorNotes: {
       CONFLICT: 'The monthly recording allowance is spent (CONFLICT); the message says when it renews.',
       VALIDATION_ERROR:
-        'A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted.',
+        'A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted. Audio in a `language` the engine cannot transcribe is refused the same way, on `language`.',
     },
     success: { status: 201, description: 'The upload, stage `pending`.', data: UploadCodec },
     handle: ({ actor, body }) =>

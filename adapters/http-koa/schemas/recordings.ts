@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { Topic } from '../../../src/core/domain/notes.js'
-import { phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
+import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../src/core/domain/share.js'
 import type { SearchMatch } from '../../../src/core/domain/recording-filter.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
@@ -53,6 +53,12 @@ export const ProgressCodec = annotate(
   ]),
   { description: 'While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise.' },
 )
+
+/** The recording's language; its own codec so its documentation stays its own. */
+export const LanguageCodec = annotate(t.union([t.string, t.null]), {
+  description:
+    'The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null.',
+})
 
 const RecordingSeconds = annotate(t.union([t.number, t.null]), {
   description: 'How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before.',
@@ -194,6 +200,7 @@ export const RecordingDetailCodec = t.exact(
       platform: Platform,
       recordingSeconds: RecordingSeconds,
       progress: ProgressCodec,
+      language: LanguageCodec,
       joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
@@ -228,7 +235,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
   return {
     runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
-    recordingSeconds: r.recordingSeconds, progress: r.progress, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
@@ -259,6 +266,7 @@ export const UploadCodec = t.exact(
     error: t.union([t.string, t.null]),
     hasNotes: t.boolean,
     progress: ProgressCodec,
+    language: LanguageCodec,
   }),
   'Upload',
 )
@@ -268,4 +276,5 @@ export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadC
   filename: upload.filename, byteSize: upload.byteSize, durationMs: upload.durationMs, startsAt: upload.startsAt,
   createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), hasNotes: run.hasNotes,
   progress: progressOf(run),
+  language: languageOf(run),
 })

@@ -13,6 +13,7 @@ import { sql as runProgress } from './014-run-progress.js'
 import { sql as deletionAndRetention } from './012-deletion-and-retention.js'
 import { sql as notesEdits } from './013-notes-edits.js'
 import { sql as sessions } from './015-sessions.js'
+import { sql as runLanguage } from './016-run-language.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 13, name: 'notes-edits', sql: notesEdits },
   { id: 14, name: 'run-progress', sql: runProgress },
   { id: 15, name: 'sessions', sql: sessions },
+  { id: 16, name: 'run-language', sql: runLanguage },
 ]

@@ -28,6 +28,8 @@ export interface RunRow {
   has_notes: boolean
   leave_requested_at: string | null
   progress: number | null
+  language: string | null
+  detected_language: string | null
   created_at: string
   updated_at: string
 }
@@ -54,6 +56,8 @@ export const toRun = (r: RunRow): Run => ({
   hasNotes: r.has_notes,
   leaveRequestedAt: r.leave_requested_at,
   progress: r.progress,
+  language: r.language,
+  detectedLanguage: r.detected_language,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })

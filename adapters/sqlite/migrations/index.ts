@@ -15,6 +15,7 @@ import { sql as runProgress } from './016-run-progress.js'
 import { sql as deletionAndRetention } from './014-deletion-and-retention.js'
 import { sql as notesEdits } from './015-notes-edits.js'
 import { sql as sessions } from './017-sessions.js'
+import { sql as runLanguage } from './018-run-language.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 15, name: 'notes-edits', sql: notesEdits },
   { id: 16, name: 'run-progress', sql: runProgress },
   { id: 17, name: 'sessions', sql: sessions },
+  { id: 18, name: 'run-language', sql: runLanguage },
 ]

@@ -2908,6 +2908,8 @@ export interface operations {
                                 /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                 fraction: number;
                             } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
@@ -3758,6 +3760,8 @@ export interface operations {
                                 /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                 fraction: number;
                             } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
                         };
                     };
                 };
@@ -4997,6 +5001,8 @@ export interface operations {
                                     /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                     fraction: number;
                                 } | null;
+                                /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                                language: string | null;
                             }[];
                             total: number;
                             limit: number;
@@ -5095,6 +5101,13 @@ export interface operations {
                     startsAt?: string;
                     /** @enum {string} */
                     kind?: "audio" | "transcript";
+                    /**
+                     * @description The language spoken: a lowercase ISO 639 code (two letters, or three for a language without a two-letter one), optionally with a region in capitals (`en`, `de`, `yue`, `pt-BR`), or `auto` to have the engine detect it. Absent: the engine's default (English for pocketsphinx and English-only Whisper models). Another shape is 422 on `language`; so is a language the server's engine cannot transcribe (pocketsphinx knows English only), with how to get one that can. For a transcript file it is only recorded (`auto` means unknown there).
+                     * @example de
+                     * @example pt-BR
+                     * @example auto
+                     */
+                    language?: string;
                 };
             };
         };
@@ -5141,6 +5154,8 @@ export interface operations {
                                 /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                 fraction: number;
                             } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
                         };
                     };
                 };
@@ -5190,7 +5205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted. */
+            /** @description A bad field (VALIDATION_ERROR, `details` names it). An audio file when the server has no speech-to-text engine configured is refused here, on `filename`, with how to configure one (or to upload a transcript file instead): nothing is created or counted. Audio in a `language` the engine cannot transcribe is refused the same way, on `language`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5282,6 +5297,8 @@ export interface operations {
                                 /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                 fraction: number;
                             } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
                         };
                     };
                 };
@@ -5419,6 +5436,8 @@ export interface operations {
                                 /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
                                 fraction: number;
                             } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
                         };
                     };
                 };

@@ -119,6 +119,13 @@ export interface Run {
    * Read it through progressOf, which names the stage and ignores it outside processing.
    */
   readonly progress: number | null
+  /**
+   * The language the audio was said to be in when it was uploaded (see isLanguageRequest): a
+   * code such as `en` or `pt-BR`, or `auto` to have the engine detect it; null for the engine's default.
+   */
+  readonly language: string | null
+  /** The language the speech-to-text engine reported (detected, or the one it used); null until transcribed, or when it reports none. */
+  readonly detectedLanguage: string | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -139,7 +146,8 @@ export const newRun = (
   fields: Pick<Run, 'id' | 'accountId' | 'reference' | 'origin' | 'title' | 'startsAt' | 'state' | 'createdAt'> & Partial<Run>,
 ): Run => ({
   meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
-  endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null, updatedAt: fields.createdAt, ...fields,
+  endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
+  language: null, detectedLanguage: null, updatedAt: fields.createdAt, ...fields,
 })
 
 /** The processing stages that report progress; a stored run waits for `transcribing`. */
@@ -157,6 +165,9 @@ export const progressOf = (run: Pick<Run, 'state' | 'progress'>): RunProgress | 
   if (run.state === 'transcribing' || run.state === 'analysing') return { stage: run.state, fraction: Math.min(1, Math.max(0, run.progress ?? 0)) }
   return null
 }
+
+/** The language a reader is shown: the one the engine reported once transcribed, else the one asked for (`auto` until detected), else null. */
+export const languageOf = (run: Pick<Run, 'language' | 'detectedLanguage'>): string | null => run.detectedLanguage ?? run.language
 
 /**
  * The run as of `now`: while its bot records, `recordingSeconds` is the time

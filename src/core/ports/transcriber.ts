@@ -1,4 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Languages } from '../domain/language.js'
 import type { Utterance } from '../domain/utterance.js'
 
 export interface TranscriptionFailure {
@@ -12,11 +13,18 @@ export interface AudioSource {
   readonly path: string
   /** Speaker to attribute speech to when the engine cannot tell speakers apart. */
   readonly defaultSpeaker: string
+  /**
+   * The language spoken, as the upload named it (see domain/language.ts): a code
+   * such as `de` or `pt-BR`, or `auto` to detect it. Absent: the engine's default.
+   */
+  readonly language?: string
 }
 
 export interface Transcription {
   readonly utterances: ReadonlyArray<Utterance>
   readonly durationMs: number
+  /** The language code the engine detected, or the one it transcribed in; absent when it cannot say. */
+  readonly language?: string
 }
 
 /** Told how much of the audio has been transcribed so far, from 0 to 1; called as often as the engine knows. */
@@ -34,6 +42,11 @@ export interface Transcriber {
   readonly available: boolean
   /** When not available: what a user must do to get audio transcribed, in their words. */
   readonly setupHint?: string
+  /**
+   * The languages it can transcribe (base codes such as `en`), or `any`. An upload
+   * naming another language is refused up front (422). Absent: not known, none refused.
+   */
+  readonly languages?: Languages
   /** `onProgress` is called as the engine gets through the audio, where the engine can tell; never after the task settles. */
   transcribe(audio: AudioSource, onProgress?: ProgressListener): TE.TaskEither<TranscriptionFailure, Transcription>
 }

@@ -2,6 +2,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
+import { AUTO_LANGUAGE, canTranscribeIn, isLanguageRequest, languageName } from '../domain/language.js'
 import { newRun } from '../domain/run.js'
 import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind, uploadFilesPrefix } from '../domain/upload.js'
 import { type AppError, invalidField } from '../errors.js'
@@ -17,6 +18,8 @@ export interface CreateUploadInput {
   readonly byteSize?: number
   readonly startsAt?: string
   readonly kind?: UploadKind
+  /** The language spoken: a code (`de`, `pt-BR`) or `auto` to detect it; absent for the engine's default. */
+  readonly language?: string
 }
 
 export interface CreateUploadDeps extends AllowanceDeps {
@@ -28,7 +31,7 @@ export interface CreateUploadDeps extends AllowanceDeps {
   /** Largest transcript file accepted, in bytes: transcripts are read whole, so they have a lower limit than audio. */
   readonly maxTranscriptBytes: number
   /** Whether audio can be transcribed here: audio is refused up front when it cannot. */
-  readonly transcriber: Pick<Transcriber, 'available' | 'setupHint'>
+  readonly transcriber: Pick<Transcriber, 'name' | 'available' | 'setupHint' | 'languages'>
 }
 
 export type UploadLimits = Pick<CreateUploadDeps, 'maxUploadBytes' | 'maxTranscriptBytes'>
@@ -45,6 +48,17 @@ export const noTranscriberMessage = (transcriber: Pick<Transcriber, 'setupHint'>
     transcriber.setupHint ?? 'Ask its operator to configure a speech-to-text engine, or upload a transcript file (.vtt, .srt, .txt, .json) instead.'
   }`
 
+/** Why audio in `language` cannot be taken here: the engine does not know it, and how to get one that does. */
+export const unsupportedLanguageMessage = (transcriber: Pick<Transcriber, 'name' | 'languages'>, language: string): string => {
+  const known = transcriber.languages === 'any' || transcriber.languages === undefined ? [] : transcriber.languages
+  const understood = known.length === 0 ? 'no language' : `only ${known.map((c) => `${languageName(c)} (${c})`).join(', ')}`
+  const name = languageName(language)
+  return `This server's speech-to-text engine (${transcriber.name}) understands ${understood}, so audio in ${name} (${language}) is refused (nothing was created or counted). ` +
+    `To transcribe ${name}, ask the server's operator to add Whisper's multilingual model: \`notetaker models pull base\`, then restart.`
+}
+
+const LANGUAGE_WORDS = `language must be \`${AUTO_LANGUAGE}\` or a lowercase ISO 639 language code of 2 or 3 letters, optionally with a region in capitals (en, de, yue, pt-BR)`
+
 const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: CreateUploadDeps['transcriber']): AppError | UploadKind => {
   const kind = kindOf(input.filename)
   if (input.filename.trim() === '' || input.filename.length > 255) return invalidField('filename', 'filename must be 1 to 255 characters')
@@ -55,6 +69,10 @@ const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: Crea
     return invalidField('kind', `kind '${input.kind}' does not match the file name, which is ${kind === 'audio' ? 'an audio file' : 'a transcript'}`)
   }
   if (kind === 'audio' && !transcriber.available) return invalidField('filename', noTranscriberMessage(transcriber))
+  if (input.language !== undefined && !isLanguageRequest(input.language)) return invalidField('language', LANGUAGE_WORDS)
+  if (kind === 'audio' && input.language !== undefined && !canTranscribeIn(transcriber.languages ?? 'any', input.language)) {
+    return invalidField('language', unsupportedLanguageMessage(transcriber, input.language))
+  }
   if (input.byteSize !== undefined && (!Number.isInteger(input.byteSize) || input.byteSize < 1)) {
     return invalidField('byteSize', 'byteSize must be a whole number of bytes above 0')
   }
@@ -64,6 +82,10 @@ const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: Crea
   }
   return kind
 }
+
+/** A transcript is not transcribed: there is nothing to detect, so `auto` means unknown. */
+const languageAsked = (kind: UploadKind, language: string | undefined): string | null =>
+  language === undefined || (kind === 'transcript' && language === AUTO_LANGUAGE) ? null : language
 
 /** The first of the two upload requests: the record and its run, waiting for the bytes. */
 export const createUpload =
@@ -77,7 +99,7 @@ export const createUpload =
     const uploadId = deps.ids.uuid()
     const run = newRun({
       id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', title, startsAt,
-      state: 'awaiting_upload', createdAt: now,
+      state: 'awaiting_upload', createdAt: now, language: languageAsked(kind, input.language),
       source: { kind, key: `${uploadFilesPrefix(actor.accountId, uploadId)}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
     })
     const upload: Upload = {

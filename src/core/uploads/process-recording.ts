@@ -60,8 +60,18 @@ const tooMany = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): JobFa
 const afterProgress = <A>(progress: { flushed(): Promise<void> }) => (task: TE.TaskEither<JobFailure, A>): TE.TaskEither<JobFailure, A> =>
   TE.tapTask(task, () => () => progress.flushed())
 
-/** Speech or a transcript file becomes utterances; with the audio's length when known. Reports the `transcribing` stage's progress. */
-const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { utterances: ReadonlyArray<Utterance>; durationMs: number | null }> => {
+interface Transcribed {
+  readonly utterances: ReadonlyArray<Utterance>
+  readonly durationMs: number | null
+  /** What the engine reported; null for a transcript file, or an engine that cannot say. */
+  readonly language: string | null
+}
+
+/**
+ * Speech or a transcript file becomes utterances; with the audio's length and language when known.
+ * Reports the `transcribing` stage's progress.
+ */
+const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, Transcribed> => {
   const source = run.source
   if (source === null) return TE.left(final('the recording has nothing to process'))
   const progress = progressReporter(deps, run, 'transcribing')
@@ -72,7 +82,7 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
       // A file is read whole: nothing, then all of it.
       TE.tap(() => TE.fromIO(() => progress.report(1))),
       afterProgress(progress),
-      TE.map((utterances) => ({ utterances, durationMs: null })),
+      TE.map((utterances) => ({ utterances, durationMs: null, language: null })),
     )
   }
   return pipe(
@@ -83,7 +93,8 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
       TE.tryCatch(
         async () => {
           try {
-            const r = await deps.transcriber.transcribe({ path: file.path, defaultSpeaker: 'Speaker 1' }, progress.report)()
+            const audio = { path: file.path, defaultSpeaker: 'Speaker 1', ...(run.language === null ? {} : { language: run.language }) }
+            const r = await deps.transcriber.transcribe(audio, progress.report)()
             if (E.isLeft(r)) throw final(r.left.message)
             return r.right
           } finally {
@@ -99,7 +110,11 @@ const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, { 
     TE.flatMap((tr) =>
       pipe(
         speakerTurns(deps, source.speakersKey),
-        TE.map((turns) => ({ utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns), durationMs: tr.durationMs })),
+        TE.map((turns) => ({
+          utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns),
+          durationMs: tr.durationMs,
+          language: tr.language ?? null,
+        })),
       ),
     ),
   )
@@ -161,9 +176,12 @@ export const processRecording =
           TE.flatMap((transcribing) =>
             pipe(
               utterancesOf(deps, transcribing),
-              TE.flatMap(({ utterances, durationMs }) =>
+              TE.flatMap(({ utterances, durationMs, language }) =>
                 pipe(
-                  transcribing.state === 'analysing' ? TE.right(transcribing) : move(transcribing, 'analysing'),
+                  // A resumed run already analysing keeps its state; the language is written either way.
+                  transcribing.state === 'analysing' && transcribing.detectedLanguage === language
+                    ? TE.right(transcribing)
+                    : move(transcribing, 'analysing', { detectedLanguage: language }),
                   TE.mapLeft(transient),
                   TE.flatMap((analysing) => analyse(deps, analysing, utterances, durationMs)),
                 ),

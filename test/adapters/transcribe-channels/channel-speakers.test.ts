@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import { probeAudio } from '../../../adapters/audio/index.js'
 import { channelLayout, mergeInTime, withChannelSpeakers } from '../../../adapters/transcribe-channels/index.js'
 import { createPocketsphinxTranscriber } from '../../../adapters/transcribe-pocketsphinx/index.js'
-import type { AudioSource, Transcriber } from '../../../src/core/ports/transcriber.js'
+import type { AudioSource, Transcriber, Transcription } from '../../../src/core/ports/transcriber.js'
 import { speakToWav } from '../../support/speech.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'notetaker-channels-test-'))
@@ -65,6 +65,21 @@ test('a call recording is transcribed per channel, one speaker each, merged in t
   assert.not.ok(calls.some((c) => c.path === call), 'each call got one channel, not the stereo file')
   assert.equal(result.right.utterances.map((u) => [u.speaker, u.start_ms]), [['Speaker 2', 500], ['Speaker 1', 2000]], 'in time order')
   assert.equal(progress, [0.25, 0.5, 0.75, 1])
+})
+
+test('the upload\'s language goes to each channel; the left channel\'s detected language is the call\'s; the engine\'s languages carry through', async () => {
+  const { inner, calls } = recording(() => 0)
+  const detecting: Transcriber = {
+    ...inner,
+    languages: ['en'],
+    transcribe: (audio, onProgress) => TE.map((t: Transcription) => ({ ...t, language: audio.defaultSpeaker === 'Speaker 1' ? 'de' : 'fr' }))(inner.transcribe(audio, onProgress)),
+  }
+  const wrapped = withChannelSpeakers(detecting)
+  assert.equal(wrapped.languages, ['en'])
+  const result = await wrapped.transcribe({ path: call, defaultSpeaker: 'Speaker 1', language: 'auto' })()
+  assert.ok(E.isRight(result))
+  assert.equal(calls.map((c) => c.language), ['auto', 'auto'])
+  assert.is(result.right.language, 'de')
 })
 
 test('a stereo file with the same sound in both channels, and a mono file, go to the engine whole', async () => {

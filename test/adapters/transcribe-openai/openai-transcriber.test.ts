@@ -86,6 +86,25 @@ openai('a base URL ending in /v1/ is not doubled; no key means no Authorization 
   assert.is(req.form.get('language'), null)
 })
 
+openai('an upload\'s language code goes in the language field over the configured one; auto sends none; the answer\'s language comes back as a code', async (ctx) => {
+  ctx.server.reply = (res) => json(res, 200, SEGMENTS)
+  const transcriber = createOpenAiTranscriber({ baseUrl: ctx.baseUrl, model: 'whisper-1', language: 'en' })
+  assert.is(transcriber.languages, 'any')
+  const asked = await right(transcriber.transcribe({ path: ctx.audio, defaultSpeaker: 'Room', language: 'de' }))
+  assert.is(ctx.server.received[0]!.form.get('language'), 'de')
+  assert.is(asked.language, 'en', 'OpenAI names the language (english): read as its code')
+  ctx.server.reply = (res) => json(res, 200, { ...SEGMENTS, language: 'pt' })
+  const detected = await right(transcriber.transcribe({ path: ctx.audio, defaultSpeaker: 'Room', language: 'auto' }))
+  assert.is(ctx.server.received[1]!.form.get('language'), null, 'auto: the server detects')
+  assert.is(detected.language, 'pt')
+  ctx.server.reply = (res) => json(res, 200, { text: 'Hallo.' })
+  const unsaid = await right(transcriber.transcribe({ path: ctx.audio, defaultSpeaker: 'Room', language: 'de' }))
+  assert.is(unsaid.language, 'de', 'a server that does not say: the language it was told')
+  ctx.server.reply = (res) => json(res, 200, { text: 'Hallo.', language: 'klingon' })
+  const unknown = await right(createOpenAiTranscriber({ baseUrl: ctx.baseUrl, model: 'm' }).transcribe({ path: ctx.audio, defaultSpeaker: 'Room' }))
+  assert.is(unknown.language, undefined, 'neither a code nor a known name, and nothing asked: no language')
+})
+
 openai('text without segments becomes one utterance over the whole audio', async (ctx) => {
   ctx.server.reply = (res) => json(res, 200, { text: '  Just the words. ' })
   const result = await right(createOpenAiTranscriber({ baseUrl: ctx.baseUrl, model: 'm' }).transcribe({ path: ctx.audio, defaultSpeaker: 'Room' }))

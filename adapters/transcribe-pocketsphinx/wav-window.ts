@@ -1,0 +1,56 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
+import type { Span } from './windows.js'
+
+const SAMPLE_RATE = 16_000
+const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000
+
+/** Where the samples of a 16 kHz mono 16-bit WAV (as ffmpeg writes it, with a LIST chunk or not) begin and end. */
+export const findPcm = async (path: string): Promise<{ offset: number; bytes: number }> => {
+  const file = await open(path, 'r')
+  try {
+    const size = (await file.stat()).size
+    const head = Buffer.alloc(Math.min(size, 64 * 1024))
+    await file.read(head, 0, head.length, 0)
+    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file')
+    let at = 12
+    while (at + 8 <= head.length) {
+      const id = head.toString('ascii', at, at + 4)
+      const chunk = head.readUInt32LE(at + 4)
+      // ffmpeg leaves a data size it could not patch (a pipe) as 0 or 0xFFFFFFFF: the file's end is the truth.
+      if (id === 'data') return { offset: at + 8, bytes: Math.min(size - at - 8, chunk === 0 ? Infinity : chunk) }
+      at += 8 + chunk + (chunk % 2)
+    }
+    throw new Error('no data chunk in the WAV header')
+  } finally {
+    await file.close()
+  }
+}
+
+const header = (dataBytes: number): Buffer => {
+  const h = Buffer.alloc(44)
+  h.write('RIFF', 0, 'ascii')
+  h.writeUInt32LE(36 + dataBytes, 4)
+  h.write('WAVEfmt ', 8, 'ascii')
+  h.writeUInt32LE(16, 16)
+  h.writeUInt16LE(1, 20) // PCM
+  h.writeUInt16LE(1, 22) // mono
+  h.writeUInt32LE(SAMPLE_RATE, 24)
+  h.writeUInt32LE(SAMPLE_RATE * 2, 28)
+  h.writeUInt16LE(2, 32)
+  h.writeUInt16LE(16, 34)
+  h.write('data', 36, 'ascii')
+  h.writeUInt32LE(dataBytes, 40)
+  return h
+}
+
+/** Copies the samples of `span` into a WAV file of their own, streamed: memory stays small however long the source. */
+export const writeWindow = async (source: string, pcm: { offset: number; bytes: number }, span: Span, target: string): Promise<void> => {
+  const from = Math.min(pcm.bytes, Math.floor(span.startMs * BYTES_PER_MS) & ~1)
+  const to = Math.min(pcm.bytes, Math.floor(span.endMs * BYTES_PER_MS) & ~1)
+  const out = createWriteStream(target)
+  out.write(header(to - from))
+  if (to > from) await pipeline(createReadStream(source, { start: pcm.offset + from, end: pcm.offset + to - 1 }), out)
+  else await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))
+}
