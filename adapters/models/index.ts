@@ -3,3 +3,4 @@ export { CatalogError, findModel, loadCatalog, modelOfFile, PUBLISHED_MODELS, ty
 export { MirrorUnreachable, mirrorUrl, pullModel, TransferCut, type Progress, type PullOptions, type PullResult } from './download.js'
 export { progressReporter, type Reporter } from './progress.js'
 export { addFromFile, checkFile, hashFile, ModelError, modelPath, modelsDir, partPath, prepareModelsDir, presentModels, removeModel, unknownFiles, type Present } from './store.js'
+export { chooseModel, CPU_PREFERENCE } from './choose.js'

@@ -172,11 +172,19 @@ export const SETTINGS = {
   ),
 
   NOTETAKER_TRANSCRIBER: setting(
-    oneOf('auto', 'none', 'pocketsphinx', 'openai'),
+    oneOf('auto', 'none', 'whisper', 'pocketsphinx', 'openai'),
     'auto',
     'Processing',
-    'Speech to text for audio: `auto` (the best engine installed on this machine, logged at start: `pocketsphinx` when Debian\'s `pocketsphinx` and `pocketsphinx-en-us` are installed, else `none`), `pocketsphinx` (offline), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to add an engine; transcript files need none).',
+    'Speech to text for audio: `auto` (the best engine on this machine, chosen and logged at start: `whisper` when a Whisper model is in `DATA_DIR/models` (`notetaker models pull base.en`), else `pocketsphinx` when Debian\'s `pocketsphinx` and `pocketsphinx-en-us` are installed, else `none`), `whisper` (offline, whisper.cpp), `pocketsphinx` (offline), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to add an engine; transcript files need none).',
   ),
+  NOTETAKER_WHISPER_MODEL: setting(
+    t.string,
+    '',
+    'Processing',
+    'The Whisper model to use (a name of `notetaker models list`, e.g. `small.en`); empty: the best one in `DATA_DIR/models` for a CPU (`base.en`, then `base`, `small.en`, `small`, their quantized forms, `tiny.en`, `tiny`, then the larger ones).',
+  ),
+  NOTETAKER_WHISPER_LANGUAGE: setting(t.string, 'auto', 'Processing', 'With Whisper: the language of audio whose upload names none (`auto` detects it with a multilingual model; `.en` models always use English).'),
+  NOTETAKER_WHISPER_THREADS: int('NOTETAKER_WHISPER_THREADS', 0, 64, '0', 'Processing', 'CPU threads for one Whisper transcription; 0: all cores, at most 4'),
   NOTETAKER_TRANSCRIBER_URL: setting(t.string, '', 'Processing', 'With `openai`: the transcription server\'s http(s) address.'),
   NOTETAKER_TRANSCRIBER_MODEL: setting(t.string, 'whisper-1', 'Processing', 'With `openai`: the model asked for.'),
   NOTETAKER_TRANSCRIBER_KEY: setting(t.string, '', 'Processing', 'With `openai`: the server\'s API key, if it wants one.'),

@@ -1,0 +1,30 @@
+import type { ModelEntry } from './catalog.js'
+import { type Present, presentModels } from './store.js'
+
+/**
+ * The order `auto` prefers models in when several are present: the best accuracy a CPU
+ * transcribes in good time, then the
+ * smaller and quantized forms, the larger ones last. Models not named here come after.
+ */
+export const CPU_PREFERENCE: ReadonlyArray<string> = [
+  'base.en', 'base', 'small.en', 'small',
+  'base.en-q5_1', 'base-q5_1', 'small.en-q5_1', 'small-q5_1',
+  'tiny.en', 'tiny', 'tiny.en-q5_1', 'tiny-q5_1',
+  'large-v3-turbo-q5_0', 'large-v3-turbo', 'medium.en-q5_0', 'medium.en', 'medium-q5_0', 'medium', 'large-v3-q5_0', 'large-v3',
+]
+
+const rank = (name: string) => {
+  const i = CPU_PREFERENCE.indexOf(name)
+  return i === -1 ? CPU_PREFERENCE.length : i
+}
+
+/**
+ * The model to transcribe with: the one named, when it is present, or else the most
+ * preferred one present. A file whose size is not the catalog's is not the model (a
+ * part left by hand, a different file under the name) and is passed over.
+ */
+export const chooseModel = (dataDir: string, catalog: ReadonlyArray<ModelEntry>, wanted: string): Present | null => {
+  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes)
+  if (wanted !== '') return whole.find((p) => p.entry.name === wanted) ?? null
+  return [...whole].sort((a, b) => rank(a.entry.name) - rank(b.entry.name))[0] ?? null
+}
