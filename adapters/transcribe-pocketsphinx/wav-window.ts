@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import type { Span } from './windows.js'
+import { wavHeader } from '../bot-simulated/speech.js'
 
 const SAMPLE_RATE = 16_000
 const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000
@@ -28,22 +29,7 @@ export const findPcm = async (path: string): Promise<{ offset: number; bytes: nu
   }
 }
 
-const header = (dataBytes: number): Buffer => {
-  const h = Buffer.alloc(44)
-  h.write('RIFF', 0, 'ascii')
-  h.writeUInt32LE(36 + dataBytes, 4)
-  h.write('WAVEfmt ', 8, 'ascii')
-  h.writeUInt32LE(16, 16)
-  h.writeUInt16LE(1, 20) // PCM
-  h.writeUInt16LE(1, 22) // mono
-  h.writeUInt32LE(SAMPLE_RATE, 24)
-  h.writeUInt32LE(SAMPLE_RATE * 2, 28)
-  h.writeUInt16LE(2, 32)
-  h.writeUInt16LE(16, 34)
-  h.write('data', 36, 'ascii')
-  h.writeUInt32LE(dataBytes, 40)
-  return h
-}
+const header = (dataBytes: number): Buffer => wavHeader(SAMPLE_RATE, dataBytes)
 
 /** Copies the samples of `span` into a WAV file of their own, streamed: memory stays small however long the source. */
 export const writeWindow = async (source: string, pcm: { offset: number; bytes: number }, span: Span, target: string): Promise<void> => {
