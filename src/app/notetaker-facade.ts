@@ -23,9 +23,10 @@ import { type CallInput, type ResolveActor, routeCaller } from './notetaker-call
 import { NotetakerError } from './notetaker-error.js'
 import type * as Json from './notetaker-json.js'
 import type { ActAsOptions, Notetaker, NotetakerAccount, UploadContent, WaitOptions } from './notetaker-types.js'
+import { NO_KEY_ID } from '../core/domain/session.js'
 
-/** The key id `me()` reports when the operator acts as an account without a key: the nil UUID. */
-export const NO_KEY_ID = '00000000-0000-0000-0000-000000000000'
+/** The key id `me()` reports when the operator acts as an account without a key, as a password session does. */
+export { NO_KEY_ID }
 
 const run = async <A>(task: TE.TaskEither<AppError, A>): Promise<A> => {
   const result = await task()

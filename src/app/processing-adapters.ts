@@ -3,12 +3,11 @@ import type { Logger } from 'pino'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
-import { type InstalledEngines, openTranscriber } from './transcriber-choice.js'
+import { type InstalledEngines, openTranscriber, optionalKey } from './transcriber-choice.js'
 import type { Ports } from '../index.js'
 
 type ProcessingPorts = Pick<Ports, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>
 
-const optionalKey = (key: string) => (key === '' ? {} : { apiKey: key })
 
 const MB = 1024 * 1024
 

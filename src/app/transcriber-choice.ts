@@ -26,6 +26,9 @@ export interface InstalledEngines {
 
 type Setting = Config['NOTETAKER_TRANSCRIBER']
 
+/** An OpenAI-compatible server's key, when one is set. */
+export const optionalKey = (key: string) => (key === '' ? {} : { apiKey: key })
+
 /** The engine a setting names; `auto` takes the best one installed. */
 export const chooseTranscriber = (setting: Setting, installed: InstalledEngines): TranscriberName =>
   setting !== 'auto' ? setting : installed.whisperModel !== null ? 'whisper' : installed.pocketsphinx ? 'pocketsphinx' : 'none'
@@ -71,7 +74,7 @@ export const openTranscriber = (config: Config, logger: Logger | undefined, inst
     (chosen === 'pocketsphinx'
       ? createPocketsphinxTranscriber()
       : chosen === 'openai'
-        ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...(config.NOTETAKER_TRANSCRIBER_KEY === '' ? {} : { apiKey: config.NOTETAKER_TRANSCRIBER_KEY }) })
+        ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...optionalKey(config.NOTETAKER_TRANSCRIBER_KEY) })
         : null)
   if (logger !== undefined) logChoice(logger, config.NOTETAKER_TRANSCRIBER, chosen, engine)
   return {

@@ -28,7 +28,7 @@ export interface SessionView {
   readonly expiresAt: string
 }
 
-/** The key id a password session's actor carries: it acts through no key (the nil UUID, as `/me` reports it). */
+/** The key id of an actor that acts through no key (a password session, the embedding facade's `as`): the nil UUID, as `/me` reports it. */
 export const NO_KEY_ID = '00000000-0000-0000-0000-000000000000'
 
 export const PASSWORD_MIN_LENGTH = 10

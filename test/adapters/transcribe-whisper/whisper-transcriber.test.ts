@@ -45,15 +45,13 @@ const assertTimeline = (utterances: ReadonlyArray<Utterance>, durationMs: number
   }
 }
 
-whisper('the generated model is a whole whisper.cpp model, the same bytes for the same seed, written quickly', async (ctx) => {
+whisper('the generated model is a whole whisper.cpp model, the same bytes for the same seed', async (ctx) => {
   const info = readWhisperModelInfo(ctx.model)
   if (E.isLeft(info)) throw new Error(info.left)
   assert.is(info.right.hparams.n_vocab, 51864)
   assert.is(info.right.multilingual, false)
   assert.ok(info.right.bytes < 8_000_000, `${info.right.bytes} bytes`)
-  const started = Date.now()
   const again = tinyWhisperModel()
-  assert.ok(Date.now() - started < 5000)
   const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
   assert.is(sha(again), sha(await readFile(ctx.model)))
   assert.is.not(sha(tinyWhisperModel({ seed: 2 })), sha(again))
