@@ -140,7 +140,7 @@ export const memoryUploadStore = (): UploadStore => {
 }
 
 export const memoryNotesStore = (): NotesStore => {
-  const notes = new Map<string, { notes: StoredNotes; utterances: ReadonlyArray<Utterance> }>()
+  const notes = new Map<string, { notes: StoredNotes | null; utterances: ReadonlyArray<Utterance> }>()
   return {
     replace: (runId, n, utterances) => {
       notes.set(runId, { notes: n, utterances: [...utterances] })

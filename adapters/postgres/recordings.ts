@@ -14,12 +14,12 @@ import { putSearchDocument } from './search-documents.js'
 /** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
 const RUN_CHANGEABLE = [
   'reference', 'origin', 'meeting_id', 'title', 'starts_at', 'platform', 'join_url', 'state', 'detail', 'joined_at', 'waited_seconds',
-  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'progress', 'language', 'detected_language', 'updated_at',
+  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'progress', 'language', 'detected_language', 'failed_stage', 'speaker_separation', 'updated_at',
 ]
 const changeableValues = (r: Run) => [
   r.reference, r.origin, r.meetingId, r.title, r.startsAt, r.platform, r.joinUrl, r.state, r.detail, r.joinedAt, r.waitedSeconds,
   r.recordingSeconds, r.endedAt, r.source === null ? null : json(r.source), r.audio === null ? null : json(r.audio), r.hasNotes,
-  r.leaveRequestedAt, r.progress, r.language, r.detectedLanguage, r.updatedAt,
+  r.leaveRequestedAt, r.progress, r.language, r.detectedLanguage, r.failedStage, r.speakerSeparation, r.updatedAt,
 ]
 const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`)
 const INSERT_RUN = `INSERT INTO runs (id, account_id, created_at, ${RUN_CHANGEABLE.join(', ')}) VALUES (${params(1, 3 + RUN_CHANGEABLE.length).join(', ')})`
@@ -218,8 +218,10 @@ export const postgresNotesStore = (pool: Pool): NotesStore => ({
   replace: (runId, notes, utterances) =>
     attempt(() =>
       inTransaction(pool, async (db) => {
-        // The notes row first: its lock makes a concurrent replace of the same run wait for this one to finish.
-        await db.query('INSERT INTO notes (run_id, body) VALUES ($1, $2) ON CONFLICT (run_id) DO UPDATE SET body = EXCLUDED.body', [runId, json(notes)])
+        // A concurrent replace of the same run waits for this one to finish.
+        await lockFor(db, LOCKS.transcriptOfRun, runId)
+        if (notes === null) await db.query('DELETE FROM notes WHERE run_id = $1', [runId])
+        else await db.query('INSERT INTO notes (run_id, body) VALUES ($1, $2) ON CONFLICT (run_id) DO UPDATE SET body = EXCLUDED.body', [runId, json(notes)])
         await db.query('DELETE FROM utterances WHERE run_id = $1', [runId])
         // In slices, so building one statement's arrays never holds up other requests for long.
         for (let from = 0; from < utterances.length; from += UTTERANCE_SLICE) {
@@ -238,7 +240,7 @@ export const postgresNotesStore = (pool: Pool): NotesStore => ({
             ],
           )
         }
-        await putSearchDocument(db, runId, notes, utterances)
+        if (notes !== null) await putSearchDocument(db, runId, notes, utterances)
       }),
     ),
   remove: (runId) =>

@@ -21,7 +21,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
   source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -188,6 +188,17 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal(O.toNullable(await right(s.runs.find(A, id(2))))?.language, null, 'none asked: null')
   })
 
+  s('a run keeps how its speakers were told apart, and the stage it failed in', async ({ s }) => {
+    const analysing = run(1, { state: 'analysing', source: { kind: 'audio', key: 'k', format: 'wav' }, speakerSeparation: 'channels' })
+    await right(s.runs.create(analysing))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(analysing))
+    const failed: Run = { ...analysing, state: 'failed', failedStage: 'analysing', detail: 'analysis failed', updatedAt: '2026-05-02T00:00:00.000Z' }
+    await right(s.runs.update(failed, ['analysing']))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(failed))
+    const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
+    assert.equal(listed.rows.map((r) => [r.failedStage, r.speakerSeparation]), [['analysing', 'channels']])
+  })
+
   s('parallel creates of live bots: exactly one is stored', async ({ s }) => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => s.runs.create(run(10 + i, { origin: 'manual', state: 'queued', source: null }))()),
@@ -240,6 +251,18 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal([page.total, page.rows.length, page.rows[0]], [30, 5, utterances[25]])
     assert.equal(await right(s.notes.find(id(2))), O.none)
     assert.equal((await right(s.notes.transcript(id(2), { limit: 10, offset: 0 }))).total, 0)
+  })
+
+  s('a transcript without notes is readable, has no notes, and notes added later replace it whole', async ({ s }) => {
+    await right(s.runs.create(run(1)))
+    const line = (text: string, i: number) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, speaker: 'Ada', text })
+    await right(s.notes.replace(id(1), notes, [line('old', 0)]))
+    await right(s.notes.replace(id(1), null, [line('heard first', 0), line('heard second', 1)]))
+    assert.equal(await right(s.notes.find(id(1))), O.none)
+    assert.equal((await right(s.notes.transcript(id(1), { limit: 10, offset: 0 }))).rows.map((u) => u.text), ['heard first', 'heard second'])
+    await right(s.notes.replace(id(1), notes, [line('heard first', 0), line('heard second', 1)]))
+    assert.equal(await right(s.notes.find(id(1))), O.some(notes))
+    assert.equal((await right(s.notes.transcript(id(1), { limit: 10, offset: 0 }))).total, 2)
   })
 
   s('a transcript of many thousand utterances is replaced whole, longer by shorter and back', async ({ s }) => {

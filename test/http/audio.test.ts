@@ -29,7 +29,8 @@ const get = (h: Harness, runId: string, headers: Record<string, string> = {}) =>
 s('an audio upload the speech engine fails on ends failed with the engine\'s words; its audio is still served', async ({ h, uploadId }) => {
   const u = (await h.request('GET', `/uploads/${uploadId}`)).body.data
   assert.is(u.stage, 'failed')
-  assert.is(u.error, FAILING_TRANSCRIBER_MESSAGE)
+  assert.is(u.error, `Transcribing failed: ${FAILING_TRANSCRIBER_MESSAGE}`)
+  assert.is(u.failedStage, 'transcribing')
   assert.is(u.progress, null, 'no progress once processing has ended')
 })
 

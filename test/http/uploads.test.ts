@@ -156,7 +156,7 @@ s('transcripts have their own size limit and an utterance limit (2 MB and 10,000
   await h.worker.drain()
   const failed = (await h.request('GET', `/uploads/${many.id}`)).body.data
   assert.is(failed.stage, 'failed')
-  assert.is(failed.error, 'the transcript has 10,001 utterances; at most 10,000 can be processed')
+  assert.is(failed.error, 'Reading the transcript failed: the transcript has 10,001 utterances; at most 10,000 can be processed')
 })
 
 s('include=transcript carries at most 2,000 utterances, the total, and a Link to the rest; a short one whole', async ({ h }) => {

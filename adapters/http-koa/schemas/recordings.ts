@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 import { Topic } from '../../../src/core/domain/notes.js'
+import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../src/core/domain/speaker-separation.js'
 import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../src/core/domain/share.js'
 import type { SearchMatch } from '../../../src/core/domain/recording-filter.js'
@@ -58,6 +59,16 @@ export const ProgressCodec = annotate(
 export const LanguageCodec = annotate(t.union([t.string, t.null]), {
   description:
     'The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null.',
+})
+
+const FailedStage = annotate(t.union([t.keyof({ transcribing: null, analysing: null }), t.null]), {
+  description:
+    'The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing.',
+})
+
+const SpeakerSeparationCodec = annotate(t.union([t.keyof(Object.fromEntries(SPEAKER_SEPARATIONS.map((s) => [s, null])) as Record<SpeakerSeparation, null>), t.null]), {
+  description:
+    'How the transcript\'s speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting\'s captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed.',
 })
 
 const RecordingSeconds = annotate(t.union([t.number, t.null]), {
@@ -201,6 +212,8 @@ export const RecordingDetailCodec = t.exact(
       recordingSeconds: RecordingSeconds,
       progress: ProgressCodec,
       language: LanguageCodec,
+      failedStage: FailedStage,
+      speakerSeparation: SpeakerSeparationCodec,
       joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
@@ -235,7 +248,8 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
   return {
     runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
-    recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
+    speakerSeparation: d.run.speakerSeparation, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
@@ -255,7 +269,8 @@ export const UploadCodec = t.exact(
     title: t.string,
     kind: t.keyof({ audio: null, transcript: null }),
     stage: annotate(t.keyof(Object.fromEntries(UPLOAD_STAGES.map((s) => [s, null])) as Record<(typeof UPLOAD_STAGES)[number], null>), {
-      description: '`pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).',
+      description:
+        '`pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).',
     }),
     filename: t.string,
     byteSize: t.union([t.number, t.null]),
@@ -267,6 +282,7 @@ export const UploadCodec = t.exact(
     hasNotes: t.boolean,
     progress: ProgressCodec,
     language: LanguageCodec,
+    failedStage: FailedStage,
   }),
   'Upload',
 )
@@ -277,4 +293,5 @@ export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadC
   createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), hasNotes: run.hasNotes,
   progress: progressOf(run),
   language: languageOf(run),
+  failedStage: run.failedStage,
 })

@@ -30,6 +30,8 @@ export interface RunRow {
   progress: number | null
   language: string | null
   detected_language: string | null
+  failed_stage: Run['failedStage']
+  speaker_separation: Run['speakerSeparation']
   created_at: string
   updated_at: string
 }
@@ -58,6 +60,8 @@ export const toRun = (r: RunRow): Run => ({
   progress: r.progress,
   language: r.language,
   detectedLanguage: r.detected_language,
+  failedStage: r.failed_stage,
+  speakerSeparation: r.speaker_separation,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })

@@ -2910,6 +2910,10 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            failedStage: ("transcribing" | "analysing") | null;
+                            /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
+                            speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
@@ -3735,7 +3739,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "audio" | "transcript";
                             /**
-                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).
                              * @enum {string}
                              */
                             stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
@@ -3762,6 +3766,8 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
                 };
@@ -4976,7 +4982,7 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "audio" | "transcript";
                                 /**
-                                 * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                                 * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).
                                  * @enum {string}
                                  */
                                 stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
@@ -5003,6 +5009,8 @@ export interface operations {
                                 } | null;
                                 /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                                 language: string | null;
+                                /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                                failedStage: ("transcribing" | "analysing") | null;
                             }[];
                             total: number;
                             limit: number;
@@ -5129,7 +5137,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "audio" | "transcript";
                             /**
-                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).
                              * @enum {string}
                              */
                             stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
@@ -5156,6 +5164,8 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
                 };
@@ -5272,7 +5282,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "audio" | "transcript";
                             /**
-                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).
                              * @enum {string}
                              */
                             stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
@@ -5299,6 +5309,8 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
                 };
@@ -5411,7 +5423,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "audio" | "transcript";
                             /**
-                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` (retry moves failed → stored).
+                             * @description `pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).
                              * @enum {string}
                              */
                             stage: "pending" | "stored" | "transcribing" | "analysing" | "ready" | "failed";
@@ -5438,6 +5450,8 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
                 };

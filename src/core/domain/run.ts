@@ -1,4 +1,5 @@
 import type { MeetingPlatform } from './platform.js'
+import type { SpeakerSeparation } from './speaker-separation.js'
 
 /**
  * One recording attempt, whatever its origin. `state` is precise; `phase` is
@@ -7,7 +8,7 @@ import type { MeetingPlatform } from './platform.js'
  *   scheduled ─▶ queued ─▶ joining ─▶ waiting_room ─▶ recording ─▶ stored ─▶ transcribing ─▶ analysing ─▶ ready
  *   awaiting_upload ─────────────────────────────────────────────▶ stored        (uploads)
  *   any live state ─▶ failed;  scheduled/queued ─▶ cancelled | skipped | superseded;  joining/waiting_room ─▶ cancelled;
- *   failed ─▶ stored (retry)
+ *   failed ─▶ stored, or analysing when the analysis failed (retry)
  */
 export const RUN_STATES = {
   scheduled: { phase: 'pending', means: 'A bot will join the meeting at its start.' },
@@ -42,7 +43,7 @@ const NEXT: Readonly<Record<RunState, ReadonlyArray<RunState>>> = {
   transcribing: ['analysing', 'failed'],
   analysing: ['ready', 'failed'],
   ready: [],
-  failed: ['stored'],
+  failed: ['stored', 'analysing'],
   cancelled: [],
   skipped: [],
   superseded: [],
@@ -126,6 +127,10 @@ export interface Run {
   readonly language: string | null
   /** The language the speech-to-text engine reported (detected, or the one it used); null until transcribed, or when it reports none. */
   readonly detectedLanguage: string | null
+  /** The processing stage a failed run failed in; null otherwise. A retry starts again from it, keeping what earlier stages produced. */
+  readonly failedStage: ProgressStage | null
+  /** How the transcript's speakers were told apart; null until transcribed. */
+  readonly speakerSeparation: SpeakerSeparation | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -147,7 +152,7 @@ export const newRun = (
 ): Run => ({
   meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
   endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null, updatedAt: fields.createdAt, ...fields,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, updatedAt: fields.createdAt, ...fields,
 })
 
 /** The processing stages that report progress; a stored run waits for `transcribing`. */

@@ -68,4 +68,7 @@ export const audioMimeType = (extension: string, declared: string | null): strin
  * `<prefix>-<attempt>.<extension>` (see storeUploadContent), so deleting the
  * upload removes whatever an attempt left.
  */
+/** What processing keeps of a run while it works on it (a transcription's finished windows); erased with the run. */
+export const processingFilesPrefix = (accountId: string, runId: string): string => `processing/${accountId}/${runId}/`
+
 export const uploadFilesPrefix = (accountId: string, uploadId: string): string => `uploads/${accountId}/${uploadId}`

@@ -118,7 +118,11 @@ export interface StoredNotes extends Omit<Notes, 'actionItems'> {
  * transcript, and the notes appear once the whole transcript is there.
  */
 export interface NotesStore {
-  replace(runId: string, notes: StoredNotes, utterances: ReadonlyArray<Utterance>): TE.TaskEither<StoreFailure, void>
+  /**
+   * Replaces the run's transcript and notes whole. `notes` null keeps a transcript without notes
+   * (transcribed, not yet analysed; readable, not searchable) and drops any notes the run had.
+   */
+  replace(runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>): TE.TaskEither<StoreFailure, void>
   find(runId: string): TE.TaskEither<StoreFailure, O.Option<StoredNotes>>
   /** Utterances in order. */
   transcript(runId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Utterance>>

@@ -1,6 +1,9 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Languages } from '../domain/language.js'
+import type { SpeakerSeparation } from '../domain/speaker-separation.js'
 import type { Utterance } from '../domain/utterance.js'
+
+export type { SpeakerSeparation } from '../domain/speaker-separation.js'
 
 export interface TranscriptionFailure {
   readonly _tag: 'TranscriptionFailure'
@@ -18,13 +21,39 @@ export interface AudioSource {
    * such as `de` or `pt-BR`, or `auto` to detect it. Absent: the engine's default.
    */
   readonly language?: string
+  /** Where the engine keeps the windows it finishes, so a transcription cut off (a restart) resumes after them. Absent: none is kept. */
+  readonly checkpoint?: TranscriptionCheckpoint
 }
+
+/** One finished window of a long transcription. */
+export interface FinishedWindow {
+  readonly startMs: number
+  readonly endMs: number
+  /** On the whole file's clock. */
+  readonly utterances: ReadonlyArray<Utterance>
+  readonly language?: string
+}
+
+/**
+ * What a transcription has finished so far, kept outside the process. `engine` names the engine
+ * and everything that decides its windows and words (model, window length, channel), so windows
+ * another engine or plan made are never mixed in.
+ */
+export interface TranscriptionCheckpoint {
+  /** The windows an earlier attempt finished on the same audio with this `engine`; empty at first. */
+  load(engine: string): Promise<ReadonlyArray<FinishedWindow>>
+  /** Keeps one more finished window. Never rejects: a window not kept is only done again after a restart. */
+  save(engine: string, window: FinishedWindow): Promise<void>
+}
+
 
 export interface Transcription {
   readonly utterances: ReadonlyArray<Utterance>
   readonly durationMs: number
   /** The language code the engine detected, or the one it transcribed in; absent when it cannot say. */
   readonly language?: string
+  /** How its speakers were told apart; absent means `none` (one speaker throughout). */
+  readonly speakerSeparation?: SpeakerSeparation
 }
 
 /** Told how much of the audio has been transcribed so far, from 0 to 1; called as often as the engine knows. */

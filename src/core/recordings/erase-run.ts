@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { botFiles } from '../domain/bot-recording.js'
 import type { Run } from '../domain/run.js'
-import { type Upload, uploadFilesPrefix } from '../domain/upload.js'
+import { processingFilesPrefix, type Upload, uploadFilesPrefix } from '../domain/upload.js'
 import type { StoreFailure } from '../errors.js'
 import type { BlobStore } from '../ports/blob-store.js'
 import type { NotesEditStore } from '../ports/notes-edit-store.js'
@@ -26,7 +26,7 @@ const ROW_TRIES = 3
 /** Every file the run may have: the keys it names, and whatever its bot or its upload wrote under their own prefix. */
 const filesOf = (blobs: BlobStore, accountId: string, runId: string, run: Run | null, upload: Upload | null): TE.TaskEither<StoreFailure, ReadonlyArray<string>> => {
   const named = run === null ? [] : [run.source?.key, run.source?.speakersKey, run.audio?.key].filter((k): k is string => k !== undefined)
-  const prefixes = [botFiles(accountId, runId).prefix, ...(upload === null ? [] : [uploadFilesPrefix(accountId, upload.id)])]
+  const prefixes = [botFiles(accountId, runId).prefix, processingFilesPrefix(accountId, runId), ...(upload === null ? [] : [uploadFilesPrefix(accountId, upload.id)])]
   return pipe(
     TE.traverseSeqArray((prefix: string) => blobs.list(prefix))(prefixes),
     TE.map((listed) => [...new Set([...named, ...listed.flat()])]),

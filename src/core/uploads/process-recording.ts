@@ -1,152 +1,68 @@
-import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
-import { withActionItemIds } from '../domain/notes-edits.js'
 import type { Run } from '../domain/run.js'
 import type { Utterance } from '../domain/utterance.js'
-import type { AppError } from '../errors.js'
-import type { Analyzer } from '../ports/analyzer.js'
-import type { BlobStore } from '../ports/blob-store.js'
 import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
-import type { NotesEditStore } from '../ports/notes-edit-store.js'
-import type { NotesStore, RunStore, UploadStore } from '../ports/recording-stores.js'
-import type { RecordingShareStore } from '../ports/share-store.js'
-import type { Transcriber } from '../ports/transcriber.js'
-import type { TranscriptFormat, TranscriptParser } from '../ports/transcript-parser.js'
-import { moveRun } from '../recordings/index.js'
-import { eraseRun, readBlobText } from '../recordings/index.js'
-import { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
-import { progressReporter } from './report-progress.js'
+import { eraseRun, ignoreFailure, moveRun, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
+import { analyse, storedTranscript } from './analyse-stage.js'
+import type { ProcessDeps } from './process-deps.js'
+import { failureMessage, final, inStage, type StageFailure, transient } from './processing-failures.js'
+import { keepTranscript, transcribe } from './transcribe-stage.js'
 
-export interface ProcessDeps extends PublishDeps {
-  readonly runs: RunStore
-  readonly uploads: UploadStore
-  readonly notes: NotesStore
-  readonly notesEdits: NotesEditStore
-  readonly shares: RecordingShareStore
-  readonly blobs: BlobStore
-  readonly parser: TranscriptParser
-  readonly transcriber: Transcriber
-  readonly analyzer: Analyzer
-  /** A transcript file bigger than this is refused at upload; one stored anyway (an older upload) fails to process. */
-  readonly maxTranscriptBytes: number
-  /** A transcript, read or transcribed, with more utterances than this fails with a message saying so. */
-  readonly maxUtterances: number
-}
+export type { ProcessDeps } from './process-deps.js'
 
 const Payload = t.type({ accountId: t.string, runId: t.string })
 
-/** A failure the user must act on: retrying the same input cannot help. */
-const final = (message: string): JobFailure => ({ retryable: false, message })
-const transient = (e: AppError): JobFailure => ({ retryable: true, message: e._tag === 'StoreFailure' ? 'the store failed' : JSON.stringify(e) })
-
-const readText = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, string> =>
-  pipe(
-    readBlobText(deps.blobs, key, deps.maxTranscriptBytes),
-    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e))),
-    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
-  )
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
-
-const withinLimit = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): boolean => utterances.length <= deps.maxUtterances
-const tooMany = (deps: ProcessDeps, utterances: ReadonlyArray<Utterance>): JobFailure =>
-  final(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
-
-/** Waits for the stage's progress writes to land, so none comes after the run moves on. */
-const afterProgress = <A>(progress: { flushed(): Promise<void> }) => (task: TE.TaskEither<JobFailure, A>): TE.TaskEither<JobFailure, A> =>
-  TE.tapTask(task, () => () => progress.flushed())
-
-interface Transcribed {
+interface ToAnalyse {
+  readonly run: Run
   readonly utterances: ReadonlyArray<Utterance>
   readonly durationMs: number | null
-  /** What the engine reported; null for a transcript file, or an engine that cannot say. */
-  readonly language: string | null
 }
 
-/**
- * Speech or a transcript file becomes utterances; with the audio's length and language when known.
- * Reports the `transcribing` stage's progress.
- */
-const utterancesOf = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, Transcribed> => {
-  const source = run.source
-  if (source === null) return TE.left(final('the recording has nothing to process'))
-  const progress = progressReporter(deps, run, 'transcribing')
-  if (source.kind === 'transcript') {
-    return pipe(
-      readText(deps, source.key),
-      TE.flatMap((text) => pipe(deps.parser.parse(source.format as TranscriptFormat, text, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
-      // A file is read whole: nothing, then all of it.
-      TE.tap(() => TE.fromIO(() => progress.report(1))),
-      afterProgress(progress),
-      TE.map((utterances) => ({ utterances, durationMs: null, language: null })),
-    )
-  }
-  return pipe(
-    deps.blobs.localFile(source.key),
-    TE.mapLeft(transient),
-    TE.flatMap(TE.fromOption(() => final('the stored audio is missing'))),
-    TE.flatMap((file) =>
-      TE.tryCatch(
-        async () => {
-          try {
-            const audio = { path: file.path, defaultSpeaker: 'Speaker 1', ...(run.language === null ? {} : { language: run.language }) }
-            const r = await deps.transcriber.transcribe(audio, progress.report)()
-            if (E.isLeft(r)) throw final(r.left.message)
-            return r.right
-          } finally {
-            await file.done()
-          }
-        },
-        (e) => (typeof e === 'object' && e !== null && 'retryable' in e ? (e as JobFailure) : final(String(e))),
-      ),
-    ),
-    afterProgress(progress),
-    TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
-    TE.filterOrElse((tr) => withinLimit(deps, tr.utterances), (tr) => tooMany(deps, tr.utterances)),
-    TE.flatMap((tr) =>
+/** Transcribes (or reads) the recording's source, keeps the transcript, and hands it on; the run is `analysing` after. */
+const transcribed = (deps: ProcessDeps, run: Run): TE.TaskEither<StageFailure, ToAnalyse> =>
+  pipe(
+    run.state === 'stored' ? pipe(moveRun(deps)(run, 'transcribing'), TE.mapLeft(transient)) : TE.right(run),
+    TE.flatMap((transcribing) =>
       pipe(
-        speakerTurns(deps, source.speakersKey),
-        TE.map((turns) => ({
-          utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns),
-          durationMs: tr.durationMs,
-          language: tr.language ?? null,
-        })),
+        transcribe(deps, transcribing),
+        TE.flatMap((tr) => pipe(keepTranscript(deps, transcribing, tr), TE.map((analysing) => ({ run: analysing, utterances: tr.utterances, durationMs: tr.durationMs })))),
       ),
     ),
+    TE.mapLeft(inStage('transcribing')),
   )
-}
-
-/** A bot's speaker timeline (JSON lines), which names the speakers of its transcribed audio; none for uploads. */
-const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither<JobFailure, ReadonlyArray<SpeakerTurn>> =>
-  key === undefined
-    ? TE.right([])
-    : pipe(
-        readText(deps, key),
-        TE.map((text) => readJsonLines(text, isSpeakerTurn)),
-      )
 
 /**
- * The pipeline for every recording: stored → transcribing → analysing → ready,
- * or failed with a readable error. Re-delivered jobs resume safely: notes and
- * transcript are replaced whole.
+ * A run `analysing` has its transcript stored already (after a restart, or a retry of a failed
+ * analysis): it is read back, not made again. One without (stopped by an older version between
+ * the stages) is transcribed again.
+ */
+const resumedAnalysis = (deps: ProcessDeps, run: Run): TE.TaskEither<StageFailure, ToAnalyse> =>
+  pipe(
+    storedTranscript(deps, run),
+    TE.mapLeft(inStage('analysing')),
+    TE.flatMap((stored) => (stored.utterances.length > 0 ? TE.right({ run, ...stored }) : transcribed(deps, run))),
+  )
+
+/**
+ * The pipeline for every recording: stored → transcribing → analysing → ready, or failed with an
+ * error naming the stage. The transcript is stored as soon as it is made, so a failed analysis
+ * keeps it readable and a retry (or a re-delivered job) starts again from the analysis.
  */
 export const processRecording =
   (deps: ProcessDeps): JobHandler =>
   (payload, attempt) => {
     if (!Payload.is(payload)) return TE.left(final('malformed job payload'))
-    const move = moveRun(deps)
-    const fail = (run: Run, failure: JobFailure): TE.TaskEither<JobFailure, void> => {
+    const fail = (run: Run, failure: StageFailure): TE.TaskEither<JobFailure, void> => {
       if (failure.retryable && !attempt.last) return TE.left(failure)
-      const message = failure.retryable ? `processing failed after ${attempt.number} attempts: ${failure.message}` : failure.message
+      const message = failureMessage(run, failure, attempt.number)
       return pipe(
         deps.runs.find(run.accountId, run.id),
         TE.mapLeft(transient),
         TE.flatMap((current) => (O.isSome(current) ? TE.right(current.value) : TE.left(final('the recording is gone')))),
-        TE.flatMap((current) => pipe(move(current, 'failed', { detail: message }), TE.mapLeft(transient))),
+        TE.flatMap((current) => pipe(moveRun(deps)(current, 'failed', { detail: message, failedStage: failure.stage }), TE.mapLeft(transient))),
         TE.flatMap((failed) => announce(failed, 'failed', message)),
       )
     }
@@ -170,26 +86,11 @@ export const processRecording =
       TE.flatMap(TE.fromOption(() => final('the recording is gone'))),
       TE.flatMap((run): TE.TaskEither<JobFailure, void> => {
         if (run.state === 'ready' || run.state === 'failed') return TE.right(undefined) // already settled: a re-delivery
-        const started = run.state === 'stored' ? move(run, 'transcribing') : TE.right(run)
         return pipe(
-          TE.mapLeft(transient)(started),
-          TE.flatMap((transcribing) =>
-            pipe(
-              utterancesOf(deps, transcribing),
-              TE.flatMap(({ utterances, durationMs, language }) =>
-                pipe(
-                  // A resumed run already analysing keeps its state; the language is written either way.
-                  transcribing.state === 'analysing' && transcribing.detectedLanguage === language
-                    ? TE.right(transcribing)
-                    : move(transcribing, 'analysing', { detectedLanguage: language }),
-                  TE.mapLeft(transient),
-                  TE.flatMap((analysing) => analyse(deps, analysing, utterances, durationMs)),
-                ),
-              ),
-              TE.flatMap((ready) => announce(ready, 'ready', null)),
-              TE.orElse((failure) => fail(transcribing, failure)),
-            ),
-          ),
+          run.state === 'analysing' ? resumedAnalysis(deps, run) : transcribed(deps, run),
+          TE.flatMap((next) => pipe(analyse(deps, next.run, next.utterances, next.durationMs), TE.mapLeft(inStage('analysing')))),
+          TE.flatMap((ready) => pipe(announce(ready, 'ready', null), TE.mapLeft(inStage('analysing')))),
+          TE.orElse((failure) => fail(run, failure)),
         )
       }),
       TE.orElse((failure) => endQuietlyIfDeleted(deps, payload.accountId, payload.runId, failure)),
@@ -215,36 +116,3 @@ const endQuietlyIfDeleted = (deps: ProcessDeps, accountId: string, runId: string
           ),
     ),
   )
-
-const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utterance>, durationMs: number | null): TE.TaskEither<JobFailure, Run> => {
-  // Half way once the notes are made; storing them with the transcript is the other half.
-  const progress = progressReporter(deps, run, 'analysing')
-  return pipe(
-    deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }),
-    TE.mapLeft((f) => final(f.message)),
-    TE.tap(() => TE.fromIO(() => progress.report(0.5))),
-    TE.flatMap((notes) =>
-      pipe(
-        // Ids derived from the input, so edits keyed by them survive re-processing.
-        deps.notes.replace(run.id, { ...notes, actionItems: withActionItemIds(run.id, notes.actionItems) }, utterances),
-        TE.mapLeft(transient),
-      ),
-    ),
-    afterProgress(progress),
-    TE.flatMap(() => {
-      const spokenMs = utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
-      const seconds = Math.round((durationMs ?? spokenMs) / 1000)
-      return pipe(
-        moveRun(deps)(run, 'ready', { hasNotes: true, recordingSeconds: run.recordingSeconds ?? seconds }),
-        TE.mapLeft(transient),
-        TE.tap((ready) =>
-          pipe(
-            deps.uploads.findByRun(ready.accountId, ready.id),
-            TE.flatMap((u) => (O.isSome(u) ? TE.map(() => undefined)(deps.uploads.update({ ...u.value, durationMs: durationMs ?? spokenMs })) : TE.right(undefined))),
-            TE.mapLeft(transient),
-          ),
-        ),
-      )
-    }),
-  )
-}

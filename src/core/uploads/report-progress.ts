@@ -1,3 +1,4 @@
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ProgressStage, Run } from '../domain/run.js'
 import type { Clock } from '../ports/clock.js'
 import type { RunStore } from '../ports/recording-stores.js'
@@ -43,3 +44,9 @@ export const progressReporter = (deps: ProgressDeps, run: Pick<Run, 'id' | 'acco
     flushed: () => writes.then(() => undefined),
   }
 }
+
+/** Waits for the stage's progress writes to land, so none comes after the run moves on. */
+export const afterProgress =
+  <E, A>(progress: Pick<ProgressReporter, 'flushed'>) =>
+  (task: TE.TaskEither<E, A>): TE.TaskEither<E, A> =>
+    TE.tapTask(task, () => () => progress.flushed())

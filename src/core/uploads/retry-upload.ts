@@ -16,7 +16,10 @@ export interface RetryUploadDeps {
   readonly clock: Clock
 }
 
-/** Re-runs processing on the file already stored; nothing is re-sent. Only a failed upload can be retried. */
+/**
+ * Re-runs processing on the file already stored, from the stage that failed; nothing is re-sent.
+ * Only a failed upload can be retried.
+ */
 export const retryUpload =
   (deps: RetryUploadDeps) =>
   (actor: Actor, uploadId: string): TE.TaskEither<AppError, Upload> =>
@@ -31,7 +34,8 @@ export const retryUpload =
             (run) => run.state === 'failed',
             (run) => conflict(`Only a failed upload can be retried; this one is ${stageOf(run.state)}`),
           ),
-          TE.flatMap((run) => moveRun(deps)(run, 'stored', { detail: null })),
+          // A failed analysis keeps its transcript: the retry starts again from there, without transcribing.
+          TE.flatMap((run) => moveRun(deps)(run, run.failedStage === 'analysing' ? 'analysing' : 'stored', { detail: null, failedStage: null })),
           TE.flatMap(() => deps.uploads.update({ ...upload, error: null, updatedAt: deps.clock.now().toISOString() })),
           TE.tap(() => deps.jobs.enqueue(processJob(actor.accountId, upload.runId))),
         ),

@@ -30,7 +30,8 @@ export const Failure = (props: { recording: Recording; editable: boolean; onRetr
       setBusy(false)
     }
   }
-  const heading = r.state === 'failed' ? 'This recording failed' : r.state === 'skipped' ? 'This meeting was not recorded' : 'This recording was called off'
+  const heading =
+    r.failedStage === 'analysing' ? 'The notes could not be made' : r.state === 'failed' ? 'This recording failed' : r.state === 'skipped' ? 'This meeting was not recorded' : 'This recording was called off'
   return (
     <section class={`card state-note ${r.state === 'failed' ? 'bad' : ''}`} aria-labelledby="failure-title">
       <h2 id="failure-title">{heading}</h2>
@@ -38,7 +39,7 @@ export const Failure = (props: { recording: Recording; editable: boolean; onRetr
       <ErrorNote message={error} />
       {r.state === 'failed' && r.origin === 'upload' && props.editable ? (
         <button type="button" class="primary" disabled={busy} onClick={() => void retry()}>
-          {busy ? 'Retrying…' : 'Retry processing'}
+          {busy ? 'Retrying…' : r.failedStage === 'analysing' ? 'Retry the analysis' : 'Retry processing'}
         </button>
       ) : null}
     </section>

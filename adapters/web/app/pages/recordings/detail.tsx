@@ -155,6 +155,9 @@ export const RecordingPage = (props: Record<string, string>) => {
         </div>
         <section class="card transcript-card" aria-labelledby="transcript-title">
           <h2 id="transcript-title">Transcript</h2>
+          {r.speakerSeparation === 'none' && lines.length > 0 ? (
+            <p class="muted speakers-note">Speakers were not told apart: everything is under one speaker. Rename it, or upload a stereo recording with one voice per channel.</p>
+          ) : null}
           {r.scope === 'summary' ? (
             <p class="muted">This recording was shared with you as a summary: its transcript and audio are not included.</p>
           ) : lines.length === 0 && !r.hasNotes ? (

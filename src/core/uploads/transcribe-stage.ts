@@ -1,0 +1,127 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
+import type { Run } from '../domain/run.js'
+import type { SpeakerSeparation } from '../domain/speaker-separation.js'
+import type { Utterance } from '../domain/utterance.js'
+import type { JobFailure } from '../ports/job-handler.js'
+import type { TranscriptFormat } from '../ports/transcript-parser.js'
+import { moveRun, readBlobText } from '../recordings/index.js'
+import type { ProcessDeps } from './process-deps.js'
+import { final, transient } from './processing-failures.js'
+import { afterProgress, progressReporter } from './report-progress.js'
+import { blobCheckpoint, checkpointKey } from './transcription-checkpoint.js'
+
+export interface Transcribed {
+  readonly utterances: ReadonlyArray<Utterance>
+  readonly durationMs: number | null
+  /** What the engine reported; null for a transcript file, or an engine that cannot say. */
+  readonly language: string | null
+  readonly speakerSeparation: SpeakerSeparation
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+export const readText = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, string> =>
+  pipe(
+    readBlobText(deps.blobs, key, deps.maxTranscriptBytes),
+    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e))),
+    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
+  )
+
+const withinLimit = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>) => utterances.length <= deps.maxUtterances
+const tooMany = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>): JobFailure =>
+  final(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
+
+/**
+ * Speech or a transcript file becomes utterances; with the audio's length and language when known.
+ * Reports the `transcribing` stage's progress. Audio is transcribed with a checkpoint in the blob
+ * store, so a transcription cut off by a restart (or retried after a failure) resumes after the
+ * windows it had finished.
+ */
+export const transcribe = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, Transcribed> => {
+  const source = run.source
+  if (source === null) return TE.left(final('the recording has nothing to process'))
+  const progress = progressReporter(deps, run, 'transcribing')
+  if (source.kind === 'transcript') {
+    return pipe(
+      readText(deps, source.key),
+      TE.flatMap((text) => pipe(deps.parser.parse(source.format as TranscriptFormat, text, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
+      // A file is read whole: nothing, then all of it.
+      TE.tap(() => TE.fromIO(() => progress.report(1))),
+      afterProgress(progress),
+      TE.map((utterances): Transcribed => ({ utterances, durationMs: null, language: null, speakerSeparation: 'transcript' })),
+    )
+  }
+  return pipe(
+    deps.blobs.localFile(source.key),
+    TE.mapLeft(transient),
+    TE.flatMap(TE.fromOption(() => final('the stored audio is missing'))),
+    TE.flatMap((file) =>
+      TE.tryCatch(
+        async () => {
+          try {
+            const audio = {
+              path: file.path,
+              defaultSpeaker: 'Speaker 1',
+              checkpoint: blobCheckpoint(deps.blobs, checkpointKey(run.accountId, run.id)),
+              ...(run.language === null ? {} : { language: run.language }),
+            }
+            const r = await deps.transcriber.transcribe(audio, progress.report)()
+            if (E.isLeft(r)) throw final(r.left.message)
+            return r.right
+          } finally {
+            await file.done()
+          }
+        },
+        (e) => (typeof e === 'object' && e !== null && 'retryable' in e ? (e as JobFailure) : final(String(e))),
+      ),
+    ),
+    afterProgress(progress),
+    TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
+    TE.filterOrElse((tr) => withinLimit(deps)(tr.utterances), (tr) => tooMany(deps)(tr.utterances)),
+    TE.flatMap((tr) =>
+      pipe(
+        speakerTurns(deps, source.speakersKey),
+        TE.map((turns): Transcribed => ({
+          utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns),
+          durationMs: tr.durationMs,
+          language: tr.language ?? null,
+          speakerSeparation: turns.length === 0 ? (tr.speakerSeparation ?? 'none') : 'captions',
+        })),
+      ),
+    ),
+  )
+}
+
+/** A bot's speaker timeline (JSON lines), which names the speakers of its transcribed audio; none for uploads. */
+const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither<JobFailure, ReadonlyArray<SpeakerTurn>> =>
+  key === undefined
+    ? TE.right([])
+    : pipe(
+        readText(deps, key),
+        TE.map((text) => readJsonLines(text, isSpeakerTurn)),
+      )
+
+/**
+ * Stores the transcript (readable from now on, whatever happens to the analysis), with the audio's
+ * length on the upload, moves the run on to `analysing`, and drops the transcription's checkpoint.
+ */
+export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcribed): TE.TaskEither<JobFailure, Run> => {
+  const spokenMs = transcribed.utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
+  return pipe(
+    deps.notes.replace(run.id, null, transcribed.utterances),
+    TE.flatMap(() => deps.uploads.findByRun(run.accountId, run.id)),
+    TE.flatMap(
+      O.match(
+        () => TE.right(undefined),
+        (u) => TE.map(() => undefined)(deps.uploads.update({ ...u, durationMs: transcribed.durationMs ?? spokenMs })),
+      ),
+    ),
+    TE.flatMap(() => moveRun(deps)(run, 'analysing', { detectedLanguage: transcribed.language, speakerSeparation: transcribed.speakerSeparation })),
+    TE.tap(() => deps.blobs.remove(checkpointKey(run.accountId, run.id))),
+    TE.mapLeft(transient),
+  )
+}
