@@ -12,7 +12,14 @@ import { join } from 'node:path'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import type { AudioSource, ProgressListener, Transcriber, Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+import type {
+  AudioSource,
+  ProgressListener,
+  Transcriber,
+  TranscriptionCheckpoint,
+  Transcription,
+  TranscriptionFailure,
+} from '../../src/core/ports/transcriber.js'
 import { type AudioFailure, audioFailure, probeAudio, runProcess } from '../audio/index.js'
 import { channelLayout } from './channel-check.js'
 
@@ -38,6 +45,23 @@ const splitChannels = (ffmpeg: string, path: string, dir: string): TE.TaskEither
 export const mergeInTime = (a: ReadonlyArray<Utterance>, b: ReadonlyArray<Utterance>): Utterance[] =>
   [...a, ...b].sort((x, y) => x.start_ms - y.start_ms || x.end_ms - y.end_ms)
 
+/** The checkpoint seen by one channel's transcription: its windows kept apart from the other channel's and the whole file's. */
+export const channelCheckpoint = (checkpoint: TranscriptionCheckpoint, channel: 'left' | 'right'): TranscriptionCheckpoint => ({
+  load: (engine) => checkpoint.load(`${engine}#${channel}`),
+  save: (engine, window) => checkpoint.save(`${engine}#${channel}`, window),
+})
+
+/** One channel as an audio source of its own. */
+const channelSource = (audio: AudioSource, path: string, channel: 'left' | 'right'): AudioSource => {
+  const { checkpoint, ...rest } = audio
+  return {
+    ...rest,
+    path,
+    defaultSpeaker: CHANNEL_SPEAKERS[channel === 'left' ? 0 : 1],
+    ...(checkpoint === undefined ? {} : { checkpoint: channelCheckpoint(checkpoint, channel) }),
+  }
+}
+
 export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: string } = {}): Transcriber => {
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
   const bothChannels = (audio: AudioSource, onProgress?: ProgressListener): TE.TaskEither<TranscriptionFailure, Transcription> =>
@@ -53,14 +77,19 @@ export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: 
           // One channel after the other: the engine's own pool already uses the cores.
           TE.flatMap(([left, right]) =>
             pipe(
-              inner.transcribe({ ...audio, path: left, defaultSpeaker: CHANNEL_SPEAKERS[0] }, onProgress === undefined ? undefined : (f) => onProgress(f / 2)),
+              inner.transcribe(channelSource(audio, left, 'left'), onProgress === undefined ? undefined : (f) => onProgress(f / 2)),
               TE.flatMap((l) =>
                 pipe(
-                  inner.transcribe({ ...audio, path: right, defaultSpeaker: CHANNEL_SPEAKERS[1] }, onProgress === undefined ? undefined : (f) => onProgress(0.5 + f / 2)),
+                  inner.transcribe(channelSource(audio, right, 'right'), onProgress === undefined ? undefined : (f) => onProgress(0.5 + f / 2)),
                   TE.map((r): Transcription => {
                     // Each side is detected on its own; the left's answer speaks for the call.
                     const language = l.language ?? r.language
-                    return { utterances: mergeInTime(l.utterances, r.utterances), durationMs: Math.max(l.durationMs, r.durationMs), ...(language === undefined ? {} : { language }) }
+                    return {
+                      utterances: mergeInTime(l.utterances, r.utterances),
+                      durationMs: Math.max(l.durationMs, r.durationMs),
+                      ...(language === undefined ? {} : { language }),
+                      speakerSeparation: 'channels',
+                    }
                   }),
                 ),
               ),

@@ -1,20 +1,18 @@
+import { createHash } from 'node:crypto'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+import type { AudioSource, ProgressListener, Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { type DecodedWav, formatLimit, type ProcessFailure, runProcess, withWav16kMono } from '../audio/index.js'
+import { findPcm, type Span, transcribeInWindows, type WindowJob, type WindowText, writeWindow } from '../transcribe-windows/index.js'
 import { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
-import { runPool } from './pool.js'
-import { findSilences } from './silences.js'
-import { findPcm, writeWindow } from './wav-window.js'
-import { planWindows, type Span, type Window } from './windows.js'
 
 export { groupAtPauses, parseTimedWords, progressReader, type TimedWord } from './parse-output.js'
 export { pocketsphinxInstalled } from './installed.js'
-export { parseSilences, planWindows, type Span, type Window } from './windows.js'
+export { parseSilences, planWindows, type Span, type Window } from '../transcribe-windows/index.js'
 
 /** A phrase to spot, lower case, every word in the model's dictionary. */
 export type Keyword = string | { readonly phrase: string; readonly threshold?: number }
@@ -84,9 +82,6 @@ const problemsIn = (log: string): string[] =>
     .filter((l) => /^(ERROR|FATAL)/.test(l))
     .map((l) => l.replace(/^(ERROR|FATAL): "[^"]*", line \d+: /, '').trim())
 
-/** "1:05" for a place in the audio, in failure messages. */
-const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`
-
 /**
  * Offline speech to text with CMU PocketSphinx (`pocketsphinx_continuous`). The audio is decoded
  * once to a 16 kHz mono WAV on disk, cut at its pauses into windows of at most `windowMs`, and the
@@ -137,78 +132,60 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
     )
   }
 
-  const windowsOf = (wav: DecodedWav): TE.TaskEither<TranscriptionFailure, Window[]> =>
-    wav.durationMs <= windowMs
-      ? TE.right([{ startMs: 0, endMs: wav.durationMs, silent: false }])
-      : pipe(
-          findSilences(wav.path, wav.durationMs, {
-            timeoutMs: Math.max(60_000, wav.durationMs / 10),
-            ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
-          }),
-          TE.mapLeft(fail),
-          TE.map((silences) => planWindows(wav.durationMs, silences, { maxMs: windowMs })),
-        )
+  const pauseMs = options.pauseMs ?? 700
+  // Everything that decides the windows and the words in them: a saved window made otherwise is not reused.
+  const engine = `pocketsphinx:${windowMs}:${createHash('sha256')
+    .update(JSON.stringify([pauseMs, keywords.map(keywordLine), options.hmm, options.lm, options.dict, options.decoderFlags ?? DECODER_FLAGS]))
+    .digest('hex')
+    .slice(0, 12)}`
 
-  const transcribeWav = (wav: DecodedWav, speaker: string, onProgress: ((fraction: number) => void) | undefined) =>
+  /** One window, cut out to a file of its own unless it is the whole file; its words grouped into utterances on its own clock. */
+  const recogniseWindow = (speaker: string) => async (job: WindowJob): Promise<E.Either<TranscriptionFailure, WindowText>> => {
+    const { wav, window, index, whole } = job
+    const name = `window-${String(index).padStart(5, '0')}`
+    const input = whole ? wav.path : join(wav.dir, `${name}.wav`)
+    try {
+      if (!whole) await writeWindow(wav.path, await findPcm(wav.path), window, input)
+    } catch (e) {
+      return E.left(fail(`could not cut the audio into windows: ${(e as Error).message}`))
+    }
+    const result = await recognise(wav, input, name, window, job.heard)()
+    if (!whole) await rm(input, { force: true }).catch(() => undefined)
+    await rm(join(wav.dir, `${name}.log`), { force: true }).catch(() => undefined)
+    return E.map((words: TimedWord[]) => ({ utterances: groupAtPauses(words, { pauseMs, speaker, durationMs: window.endMs - window.startMs }), language: 'en' }))(result)
+  }
+
+  const transcribeWav = (wav: DecodedWav, audio: AudioSource, onProgress: ProgressListener | undefined) =>
     pipe(
       TE.tryCatch(
         () => (keywords.length > 0 ? writeFile(join(wav.dir, 'keywords.list'), `${keywords.map(keywordLine).join('\n')}\n`) : Promise.resolve()),
         (e) => fail(`could not prepare speech recognition: ${(e as Error).message}`),
       ),
-      TE.flatMap(() => windowsOf(wav)),
-      TE.flatMap((windows) => {
-        // Progress: the audio heard so far in every window (whole once a window is done), over the file's length.
-        const heard = windows.map(() => 0)
-        let reported = 0
-        const hear = (index: number, ms: number) => {
-          heard[index] = Math.max(heard[index]!, ms)
-          const fraction = Math.min(1, heard.reduce((a, b) => a + b, 0) / Math.max(1, wav.durationMs))
-          if (fraction > reported) {
-            reported = fraction
-            onProgress?.(fraction)
-          }
-        }
-        const single = windows.length === 1
-        const runWindow = async (index: number): Promise<E.Either<TranscriptionFailure, TimedWord[]>> => {
-          const span = windows[index]!
-          const lengthMs = span.endMs - span.startMs
-          if (span.silent) {
-            hear(index, lengthMs)
-            return E.right([])
-          }
-          const name = `window-${String(index).padStart(5, '0')}`
-          const input = single ? wav.path : join(wav.dir, `${name}.wav`)
-          try {
-            if (!single) await writeWindow(wav.path, await findPcm(wav.path), span, input)
-          } catch (e) {
-            return E.left(fail(`could not cut the audio into windows: ${(e as Error).message}`))
-          }
-          const result = await recognise(wav, input, name, span, (ms) => hear(index, ms))()
-          if (!single) await rm(input, { force: true }).catch(() => undefined)
-          await rm(join(wav.dir, `${name}.log`), { force: true }).catch(() => undefined)
-          if (E.isRight(result)) hear(index, lengthMs)
-          return E.map((words: TimedWord[]) => words.map((w) => ({ word: w.word, startMs: w.startMs + span.startMs, endMs: w.endMs + span.startMs })))(result)
-        }
-        return pipe(
-          () => runPool(windows.length, threads, runWindow),
-          TE.mapLeft(({ index, failure }) =>
-            single ? failure : fail(`${failure.message} (in the audio from ${clock(windows[index]!.startMs)} to ${clock(windows[index]!.endMs)})`),
-          ),
-        )
-      }),
-      TE.map((perWindow) => perWindow.flat().sort((a, b) => a.startMs - b.startMs)),
-      TE.map((words) => groupAtPauses(words, { pauseMs: options.pauseMs ?? 700, speaker, durationMs: wav.durationMs })),
+      TE.flatMap(() =>
+        transcribeInWindows(
+          wav,
+          {
+            windowMs,
+            threads,
+            engine,
+            ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
+            ...(audio.checkpoint === undefined ? {} : { checkpoint: audio.checkpoint }),
+            ...(onProgress === undefined ? {} : { onProgress }),
+          },
+          (job) => () => recogniseWindow(audio.defaultSpeaker)(job),
+        ),
+      ),
     )
 
   return {
     name: 'pocketsphinx',
     available: true,
     languages: ['en'],
-    transcribe: ({ path, defaultSpeaker }, onProgress) =>
+    transcribe: (audio, onProgress) =>
       withWav16kMono(
-        path,
+        audio.path,
         (f) => fail(f.message),
-        (wav) => pipe(transcribeWav(wav, defaultSpeaker, onProgress), TE.map((utterances) => ({ utterances, durationMs: wav.durationMs, language: 'en' }))),
+        (wav) => pipe(transcribeWav(wav, audio, onProgress), TE.map(({ utterances }) => ({ utterances, durationMs: wav.durationMs, language: 'en' }))),
         options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath },
       ),
   }

@@ -30,7 +30,7 @@ export interface WhisperContext {
   release(): Promise<void>
 }
 
-interface WhisperModule {
+export interface WhisperModule {
   initWhisper(options: { filePath: string; useGpu?: boolean }): Promise<WhisperContext>
 }
 

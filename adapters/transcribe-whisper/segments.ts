@@ -25,24 +25,16 @@ export const toUtterances = (
   return out
 }
 
-/**
- * Turns the engine's reports (a fraction, or the segments just finished) into progress that
- * only grows, and stops reporting once the transcription settles.
- */
-export const progressTracker = (durationMs: number, onProgress: ((fraction: number) => void) | undefined) => {
+/** Turns reports into progress that only grows, and stops reporting once the transcription settles. */
+export const progressTracker = (onProgress: ((fraction: number) => void) | undefined) => {
   let done = -1
   let stopped = false
-  const at = (fraction: number) => {
-    const f = Math.min(1, Math.max(0, fraction))
-    if (stopped || onProgress === undefined || f <= done) return
-    done = f
-    onProgress(f)
-  }
   return {
-    at,
-    reached: (segments: ReadonlyArray<WhisperSegment>) => {
-      // A segment's end may be past the audio's (see toUtterances): only the end, 1, means done.
-      if (durationMs > 0 && segments.length > 0) at(Math.min(0.99, Math.max(...segments.map((s) => s.t1)) / durationMs))
+    at: (fraction: number) => {
+      const f = Math.min(1, Math.max(0, fraction))
+      if (stopped || onProgress === undefined || f <= done) return
+      done = f
+      onProgress(f)
     },
     stop: () => {
       stopped = true

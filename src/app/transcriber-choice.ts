@@ -60,6 +60,7 @@ const logChoice = (logger: Logger, setting: Setting, chosen: TranscriberName, en
 export const openTranscriber = (config: Config, logger: Logger | undefined, installed: (config: Config) => InstalledEngines = installedEngines) => {
   const found = config.NOTETAKER_TRANSCRIBER === 'auto' || config.NOTETAKER_TRANSCRIBER === 'whisper' ? installed(config) : { whisperModel: null, pocketsphinx: false }
   const chosen = chooseTranscriber(config.NOTETAKER_TRANSCRIBER, found)
+  const windows = config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS === 0 ? {} : { windowMs: config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS * 1000 }
   const whisper =
     chosen === 'whisper'
       ? createWhisperTranscriber({
@@ -67,12 +68,13 @@ export const openTranscriber = (config: Config, logger: Logger | undefined, inst
           modelPath: found.whisperModel ?? join(modelsDir(config.DATA_DIR), `ggml-${config.NOTETAKER_WHISPER_MODEL || 'base.en'}.bin`),
           language: config.NOTETAKER_WHISPER_LANGUAGE,
           ...(config.NOTETAKER_WHISPER_THREADS === 0 ? {} : { threads: config.NOTETAKER_WHISPER_THREADS }),
+          ...windows,
         })
       : null
   const engine: Transcriber | null =
     whisper ??
     (chosen === 'pocketsphinx'
-      ? createPocketsphinxTranscriber()
+      ? createPocketsphinxTranscriber(windows)
       : chosen === 'openai'
         ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...optionalKey(config.NOTETAKER_TRANSCRIBER_KEY) })
         : null)

@@ -11,6 +11,7 @@ import { channelLayout, mergeInTime, withChannelSpeakers } from '../../../adapte
 import { createPocketsphinxTranscriber } from '../../../adapters/transcribe-pocketsphinx/index.js'
 import type { AudioSource, Transcriber, Transcription } from '../../../src/core/ports/transcriber.js'
 import { speakToWav } from '../../support/speech.js'
+import { memoryCheckpoint } from '../transcribe-windows/memory-checkpoint.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'notetaker-channels-test-'))
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args])
@@ -89,6 +90,55 @@ test('a stereo file with the same sound in both channels, and a mono file, go to
     assert.ok(E.isRight(result))
     assert.equal(calls.map((c) => [c.path, c.defaultSpeaker]), [[path, 'Speaker 1']])
   }
+})
+
+/** An engine that keeps one finished window in whatever checkpoint it is given, after loading what is there. */
+const checkpointing = (separation?: Transcription['speakerSeparation']) => {
+  const seen: AudioSource[] = []
+  const inner: Transcriber = {
+    name: 'fake',
+    available: true,
+    transcribe: (audio) => async () => {
+      seen.push(audio)
+      const before = (await audio.checkpoint?.load('fake:engine')) ?? []
+      const utterances = [{ start_ms: 0, end_ms: 1000, speaker: audio.defaultSpeaker, text: `${before.length} saved before` }]
+      await audio.checkpoint?.save('fake:engine', { startMs: 0, endMs: 9000, utterances })
+      return E.right({ utterances, durationMs: 9000, ...(separation === undefined ? {} : { speakerSeparation: separation }) })
+    },
+  }
+  return { inner, seen }
+}
+
+test('each channel of a call recording keeps its windows in its own part of the checkpoint; the result says the speakers are the channels', async () => {
+  const store = memoryCheckpoint({ 'fake:engine#right': [{ startMs: 0, endMs: 9000, utterances: [] }] })
+  const { inner, seen } = checkpointing()
+  const result = await withChannelSpeakers(inner).transcribe({ path: call, defaultSpeaker: 'Speaker 1', checkpoint: store.checkpoint })()
+  assert.ok(E.isRight(result))
+  assert.equal(store.loads, ['fake:engine#left', 'fake:engine#right'])
+  assert.equal(store.saves.map((s) => [s.engine, s.window.utterances[0]?.speaker]), [['fake:engine#left', 'Speaker 1'], ['fake:engine#right', 'Speaker 2']])
+  assert.equal(result.right.utterances.map((u) => [u.speaker, u.text]), [['Speaker 1', '0 saved before'], ['Speaker 2', '1 saved before']])
+  assert.is(result.right.speakerSeparation, 'channels')
+  assert.not.ok(seen.some((a) => a.checkpoint === store.checkpoint), 'no channel is given the whole file’s checkpoint')
+})
+
+test('a file not split goes to the engine with the checkpoint as it is, and the engine’s speaker separation stands', async () => {
+  for (const separation of [undefined, 'voices'] as const) {
+    const store = memoryCheckpoint()
+    const { inner, seen } = checkpointing(separation)
+    const result = await withChannelSpeakers(inner).transcribe({ path: dual, defaultSpeaker: 'Speaker 1', checkpoint: store.checkpoint })()
+    assert.ok(E.isRight(result))
+    assert.is(seen[0]?.checkpoint, store.checkpoint)
+    assert.equal(store.loads, ['fake:engine'])
+    assert.is(result.right.speakerSeparation, separation)
+  }
+})
+
+test('a call recording without a checkpoint gives the channels none', async () => {
+  const { inner, seen } = checkpointing()
+  const result = await withChannelSpeakers(inner).transcribe({ path: call, defaultSpeaker: 'Speaker 1' })()
+  assert.ok(E.isRight(result))
+  assert.equal(seen.map((a) => a.checkpoint), [undefined, undefined])
+  assert.is(result.right.speakerSeparation, 'channels')
 })
 
 test('mergeInTime orders by start, then end', () => {

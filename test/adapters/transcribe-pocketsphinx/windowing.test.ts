@@ -1,47 +1,21 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { suite } from 'uvu'
+import { suite, test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPocketsphinxTranscriber, parseSilences, planWindows } from '../../../adapters/transcribe-pocketsphinx/index.js'
+import { parseSilences as sharedParseSilences, planWindows as sharedPlanWindows } from '../../../adapters/transcribe-windows/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
 import { left, right } from '../../support/run.js'
 import { speakDialogue } from '../../support/speech.js'
+import { memoryCheckpoint } from '../transcribe-windows/memory-checkpoint.js'
 
-const plan = suite('pocketsphinx windows: where long audio is cut')
-
-plan('audio no longer than a window is one window', () => {
-  assert.equal(planWindows(20_000, [{ startMs: 5000, endMs: 6000 }], { maxMs: 30_000 }), [{ startMs: 0, endMs: 20_000, silent: false }])
+test('the windowing helpers are still exported from the pocketsphinx adapter', () => {
+  assert.is(planWindows, sharedPlanWindows)
+  assert.is(parseSilences, sharedParseSilences)
 })
 
-plan('cuts in the middle of the longest pause, windows tile the audio, none longer than the limit', () => {
-  const silences = [
-    { startMs: 8000, endMs: 8400 },
-    { startMs: 14_000, endMs: 16_000 }, // longest in the first 30 s
-    { startMs: 25_000, endMs: 25_500 },
-    { startMs: 40_000, endMs: 41_000 },
-  ]
-  const windows = planWindows(60_000, silences, { maxMs: 30_000 })
-  assert.equal(windows.map((w) => [w.startMs, w.endMs]), [[0, 15_000], [15_000, 40_500], [40_500, 60_000]])
-  assert.ok(windows.every((w) => w.endMs - w.startMs <= 30_000))
-})
-
-plan('a stretch without any pause is cut at the limit; a window wholly in a pause is marked silent', () => {
-  const windows = planWindows(70_000, [{ startMs: 30_000, endMs: 70_000 }], { maxMs: 20_000 })
-  assert.equal(windows.map((w) => [w.startMs, w.endMs, w.silent]), [
-    [0, 20_000, false],
-    [20_000, 40_000, false],
-    [40_000, 50_000, true], // then cut in the middle of the pause
-    [50_000, 70_000, true],
-  ])
-})
-
-plan('silencedetect output: start/end pairs in seconds, a pause open at the end lasts to the end', () => {
-  const printed = 'frame:3 pts:6144 pts_time:0.27\nlavfi.silence_start=0\nframe:10\nlavfi.silence_end=1.0146\nlavfi.silence_duration=1.0146\nlavfi.silence_start=4.46435\n'
-  assert.equal(parseSilences(printed, 5800), [{ startMs: 0, endMs: 1015 }, { startMs: 4464, endMs: 5800 }])
-})
-
-plan.run()
+test.run()
 
 interface Ctx {
   dir: string
@@ -69,10 +43,10 @@ long.after(async (ctx) => {
   await rm(ctx.dir, { recursive: true, force: true })
 })
 
-/** A stand-in recogniser that notes each window it is given and fails on the one named `failOn`. */
-const wrapper = async (dir: string, failOn?: string): Promise<{ binary: string; calls: () => Promise<string[]> }> => {
-  const binary = join(dir, `sphinx-${failOn ?? 'ok'}.sh`)
-  const calls = join(dir, `calls-${failOn ?? 'ok'}.txt`)
+/** A stand-in recogniser that notes each window it is given (in a list named `label`) and fails on the one named `failOn`. */
+const wrapper = async (dir: string, failOn?: string, label = failOn ?? 'ok'): Promise<{ binary: string; calls: () => Promise<string[]> }> => {
+  const binary = join(dir, `sphinx-${label}.sh`)
+  const calls = join(dir, `calls-${label}.txt`)
   await writeFile(
     binary,
     `#!/bin/sh\nfor a in "$@"; do case "$a" in *.wav) echo "$a" >> '${calls}';; esac; done\n` +
@@ -120,6 +94,31 @@ long('a window that fails fails the whole transcription, saying where', async (c
   const { binary } = await wrapper(ctx.dir, 'window-00001')
   const f = await left(createPocketsphinxTranscriber({ binary, windowMs: 5000, threads: 2 }).transcribe({ path: ctx.audio, defaultSpeaker: 'R' }))
   assert.match(f.message, /^speech recognition failed: .*exited with code 3 \(in the audio from 0:0\d to 0:\d\d\)$/)
+})
+
+long('a second run with some windows saved recognises only the others, and gives the same transcript', async (ctx) => {
+  const first = await wrapper(ctx.dir, undefined, 'first-run')
+  const store = memoryCheckpoint()
+  const whole = await right(createPocketsphinxTranscriber({ binary: first.binary, windowMs: 5000, threads: 2 }).transcribe({ path: ctx.audio, defaultSpeaker: 'R', checkpoint: store.checkpoint }))
+  const recognised = (await first.calls()).length
+  assert.ok(recognised >= 3, `several windows recognised: ${recognised}`)
+  assert.is(store.saves.length, recognised, 'each recognised window saved')
+  const [engine] = store.loads
+  assert.match(engine ?? '', /^pocketsphinx:5000:/)
+  assert.ok(store.saves.every((s) => s.engine === engine))
+  // Cut off after two windows (the first and the last here): a restart resumes with those.
+  const kept = [store.saves[0]!.window, store.saves[store.saves.length - 1]!.window]
+  const resumed = memoryCheckpoint({ [engine!]: kept })
+  const second = await wrapper(ctx.dir, undefined, 'resumed-run')
+  const again = await right(createPocketsphinxTranscriber({ binary: second.binary, windowMs: 5000, threads: 2 }).transcribe({ path: ctx.audio, defaultSpeaker: 'R', checkpoint: resumed.checkpoint }))
+  assert.is((await second.calls()).length, recognised - 2, 'only the windows not saved are recognised again')
+  assert.equal(again.utterances, whole.utterances)
+  assert.equal(resumed.saves.map((s) => s.window.startMs).sort(), store.saves.map((s) => s.window.startMs).filter((ms) => !kept.some((k) => k.startMs === ms)).sort())
+  // Another window length is another plan: nothing saved with 5 s windows is reused.
+  const other = memoryCheckpoint({ [engine!]: store.saves.map((s) => s.window) })
+  await right(createPocketsphinxTranscriber({ windowMs: 6000, threads: 2 }).transcribe({ path: ctx.audio, defaultSpeaker: 'R', checkpoint: other.checkpoint }))
+  assert.not.ok(other.loads.includes(engine!), `${other.loads.join(', ')} differs from ${engine}`)
+  assert.ok(other.saves.length > 0)
 })
 
 long.run()

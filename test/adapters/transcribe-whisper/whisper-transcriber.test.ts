@@ -5,17 +5,21 @@ import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createWhisperTranscriber, readWhisperModelInfo, toUtterances } from '../../../adapters/transcribe-whisper/index.js'
+import { loadBinding } from '../../../adapters/transcribe-whisper/binding.js'
+import { createWhisperTranscriber, readWhisperModelInfo, toUtterances, type WhisperModule } from '../../../adapters/transcribe-whisper/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
 import { tinyWhisperModel, writeTinyWhisperModel } from '../../../scripts/make-tiny-whisper-model.js'
 import { left, right } from '../../support/run.js'
-import { speakToWav, wavDurationMs } from '../../support/speech.js'
+import { speakDialogue, speakToWav, wavDurationMs } from '../../support/speech.js'
+import { memoryCheckpoint } from '../transcribe-windows/memory-checkpoint.js'
 
 interface Ctx {
   dir: string
   model: string
   clip: string
   clipMs: number
+  /** Several turns with pauses between, for windows. */
+  long: string
 }
 const whisper = suite<Ctx>('whisper transcriber', {} as Ctx)
 
@@ -28,6 +32,17 @@ whisper.before(async (ctx) => {
   ctx.clip = join(ctx.dir, 'clip.wav')
   await speakToWav('Good morning everyone. Let us start with the budget, then the release plan for next week.', ctx.clip)
   ctx.clipMs = await wavDurationMs(ctx.clip)
+  ctx.long = join(ctx.dir, 'long.wav')
+  await speakDialogue(
+    [
+      { speaker: 'A', text: 'Hello everyone. Welcome to the meeting.' },
+      { speaker: 'B', text: 'Thank you. Let us talk about the budget.' },
+      { speaker: 'A', text: 'The project is going well.' },
+      { speaker: 'B', text: 'Good. See you next week.' },
+    ],
+    ctx.long,
+    { gapMs: 1500 },
+  )
 })
 whisper.after(async (ctx) => {
   await rm(ctx.dir, { recursive: true, force: true })
@@ -121,6 +136,76 @@ whisper('a multilingual model detects the language by default and says which', a
     assert.is(german.language, 'de')
   } finally {
     await transcriber.close()
+  }
+})
+
+/** The real binding, noting how many samples each `transcribeData` call is given. */
+const spyBinding = () => {
+  const real = loadBinding()
+  if (real instanceof Error) throw real
+  const samples: number[] = []
+  const binding: WhisperModule = {
+    initWhisper: async (options) => {
+      const context = await real.initWhisper(options)
+      return {
+        transcribeData: (pcm, transcribeOptions) => {
+          samples.push(pcm.byteLength / Float32Array.BYTES_PER_ELEMENT)
+          return context.transcribeData(pcm, transcribeOptions)
+        },
+        release: () => context.release(),
+      }
+    },
+  }
+  return { binding, samples }
+}
+
+const SAMPLES_PER_MS = 16
+
+whisper('a recording longer than a window goes to whisper.cpp a window at a time, none longer than the window', async (ctx) => {
+  const { binding, samples } = spyBinding()
+  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, binding)
+  const progress: number[] = []
+  try {
+    const result = await right(transcriber.transcribe({ path: ctx.long, defaultSpeaker: 'Room' }, (f) => progress.push(f)))
+    assert.ok(samples.length >= 3, `several calls: ${samples.join(', ')}`)
+    assert.ok(samples.every((n) => n > 0 && n <= 4000 * SAMPLES_PER_MS), `none over the window: ${samples.join(', ')}`)
+    assert.ok(samples.reduce((a, b) => a + b, 0) <= result.durationMs * SAMPLES_PER_MS)
+    assertTimeline(result.utterances, result.durationMs)
+    assert.is(result.language, 'en')
+    assert.is(progress[0], 0)
+    assert.is(progress[progress.length - 1], 1)
+    assert.ok(progress.every((f, i) => i === 0 || f > progress[i - 1]!), progress.join(','))
+  } finally {
+    await transcriber.close()
+  }
+})
+
+whisper('windows saved by an earlier attempt are not transcribed again; their utterances are kept', async (ctx) => {
+  const first = spyBinding()
+  const store = memoryCheckpoint()
+  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, first.binding)
+  try {
+    await right(transcriber.transcribe({ path: ctx.long, defaultSpeaker: 'Room', checkpoint: store.checkpoint }))
+  } finally {
+    await transcriber.close()
+  }
+  assert.equal(store.loads, ['whisper:tiny-random:4000:en'], 'the model, the window length and the language name the saved windows')
+  assert.is(store.saves.length, first.samples.length, 'each window saved as it finished')
+  // Cut off after the first two windows; the first held one utterance.
+  const [a, b] = store.saves.map((s) => s.window)
+  const saved = { ...a!, utterances: [{ start_ms: a!.startMs + 10, end_ms: a!.startMs + 20, speaker: 'Room', text: 'from the checkpoint' }] }
+  const resumed = memoryCheckpoint({ 'whisper:tiny-random:4000:en': [saved, b!] })
+  const second = spyBinding()
+  const again = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, second.binding)
+  try {
+    const result = await right(again.transcribe({ path: ctx.long, defaultSpeaker: 'Room', checkpoint: resumed.checkpoint }))
+    assert.is(second.samples.length, first.samples.length - 2, 'only the windows not saved are transcribed')
+    assert.equal(second.samples, first.samples.slice(2))
+    assert.ok(result.utterances.some((u) => u.text === 'from the checkpoint'), JSON.stringify(result.utterances))
+    assert.is(resumed.saves.length, first.samples.length - 2)
+    assertTimeline(result.utterances, result.durationMs)
+  } finally {
+    await again.close()
   }
 })
 

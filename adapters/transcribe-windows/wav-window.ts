@@ -29,14 +29,42 @@ export const findPcm = async (path: string): Promise<{ offset: number; bytes: nu
   }
 }
 
+/** The byte range of `span` in the samples, on a sample boundary and inside the data. */
+const byteRange = (pcm: { bytes: number }, span: Span) => ({
+  from: Math.min(pcm.bytes, Math.floor(span.startMs * BYTES_PER_MS) & ~1),
+  to: Math.min(pcm.bytes, Math.floor(span.endMs * BYTES_PER_MS) & ~1),
+})
+
 const header = (dataBytes: number): Buffer => wavHeader(SAMPLE_RATE, dataBytes)
 
 /** Copies the samples of `span` into a WAV file of their own, streamed: memory stays small however long the source. */
 export const writeWindow = async (source: string, pcm: { offset: number; bytes: number }, span: Span, target: string): Promise<void> => {
-  const from = Math.min(pcm.bytes, Math.floor(span.startMs * BYTES_PER_MS) & ~1)
-  const to = Math.min(pcm.bytes, Math.floor(span.endMs * BYTES_PER_MS) & ~1)
+  const { from, to } = byteRange(pcm, span)
   const out = createWriteStream(target)
   out.write(header(to - from))
   if (to > from) await pipeline(createReadStream(source, { start: pcm.offset + from, end: pcm.offset + to - 1 }), out)
   else await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))
+}
+
+/**
+ * The samples of `span` as floats in [-1, 1) (what whisper.cpp takes), read from disk: only
+ * that byte range is held, however long the file.
+ */
+export const readWindowSamples = async (source: string, pcm: { offset: number; bytes: number }, span: Span): Promise<Float32Array> => {
+  const { from, to } = byteRange(pcm, span)
+  const bytes = Buffer.alloc(to - from)
+  const file = await open(source, 'r')
+  try {
+    let read = 0
+    while (read < bytes.length) {
+      const { bytesRead } = await file.read(bytes, read, bytes.length - read, pcm.offset + from + read)
+      if (bytesRead === 0) break
+      read += bytesRead
+    }
+    const samples = new Float32Array(Math.floor(read / 2))
+    for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2) / 32768
+    return samples
+  } finally {
+    await file.close()
+  }
 }
