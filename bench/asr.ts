@@ -1,27 +1,41 @@
 /**
  * Speech-to-text benchmark (issue #23): word error rate, real-time factor and peak memory of
- * the PocketSphinx transcriber on an evaluation set built here, plus whether a Whisper model is
- * present in DATA_DIR/models (it is only reported, never run, by this bench).
+ * the PocketSphinx transcriber and of each Whisper model on this machine, on an evaluation set
+ * built here.
  *
- *   npm run bench:asr [-- --sets=short,klatt,dialogue,long,real] [--variants=stock,windows-1,windows-2,tuned-1,default]
+ *   npm run bench:asr [-- --sets=short,klatt,dialogue,long,real] [--variants=stock,windows-1,windows-2,whisper]
+ *                       [--whisper-models=FILE,FILE]
+ *
+ * Variants: pocketsphinx `stock` (one pass, before the windowing), `windows-1`, `windows-2`
+ * (windows, 1 or 2 threads), `windows-60`, `windows-120`, `tuned-1`, `default`; Whisper
+ * `whisper-<model>-<threads>` (e.g. `whisper-base.en-2`), and `whisper` for every model found at
+ * 1 and 2 threads. Whisper models are the `ggml-*.bin` files in DATA_DIR/models (./data/models
+ * when DATA_DIR is unset) plus those given with --whisper-models; a file that fails the model
+ * check is reported as unusable, with why, and skipped; with none the bench says so in one line
+ * and measures the rest.
  *
  * The set: ten short meeting sentences in espeak-ng voices (en-us, en-gb, en-us+f3, en-us+m3) at
  * 130/160/190 words a minute; five in espeak-ng's Klatt voices; a two-voice dialogue of about a minute; a five-minute clip of
  * sentences joined by pauses (exercises the windowing); and the real human recordings with known
  * transcripts that Debian's `pocketsphinx-testdata` ships (five LibriVox sentences), when installed.
  * WER is pooled per set (total word edits over total reference words); RTF is wall time over audio
- * length; memory is the peak summed RSS of the child processes (ffmpeg, pocketsphinx) alive at
- * one time, sampled from /proc every 25 ms, and the largest single child's VmHWM.
+ * length; memory is the peak summed RSS of the processes under this one (ffmpeg, pocketsphinx; for
+ * Whisper its own node process and ffmpeg) alive at one time, sampled from /proc every 25 ms, and
+ * the largest single one's VmHWM (the kernel's exact peak). Whisper runs in-process on libuv
+ * threads, so each Whisper variant runs each set in a node process of its own
+ * (bench/support/whisper-worker.ts): its VmHWM is then the model's and whisper.cpp's peak plus
+ * node's own, which is printed apart (RSS before the model loads), as is the first call
+ * (model load + a 1 s clip), which the RTF leaves out. Whisper is asked for English (the set is).
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { loadCatalog, presentModels } from '../adapters/models/index.js'
 import { createPocketsphinxTranscriber, type PocketsphinxOptions } from '../adapters/transcribe-pocketsphinx/index.js'
 import { speakDialogue, speakToWav, wavDurationMs } from '../test/support/speech.js'
 import { countErrors, type WerCount, wordErrorRate } from './support/wer.js'
+import { describeModel, findWhisperModels, type FoundModel, runWhisperJob } from './support/whisper-bench.js'
 
 interface Clip {
   readonly path: string
@@ -112,17 +126,29 @@ const buildSets = async (dir: string, wanted: ReadonlyArray<string>): Promise<Ma
   return sets
 }
 
-/** Peak memory of this process's children while `task` runs, from /proc. */
-const watchChildren = () => {
+/** Peak memory of the processes under this one (children and theirs) while a variant runs, from /proc. */
+const watchDescendants = () => {
   let peakSumKb = 0
   let peakOneKb = 0
   const field = (status: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0)
   const sample = async () => {
-    let sum = 0
+    const statuses = new Map<number, string>()
     for (const pid of await readdir('/proc').catch(() => [])) {
       if (!/^\d+$/.test(pid)) continue
       const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-      if (field(status, 'PPid') !== process.pid) continue
+      if (status !== '') statuses.set(Number(pid), status)
+    }
+    const ours = new Set([process.pid])
+    // Parents before children is not guaranteed (pids wrap), so repeat until nothing is added.
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const [pid, status] of statuses)
+        if (!ours.has(pid) && ours.has(field(status, 'PPid'))) (ours.add(pid), (grew = true))
+    }
+    let sum = 0
+    for (const pid of ours) {
+      if (pid === process.pid) continue
+      const status = statuses.get(pid) ?? ''
       sum += field(status, 'VmRSS')
       peakOneKb = Math.max(peakOneKb, field(status, 'VmHWM'))
     }
@@ -148,51 +174,136 @@ const VARIANTS: Record<string, { label: string; options: PocketsphinxOptions }> 
   default: { label: 'adapter defaults', options: {} },
 }
 
+type Variant =
+  | { readonly kind: 'pocketsphinx'; readonly label: string; readonly options: PocketsphinxOptions }
+  | { readonly kind: 'whisper'; readonly label: string; readonly model: FoundModel; readonly threads: number }
+
+/** The variants asked for, in order; `whisper` is every usable model found at 1 and 2 threads. */
+const chooseVariants = (keys: ReadonlyArray<string>, models: ReadonlyArray<FoundModel>): Variant[] => {
+  const whisper = (model: FoundModel, threads: number): Variant => ({
+    kind: 'whisper',
+    label: `whisper ${model.name}, ${threads} thread${threads === 1 ? '' : 's'}${model.testModel === undefined ? '' : ' (TEST MODEL)'}`,
+    model,
+    threads,
+  })
+  return keys.flatMap((key): Variant[] => {
+    const pocketsphinx = VARIANTS[key]
+    if (pocketsphinx !== undefined) return [{ kind: 'pocketsphinx', ...pocketsphinx }]
+    if (key === 'whisper') return models.filter((m) => m.problem === undefined).flatMap((m) => [whisper(m, 1), whisper(m, 2)])
+    const m = /^whisper-(.+)-([1-9]\d*)$/.exec(key)
+    const model = m === null ? undefined : models.find((x) => x.name === m[1])
+    if (m !== null && model !== undefined) return model.problem === undefined ? [whisper(model, Number(m[2]))] : [] // said above
+    throw new Error(
+      `unknown variant ${key}: one of ${Object.keys(VARIANTS).join(', ')}, whisper, ` +
+        (models.length === 0 ? 'whisper-<model>-<threads> (no Whisper model found)' : models.map((x) => `whisper-${x.name}-<threads>`).join(', ')),
+    )
+  })
+}
+
+interface Measured {
+  readonly counts: WerCount[]
+  readonly wallMs: number
+  readonly audioMs: number
+  /** Why the variant did not run on this set, when it did not. */
+  readonly failed?: string
+  /** Whisper only: what the process cost before its model, and its first call. */
+  readonly note?: string
+}
+
+const runPocketsphinx = async (options: PocketsphinxOptions, label: string, clips: ReadonlyArray<Clip>): Promise<Measured> => {
+  const transcriber = createPocketsphinxTranscriber(options)
+  const counts: WerCount[] = []
+  let wallMs = 0
+  let audioMs = 0
+  for (const clip of clips) {
+    const t0 = performance.now()
+    const result = await transcriber.transcribe({ path: clip.path, defaultSpeaker: 'Room' })()
+    wallMs += performance.now() - t0
+    audioMs += clip.durationMs
+    if (result._tag === 'Left') throw new Error(`${label} on ${clip.path}: ${result.left.message}`)
+    counts.push(countErrors(clip.reference, result.right.utterances.map((u) => u.text).join(' ')))
+  }
+  return { counts, wallMs, audioMs }
+}
+
+const runWhisper = async (model: FoundModel, threads: number, clips: ReadonlyArray<Clip>, warmupPath: string, dir: string): Promise<Measured> => {
+  const result = await runWhisperJob({ modelPath: model.path, threads, language: 'en', warmupPath, clips: clips.map((c) => c.path) }, dir)
+  if ('unusable' in result) return { counts: [], wallMs: 0, audioMs: 0, failed: result.unusable }
+  const counts: WerCount[] = []
+  let wallMs = 0
+  let audioMs = 0
+  for (const [i, clip] of clips.entries()) {
+    const outcome = result.clips[i]!
+    if ('error' in outcome) return { counts: [], wallMs: 0, audioMs: 0, failed: `on ${clip.path}: ${outcome.error}` }
+    counts.push(countErrors(clip.reference, outcome.text))
+    wallMs += outcome.wallMs
+    audioMs += clip.durationMs
+  }
+  const note = `RSS before the model ${result.baselineRssMb.toFixed(0)} MB, peak ${result.maxRssMb.toFixed(0)} MB; first call (load + 1 s clip) ${(result.firstCallMs / 1000).toFixed(2)} s`
+  return { counts, wallMs, audioMs, note }
+}
+
 const main = async () => {
+  if (process.argv.includes('--help')) {
+    const source = await readFile(import.meta.filename, 'utf8')
+    console.log(/\/\*\*\n([\s\S]*?)\*\//.exec(source)![1]!.replace(/^ \* ?/gm, ''))
+    return
+  }
+  const dataDir = process.env.DATA_DIR ?? './data'
+  const found = findWhisperModels(dataDir, arg('whisper-models', ''))
+  const usable = found.models.filter((m) => m.problem === undefined)
+  for (const m of found.models) console.log(describeModel(m))
+  if (usable.length === 0)
+    console.log(
+      `Whisper: ${found.models.length === 0 ? 'no model' : 'no usable model'} on this machine (looked in ${found.dir}); ` +
+        'get one with `notetaker models pull base.en` or pass --whisper-models=FILE',
+    )
+  let variants: Variant[]
+  try {
+    variants = chooseVariants(arg('variants', 'stock,windows-1,windows-2,whisper'), found.models)
+  } catch (e) {
+    console.error(`bench:asr: ${(e as Error).message}`)
+    process.exitCode = 2
+    return
+  }
+
   const dir = await mkdtemp(join(tmpdir(), 'bench-asr-'))
   try {
     const sets = await buildSets(dir, arg('sets', 'short,klatt,dialogue,long,real'))
+    const warmupPath = join(dir, 'warmup.wav')
+    if (variants.some((v) => v.kind === 'whisper')) await speakToWav('Good morning.', warmupPath)
     const rows: string[][] = [['variant', 'set', 'clips', 'audio s', 'WER', 'RTF', 'peak RSS children MB', 'largest child MB']]
-    for (const key of arg('variants', 'stock,windows-1,windows-2')) {
-      const variant = VARIANTS[key]
-      if (variant === undefined) throw new Error(`unknown variant ${key}: one of ${Object.keys(VARIANTS).join(', ')}`)
-      const transcriber = createPocketsphinxTranscriber(variant.options)
+    const notes: string[] = []
+    for (const variant of variants) {
       for (const [name, clips] of sets) {
         if (clips.length === 0) {
           rows.push([variant.label, name, '0', '-', '-', '-', '-', '-'])
           continue
         }
-        const counts: WerCount[] = []
-        let wallMs = 0
-        let audioMs = 0
-        const watch = watchChildren()
-        for (const clip of clips) {
-          const t0 = performance.now()
-          const result = await transcriber.transcribe({ path: clip.path, defaultSpeaker: 'Room' })()
-          wallMs += performance.now() - t0
-          audioMs += clip.durationMs
-          if (result._tag === 'Left') throw new Error(`${variant.label} on ${clip.path}: ${result.left.message}`)
-          counts.push(countErrors(clip.reference, result.right.utterances.map((u) => u.text).join(' ')))
-        }
+        const watch = watchDescendants()
+        const measured =
+          variant.kind === 'pocketsphinx'
+            ? await runPocketsphinx(variant.options, variant.label, clips)
+            : await runWhisper(variant.model, variant.threads, clips, warmupPath, dir)
         const memory = watch.stop()
-        rows.push([
-          variant.label, name, String(clips.length), (audioMs / 1000).toFixed(1), wordErrorRate(counts).toFixed(3),
-          (wallMs / audioMs).toFixed(3), memory.peakSumMb.toFixed(0), memory.peakOneMb.toFixed(0),
-        ])
+        if (measured.failed !== undefined) {
+          rows.push([variant.label, name, String(clips.length), '-', 'unusable', '-', '-', '-'])
+          notes.push(`${variant.label} / ${name}: unusable, ${measured.failed}`)
+        } else {
+          rows.push([
+            variant.label, name, String(clips.length), (measured.audioMs / 1000).toFixed(1), wordErrorRate(measured.counts).toFixed(3),
+            (measured.wallMs / measured.audioMs).toFixed(3), memory.peakSumMb.toFixed(0), memory.peakOneMb.toFixed(0),
+          ])
+          if (measured.note !== undefined) notes.push(`${variant.label} / ${name}: ${measured.note}`)
+        }
         console.error(`done: ${variant.label} / ${name}`)
       }
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))
     for (const r of rows) console.log(r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '))
+    for (const note of notes) console.log(note)
+    for (const m of usable.filter((x) => x.testModel !== undefined)) console.log(`${m.name} is ${m.testModel}.`)
     console.log(`parent process peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
-    const dataDir = process.env.DATA_DIR ?? './data'
-    const catalog = loadCatalog(process.env.NOTETAKER_MODELS_CATALOG ?? '')
-    const present = presentModels(dataDir, catalog)
-    console.log(
-      present.length === 0
-        ? `whisper: absent (no model in ${join(dataDir, 'models')}; not measured)`
-        : `whisper: present, not run by this bench: ${present.map((p) => p.entry.name).join(', ')}`,
-    )
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
