@@ -85,12 +85,14 @@ test('every apt-get install updates first, skips recommended packages, and remov
   }
 })
 
-test('the runtime stage installs the Debian packages the features call, the same list .ci/run installs for the tests', () => {
+test('the runtime stage installs the Debian packages the features call, the same list scripts/install-debian-packages.sh installs for the tests', () => {
   const install = runs(final).find((cmd) => cmd.includes('apt-get install'))!
   const packages = install.replace(/^.*--no-install-recommends /, '').replace(/ &&.*$/, '').split(/\s+/)
-  const ci = /debian_packages=\(([^)]*)\)/.exec(readFileSync(join(ROOT, '.ci', 'run'), 'utf8'))
-  assert.ok(ci !== null, '.ci/run lists debian_packages')
-  for (const p of ci![1]!.trim().split(/\s+/)) assert.ok(packages.includes(p), `${p} is installed in the image`)
+  const script = readFileSync(join(ROOT, 'scripts', 'install-debian-packages.sh'), 'utf8')
+  const listed = [...script.matchAll(/packages\+?=\(([^)]*)\)/g)].flatMap((m) => m[1]!.trim().split(/\s+/))
+  assert.ok(listed.length >= 7, `the script lists its packages: ${listed}`)
+  assert.match(readFileSync(join(ROOT, '.ci', 'run'), 'utf8'), /scripts\/install-debian-packages\.sh --test/, '.ci/run installs them with the script')
+  for (const p of listed) assert.ok(packages.includes(p), `${p} is installed in the image`)
   for (const p of ['chromium', 'ffmpeg', 'espeak-ng', 'sox', 'pocketsphinx', 'pocketsphinx-en-us', 'fonts-liberation', 'ca-certificates']) {
     assert.ok(packages.includes(p), p)
   }
