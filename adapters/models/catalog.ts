@@ -14,12 +14,26 @@
  * only, and no exact sizes, so it is not the source here. A model whose SHA-256 could
  * not be sourced is left out rather than guessed.
  *
+ * Beside them, the two kinds of model speaker separation by voice needs (sherpa-onnx's
+ * speaker diarization): a segmentation model (who speaks when, within a few seconds) and a
+ * speaker-embedding model (what a voice sounds like). Those are ONNX files published by
+ * k2-fsa/sherpa-onnx, each with its own address (`url`); their sizes and SHA-256 were taken
+ * the same way, from projects that pin them, each value agreeing across at least two (most
+ * across five or more).
+ *
  * An operator adds entries (a company's own fine-tuned model, a test's small file)
  * with a JSON file named by NOTETAKER_MODELS_CATALOG: an array of
- * `{ "name", "file", "bytes", "sha256", "multilingual"? }`. An entry of that file
- * replaces a published one of the same name.
+ * `{ "name", "file", "bytes", "sha256", "multilingual"?, "kind"? }` (`kind`: `whisper`,
+ * the default, `speaker-segmentation` or `speaker-embedding`). An entry of that file
+ * replaces a published one of the same name; an operator's entry has no `url`, so it is
+ * pulled from NOTETAKER_MODELS_URL (a company mirror) or added with `models add`.
  */
 import { readFileSync } from 'node:fs'
+
+/** What a model is for: speech to text (Whisper), or one of the two halves of speaker separation by voice. */
+export type ModelKind = 'whisper' | 'speaker-segmentation' | 'speaker-embedding'
+
+export const MODEL_KINDS: ReadonlyArray<ModelKind> = ['whisper', 'speaker-segmentation', 'speaker-embedding']
 
 export interface ModelEntry {
   /** What the commands take: `base.en`, `large-v3-turbo-q5_0`. */
@@ -33,7 +47,15 @@ export interface ModelEntry {
   readonly multilingual: boolean
   /** Where the entry comes from: whisper.cpp's published files, or the operator's catalog file. */
   readonly source: 'published' | 'operator'
+  /** Absent: `whisper`. */
+  readonly kind?: ModelKind
+  /** Where the file is published, for a model not on the Whisper mirror (NOTETAKER_MODELS_URL). */
+  readonly url?: string
 }
+
+/** An entry's kind, `whisper` when it names none. */
+export const kindOf = (entry: ModelEntry): ModelKind => entry.kind ?? 'whisper'
+
 
 const published = (name: string, bytes: number, sha256: string): ModelEntry => ({
   name,
@@ -69,6 +91,40 @@ export const PUBLISHED_MODELS: ReadonlyArray<ModelEntry> = [
   published('large-v3-turbo-q5_0', 574_041_195, '394221709cd5ad1f40c46e6031ca61bce88931e6e088c188294c6d5a55ffa7e2'),
 ]
 
+const SHERPA_RELEASES = 'https://github.com/k2-fsa/sherpa-onnx/releases/download'
+
+/**
+ * The speaker models sherpa-onnx publishes (ONNX). The segmentation model is pyannote's
+ * segmentation-3.0 (MIT) as sherpa-onnx exports it, the `model.onnx` of
+ * sherpa-onnx-pyannote-segmentation-3-0 (the same bytes in the release's .tar.bz2 and on
+ * Hugging Face); the embedding model is NVIDIA NeMo's TitaNet-small (English, CC-BY-4.0).
+ */
+export const PUBLISHED_SPEAKER_MODELS: ReadonlyArray<ModelEntry> = [
+  {
+    name: 'pyannote-segmentation-3-0',
+    file: 'sherpa-onnx-pyannote-segmentation-3-0.onnx',
+    bytes: 5_992_913,
+    sha256: '220ad67ca923bef2fa91f2390c786097bf305bceb5e261d4af67b38e938e1079',
+    multilingual: true,
+    source: 'published',
+    kind: 'speaker-segmentation',
+    url: 'https://huggingface.co/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/resolve/main/model.onnx',
+  },
+  {
+    name: 'titanet-small',
+    file: 'nemo_en_titanet_small.onnx',
+    bytes: 40_257_283,
+    sha256: 'ad4a1802485d8b34c722d2a9d04249662f2ece5d28a7a039063ca22f515a789e',
+    multilingual: false,
+    source: 'published',
+    kind: 'speaker-embedding',
+    url: `${SHERPA_RELEASES}/speaker-recongition-models/nemo_en_titanet_small.onnx`,
+  },
+]
+
+/** Every published model: Whisper's, then the speaker models. */
+export const PUBLISHED_CATALOG: ReadonlyArray<ModelEntry> = [...PUBLISHED_MODELS, ...PUBLISHED_SPEAKER_MODELS]
+
 /** Names and files are single path segments of safe characters: nothing an entry says can point outside DATA_DIR/models. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 
@@ -79,11 +135,14 @@ const operatorEntry = (raw: unknown, index: number, path: string): ModelEntry =>
   if (typeof raw !== 'object' || raw === null) throw new CatalogError(`${where} is not an object`)
   const r = raw as Record<string, unknown>
   if (typeof r['name'] !== 'string' || !SAFE_NAME.test(r['name'])) throw new CatalogError(`${where}: "name" must be letters, digits, '.', '_' or '-'`)
-  const file = r['file'] ?? `ggml-${r['name']}.bin`
+  const kind = r['kind'] ?? 'whisper'
+  if (typeof kind !== 'string' || !MODEL_KINDS.includes(kind as ModelKind)) throw new CatalogError(`${where}: "kind" must be one of ${MODEL_KINDS.join(', ')}`)
+  const file = r['file'] ?? (kind === 'whisper' ? `ggml-${r['name']}.bin` : `${r['name']}.onnx`)
   if (typeof file !== 'string' || !SAFE_NAME.test(file) || file.endsWith('.part')) throw new CatalogError(`${where}: "file" must be a plain file name (letters, digits, '.', '_' or '-')`)
   if (typeof r['bytes'] !== 'number' || !Number.isSafeInteger(r['bytes']) || r['bytes'] <= 0) throw new CatalogError(`${where}: "bytes" must be the file's size, a whole number above 0`)
   if (typeof r['sha256'] !== 'string' || !/^[0-9a-fA-F]{64}$/.test(r['sha256'])) throw new CatalogError(`${where}: "sha256" must be 64 hexadecimal digits`)
   if (r['multilingual'] !== undefined && typeof r['multilingual'] !== 'boolean') throw new CatalogError(`${where}: "multilingual" must be true or false`)
+  if (r['url'] !== undefined && (typeof r['url'] !== 'string' || !URL.canParse(r['url']))) throw new CatalogError(`${where}: "url" must be the file's address (otherwise it comes from NOTETAKER_MODELS_URL)`)
   return {
     name: r['name'],
     file,
@@ -91,12 +150,15 @@ const operatorEntry = (raw: unknown, index: number, path: string): ModelEntry =>
     sha256: r['sha256'].toLowerCase(),
     multilingual: (r['multilingual'] as boolean | undefined) ?? !/\.en(-|$)/.test(r['name']),
     source: 'operator',
+    // Only a kind other than Whisper is written down, so a Whisper entry reads as before.
+    ...(kind === 'whisper' ? {} : { kind: kind as ModelKind }),
+    ...(typeof r['url'] === 'string' ? { url: r['url'] } : {}),
   }
 }
 
 /** The published models and the operator's (from the file `extraPath` names, '' for none); an operator's entry replaces a published one of its name. */
 export const loadCatalog = (extraPath: string): ReadonlyArray<ModelEntry> => {
-  if (extraPath === '') return PUBLISHED_MODELS
+  if (extraPath === '') return PUBLISHED_CATALOG
   let parsed: unknown
   try {
     parsed = JSON.parse(readFileSync(extraPath, 'utf8'))
@@ -106,7 +168,7 @@ export const loadCatalog = (extraPath: string): ReadonlyArray<ModelEntry> => {
   if (!Array.isArray(parsed)) throw new CatalogError(`${extraPath} must hold a JSON array of models ({ "name", "file", "bytes", "sha256" })`)
   const extra = parsed.map((raw, i) => operatorEntry(raw, i, extraPath))
   const names = new Set(extra.map((e) => e.name))
-  return [...PUBLISHED_MODELS.filter((m) => !names.has(m.name)), ...extra]
+  return [...PUBLISHED_CATALOG.filter((m) => !names.has(m.name)), ...extra]
 }
 
 export const findModel = (catalog: ReadonlyArray<ModelEntry>, name: string): ModelEntry | undefined => catalog.find((m) => m.name === name)

@@ -1,4 +1,4 @@
-import type { ModelEntry } from './catalog.js'
+import { kindOf, type ModelEntry, type ModelKind } from './catalog.js'
 import { type Present, presentModels } from './store.js'
 
 /**
@@ -24,7 +24,34 @@ const rank = (name: string) => {
  * part left by hand, a different file under the name) and is passed over.
  */
 export const chooseModel = (dataDir: string, catalog: ReadonlyArray<ModelEntry>, wanted: string): Present | null => {
-  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes)
+  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes && kindOf(p.entry) === 'whisper')
   if (wanted !== '') return whole.find((p) => p.entry.name === wanted) ?? null
   return [...whole].sort((a, b) => rank(a.entry.name) - rank(b.entry.name))[0] ?? null
+}
+
+/** The speaker models `auto` prefers, best first, per kind; others present come after. */
+export const SPEAKER_PREFERENCE: Readonly<Record<Exclude<ModelKind, 'whisper'>, ReadonlyArray<string>>> = {
+  'speaker-segmentation': ['pyannote-segmentation-3-0'],
+  'speaker-embedding': ['titanet-small'],
+}
+
+export interface SpeakerModels {
+  readonly segmentation: Present
+  readonly embedding: Present
+}
+
+/**
+ * The two models speaker separation by voice needs, when both are present (whole: the
+ * catalog's size), the preferred of each kind; null when either is missing.
+ */
+export const chooseSpeakerModels = (dataDir: string, catalog: ReadonlyArray<ModelEntry>): SpeakerModels | null => {
+  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes)
+  const best = (kind: Exclude<ModelKind, 'whisper'>) => {
+    const order = SPEAKER_PREFERENCE[kind]
+    const rankOf = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+    return whole.filter((p) => kindOf(p.entry) === kind).sort((a, b) => rankOf(a.entry.name) - rankOf(b.entry.name))[0] ?? null
+  }
+  const segmentation = best('speaker-segmentation')
+  const embedding = best('speaker-embedding')
+  return segmentation === null || embedding === null ? null : { segmentation, embedding }
 }

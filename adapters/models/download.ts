@@ -1,5 +1,6 @@
 /**
- * Downloads a model from a mirror (`<base>/<file>`) into DATA_DIR/models.
+ * Downloads a model from a mirror (`<base>/<file>`), or from the address its catalog entry
+ * names (`url`: the speaker models, published elsewhere), into DATA_DIR/models.
  *
  * The bytes go to `<file>.part`, hashed as they are written. A transfer that is cut
  * keeps its part file; the next pull re-hashes what was kept and asks for the rest
@@ -83,6 +84,19 @@ export const mirrorUrl = (baseUrl: string, entry: ModelEntry, allowHttp = false)
   return new URL(`${base.href.replace(/\/+$/, '')}/${encodeURIComponent(entry.file)}`)
 }
 
+/** Where `entry` is downloaded from: its own published address when it has one, else the mirror's. */
+export const sourceUrl = (baseUrl: string, entry: ModelEntry, allowHttp = false): URL => {
+  if (entry.url === undefined) return mirrorUrl(baseUrl, entry, allowHttp)
+  let url: URL
+  try {
+    url = new URL(entry.url)
+  } catch {
+    throw new ModelError(`the address of ${entry.name} in the catalog (${JSON.stringify(entry.url)}) is not an address`)
+  }
+  checkScheme(url, allowHttp, `the address of ${entry.name}`)
+  return url
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** GET, following redirects; rejects with MirrorUnreachable when no answer comes at all. */
@@ -128,7 +142,7 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
 export const pullModel = async (o: PullOptions): Promise<PullResult> => {
   const { entry, dataDir } = o
   const allowHttp = o.allowHttp === true
-  const url = mirrorUrl(o.baseUrl, entry, allowHttp)
+  const url = sourceUrl(o.baseUrl, entry, allowHttp)
   prepareModelsDir(dataDir)
   const target = modelPath(dataDir, entry)
   if (exists(target)) {

@@ -1,6 +1,6 @@
 /**
- * DATA_DIR/models: the Whisper model files, private like the rest of DATA_DIR
- * (folder 0700, files 0600). A file appears under its final name only once its
+ * DATA_DIR/models: the model files (Whisper's ggml, the speaker models' ONNX), private
+ * like the rest of DATA_DIR (folder 0700, files 0600). A file appears under its final name only once its
  * size and SHA-256 matched the catalog: it is written as `<file>.part` (a download,
  * kept to resume) or `<file>.adding` (a copy), checked, then renamed in the same
  * folder, which is atomic. Nothing half-written is ever under a model's name.
@@ -13,6 +13,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { makePrivate } from '../shared/data-dir.js'
 import type { ModelEntry } from './catalog.js'
+import { isOnnxFile, readOnnxInfo } from './onnx-file.js'
 
 export class ModelError extends Error {}
 
@@ -76,11 +77,20 @@ export const hashFile = async (path: string, upTo?: number): Promise<string> => 
   return hash.digest('hex')
 }
 
-/** What is wrong with a file as the model `entry`, in words; null when its size and SHA-256 match. */
+/** For an ONNX entry, what is wrong with the file's ONNX structure, in words; null when whole (or not ONNX by name). */
+export const onnxProblem = (path: string, entry: ModelEntry): string | null => {
+  if (!isOnnxFile(entry.file)) return null
+  const info = readOnnxInfo(path)
+  return info._tag === 'Left' ? info.left : null
+}
+
+/** What is wrong with a file as the model `entry`, in words; null when its size and SHA-256 match (and, for ONNX, it reads as ONNX). */
 export const checkFile = async (path: string, entry: ModelEntry): Promise<string | null> => {
   const bytes = sizeOf(path)
   if (bytes === null) return 'the file is missing'
   if (bytes !== entry.bytes) return `its size is ${bytes} bytes, not the ${entry.bytes} of ${entry.file}`
+  const notOnnx = onnxProblem(path, entry)
+  if (notOnnx !== null) return notOnnx
   const sha = await hashFile(path)
   return sha === entry.sha256 ? null : `its SHA-256 is ${sha}, not the ${entry.sha256} of ${entry.file}`
 }
@@ -108,6 +118,8 @@ export const addFromFile = async (source: string, dataDir: string, entry: ModelE
   const bytes = sizeOf(source)
   if (bytes === null) throw new ModelError(`${source} is not a file`)
   if (bytes !== entry.bytes) throw new ModelError(`${source} is not ${entry.name}: its size is ${bytes} bytes, not the ${entry.bytes} of ${entry.file}; nothing was added`)
+  const notOnnx = onnxProblem(source, entry)
+  if (notOnnx !== null) throw new ModelError(`${source} is not ${entry.name}: ${notOnnx}; nothing was added`)
   prepareModelsDir(dataDir)
   const adding = `${modelPath(dataDir, entry)}.adding`
   const hash = createHash('sha256')

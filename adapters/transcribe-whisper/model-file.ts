@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { readSync } from 'node:fs'
 import * as E from 'fp-ts/lib/Either.js'
+import { readModelFile } from '../shared/read-model-file.js'
 import {
   expectedTensors,
   GGML_MAGIC,
@@ -26,22 +27,7 @@ export interface WhisperModelInfo {
  * off. whisper.cpp's own loader accepts a file cut inside its vocabulary or its last tensor and
  * runs on uninitialised memory, so this check comes first. Synchronous: reads a few kB.
  */
-export const readWhisperModelInfo = (path: string): E.Either<string, WhisperModelInfo> => {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    return E.left(code === 'ENOENT' ? `no model file at ${path}` : `the model file ${path} cannot be read (${code ?? (e as Error).message})`)
-  }
-  try {
-    return walk(fd, fstatSync(fd).size)
-  } catch (e) {
-    return E.left(`the model file ${path} cannot be read (${(e as Error).message})`)
-  } finally {
-    closeSync(fd)
-  }
-}
+export const readWhisperModelInfo = (path: string): E.Either<string, WhisperModelInfo> => readModelFile(path, walk)
 
 class Truncated extends Error {}
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
-import { CatalogError, findModel, loadCatalog, modelOfFile, type ModelEntry } from '../../adapters/models/catalog.js'
+import { CatalogError, findModel, kindOf, loadCatalog, modelOfFile, type ModelEntry } from '../../adapters/models/catalog.js'
 import { MirrorUnreachable, pullModel } from '../../adapters/models/download.js'
 import { progressReporter } from '../../adapters/models/progress.js'
 import { addFromFile, checkFile, ModelError, modelsDir, partPath, presentModels, removeModel, unknownFiles } from '../../adapters/models/store.js'
@@ -63,9 +63,14 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     const width = Math.max(...rows.map((r) => r.name.length))
     const state = (r: (typeof rows)[number]) =>
       !r.present ? '' : r.bytesOnDisk === r.bytes ? 'present' : `present, but ${r.bytesOnDisk} bytes: not the model (\`notetaker models verify\`)`
-    const lines = rows.map((r) => `${r.name.padEnd(width)}  ${mb(r.bytes).padStart(10)}  ${(r.multilingual ? 'multilingual' : 'English').padEnd(12)}  ${state(r)}`.trimEnd())
+    const what = (r: ModelEntry) => {
+      const kind = kindOf(r)
+      return kind === 'whisper' ? `Whisper, ${r.multilingual ? 'multilingual' : 'English'}` : kind.replace('-', ' ')
+    }
+    const kinds = Math.max(...rows.map((r) => what(r).length))
+    const lines = rows.map((r) => `${r.name.padEnd(width)}  ${mb(r.bytes).padStart(10)}  ${what(r).padEnd(kinds)}  ${state(r)}`.trimEnd())
     process.stdout.write(
-      `${'NAME'.padEnd(width)}  ${'SIZE'.padStart(10)}  LANGUAGES     STATE\n${lines.join('\n')}\n` +
+      `${'NAME'.padEnd(width)}  ${'SIZE'.padStart(10)}  ${'KIND'.padEnd(kinds)}  STATE\n${lines.join('\n')}\n` +
         (others.length === 0 ? '' : `Other files in ${modelsDir(dataDir)}: ${others.join(', ')}\n`) +
         `${present.size} of ${rows.length} present in ${modelsDir(dataDir)}. \`notetaker models pull NAME\` downloads one; \`notetaker models add FILE\` adds one brought by hand.\n`,
     )
@@ -100,7 +105,11 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     } catch (e) {
       reporter.end()
       if (e instanceof MirrorUnreachable)
-        fail(`${e.message}. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ${entry.file} here by other means and run \`notetaker models add ${entry.file}\``)
+        fail(
+          entry.url === undefined
+            ? `${e.message}. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ${entry.file} here by other means and run \`notetaker models add ${entry.file}\``
+            : `${e.message}. Bring ${entry.file} here by other means (it is published at ${entry.url}) and run \`notetaker models add ${entry.file}\``,
+        )
       if (e instanceof ModelError) fail(e.message)
       throw e
     } finally {

@@ -185,6 +185,12 @@ export const SETTINGS = {
   ),
   NOTETAKER_WHISPER_LANGUAGE: setting(t.string, 'auto', 'Processing', 'With Whisper: the language of audio whose upload names none (`auto` detects it with a multilingual model; `.en` models always use English).'),
   NOTETAKER_WHISPER_THREADS: int('NOTETAKER_WHISPER_THREADS', 0, 64, '0', 'Processing', 'CPU threads for one Whisper transcription; 0: all cores, at most 4'),
+  NOTETAKER_SPEAKER_MODELS: setting(
+    oneOf('auto', 'off'),
+    'auto',
+    'Processing',
+    'Speakers of mono audio told apart by voice: `auto` does it when a speaker segmentation and a speaker-embedding model are in `DATA_DIR/models` (`notetaker models pull pyannote-segmentation-3-0` and `titanet-small`; sherpa-onnx), chosen and logged at start; `off` never. Without them a mono recording is one speaker, and the recording says so (`speakerSeparation: none`); a stereo call recording has a speaker per channel either way.',
+  ),
   NOTETAKER_TRANSCRIBE_WINDOW_SECONDS: int(
     'NOTETAKER_TRANSCRIBE_WINDOW_SECONDS',
     0,

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import { chooseModel, loadCatalog, modelsDir } from '../../adapters/models/index.js'
+import { createSherpaDiarizer, type Diarizer, withVoiceSpeakers } from '../../adapters/diarize-sherpa/index.js'
+import { chooseModel, chooseSpeakerModels, loadCatalog, modelsDir } from '../../adapters/models/index.js'
 import { withChannelSpeakers } from '../../adapters/transcribe-channels/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
@@ -56,6 +57,24 @@ const logChoice = (logger: Logger, setting: Setting, chosen: TranscriberName, en
   }
 }
 
+/** The speaker separation by voice the configuration and DATA_DIR/models allow, logged; null when there is none. */
+const openDiarizer = (config: Config, logger: Logger | undefined): Diarizer | null => {
+  if (config.NOTETAKER_SPEAKER_MODELS === 'off') return null
+  const models = chooseSpeakerModels(config.DATA_DIR, loadCatalog(config.NOTETAKER_MODELS_CATALOG))
+  if (models === null) {
+    logger?.info(
+      { speakerModels: null },
+      'speakers: mono audio is one speaker, as no speaker models are in DATA_DIR/models (notetaker models pull pyannote-segmentation-3-0 and titanet-small, then restart, to tell voices apart)',
+    )
+    return null
+  }
+  const diarizer = createSherpaDiarizer({ segmentationModel: models.segmentation.path, embeddingModel: models.embedding.path })
+  const names = `${models.segmentation.entry.name} and ${models.embedding.entry.name}`
+  if (diarizer.available) logger?.info({ speakerModels: names }, `speakers: told apart by voice (${names})`)
+  else logger?.warn({ speakerModels: names }, `speakers: not told apart by voice: ${diarizer.setupHint ?? ''}`)
+  return diarizer.available ? diarizer : null
+}
+
 /** The transcriber the configuration asks for, and how to let go of what it loaded. */
 export const openTranscriber = (config: Config, logger: Logger | undefined, installed: (config: Config) => InstalledEngines = installedEngines) => {
   const found = config.NOTETAKER_TRANSCRIBER === 'auto' || config.NOTETAKER_TRANSCRIBER === 'whisper' ? installed(config) : { whisperModel: null, pocketsphinx: false }
@@ -79,9 +98,16 @@ export const openTranscriber = (config: Config, logger: Logger | undefined, inst
         ? createOpenAiTranscriber({ baseUrl: config.NOTETAKER_TRANSCRIBER_URL, model: config.NOTETAKER_TRANSCRIBER_MODEL, ...optionalKey(config.NOTETAKER_TRANSCRIBER_KEY) })
         : null)
   if (logger !== undefined) logChoice(logger, config.NOTETAKER_TRANSCRIBER, chosen, engine)
+  const usable = engine !== null && engine.available
+  const diarizer = usable ? openDiarizer(config, logger) : null
+  // A stereo call recording with one voice per channel gives one speaker per channel, whatever the engine;
+  // voices are told apart outside that, so a file split by channel is left as it is.
+  const withSpeakers = (e: Transcriber) => {
+    const channels = withChannelSpeakers(e)
+    return diarizer === null ? channels : withVoiceSpeakers(channels, diarizer, { onNotSeparated: (why) => logger?.warn(why) })
+  }
   return {
-    // A stereo call recording with one voice per channel gives one speaker per channel, whatever the engine.
-    transcriber: engine === null || !engine.available ? (engine ?? createNoTranscriber()) : withChannelSpeakers(engine),
+    transcriber: usable ? withSpeakers(engine) : (engine ?? createNoTranscriber()),
     close: async () => {
       await whisper?.close()
     },

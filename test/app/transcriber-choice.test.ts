@@ -59,8 +59,8 @@ test('the model: the one named when present, else base.en before the others; a f
 })
 
 test('the start logs which engine it took, with the model, and says how to get one when there is none', async () => {
-  const lines: Array<{ level: number; msg: string; transcriber: string }> = []
-  const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l)) })
+  const logged: Array<{ level: number; msg: string; transcriber?: string; speakerModels?: string | null }> = []
+  const logger = pino({ level: 'info' }, { write: (l: string) => void logged.push(JSON.parse(l)) })
   const model = join(tempDir('whisper-choice'), 'ggml-tiny-random.bin')
   writeTinyWhisperModel(model)
   const config = configOf({})
@@ -74,7 +74,11 @@ test('the start logs which engine it took, with the model, and says how to get o
   assert.is(pinned.ports.transcriber.available, false, 'whisper pinned with no model cannot run')
   assert.match(pinned.ports.transcriber.setupHint ?? '', /ggml-small\.en\.bin.*notetaker models pull/)
   await Promise.all([none.close(), psx.close(), whisper.close(), pinned.close()])
+  const lines = logged.filter((l) => l.transcriber !== undefined)
   assert.equal(lines.map((l) => [l.level, l.transcriber]), [[40, 'none'], [30, 'pocketsphinx'], [30, 'whisper'], [40, 'whisper']])
+  const speakers = logged.filter((l) => l.speakerModels !== undefined)
+  assert.equal(speakers.length, 2, 'the two engines that can run say how speakers are told apart')
+  for (const l of speakers) assert.match(l.msg, /mono audio is one speaker.*models pull pyannote-segmentation-3-0 and titanet-small/)
   assert.match(lines[0]?.msg ?? '', /notetaker models pull base\.en.*apt-get install pocketsphinx pocketsphinx-en-us/)
   assert.match(lines[1]?.msg ?? '', /found on this machine/)
   assert.match(lines[2]?.msg ?? '', /model tiny-random/)

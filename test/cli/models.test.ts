@@ -90,6 +90,12 @@ s('pull: an unreachable mirror is one line naming NOTETAKER_MODELS_URL and `mode
   assert.match(http.stderr, /^notetaker: the model mirror http:\/\/mirror\.example\.com is plain http; models are downloaded over https \(plain http only from this machine, or with --allow-http\)\n$/)
   const unknown = await run(['models', 'pull', 'nope'], ctx.env)
   assert.equal([unknown.code, /^notetaker: no model is named 'nope'/.test(unknown.stderr)], [1, true])
+  // A model with its own address (the speaker models) is not fetched from the mirror: the line says where it is published instead.
+  const own = join(ctx.dir, 'own-address.json')
+  writeFileSync(own, JSON.stringify([{ name: 'voices', kind: 'speaker-embedding', bytes: SIZE, sha256: 'a'.repeat(64), url: `${closed.url}/voices.onnx` }]))
+  const away = await run(['models', 'pull', 'voices'], { ...ctx.env, DATA_DIR: join(ctx.dir, 'other'), NOTETAKER_MODELS_CATALOG: own })
+  assert.is(away.code, 1)
+  assert.match(away.stderr, /ECONNREFUSED.*\. Bring voices\.onnx here by other means \(it is published at https:\/\/127\.0\.0\.1:\d+\/voices\.onnx\) and run `notetaker models add voices\.onnx`\n$/)
 })
 
 s('Ctrl-C during a pull keeps the part file and says how to resume; the next pull resumes from it', async (ctx) => {
@@ -156,8 +162,9 @@ s('verify catches a file corrupted after the fact (exit 1, naming it); list --js
   const base = shown.models.find((m: { name: string }) => m.name === 'base.en')
   assert.equal([base.present, base.bytes, base.sha256], [false, 147_964_211, 'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002'])
   const text = await run(['models', 'list'], ctx.env)
-  assert.match(text.stdout, /^test\.en +0\.4 MB  English +present$/m)
-  assert.match(text.stdout, /^large-v3-turbo-q5_0 +574\.0 MB  multilingual$/m)
+  assert.match(text.stdout, /^test\.en +0\.4 MB  Whisper, English +present$/m)
+  assert.match(text.stdout, /^large-v3-turbo-q5_0 +574\.0 MB  Whisper, multilingual$/m)
+  assert.match(text.stdout, /^titanet-small +40\.3 MB  speaker embedding$/m)
 
   const removed = await run(['models', 'remove', 'test.en'], ctx.env)
   assert.equal([removed.code, removed.stdout], [0, `removed test.en from ${ctx.models}\n`])

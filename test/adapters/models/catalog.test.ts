@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { CatalogError, findModel, loadCatalog, modelOfFile, PUBLISHED_MODELS } from '../../../adapters/models/catalog.js'
+import { CatalogError, findModel, loadCatalog, modelOfFile, PUBLISHED_CATALOG, PUBLISHED_MODELS } from '../../../adapters/models/catalog.js'
 
 test('the published catalog: the models the issue names, each a ggml file with a size and a SHA-256', () => {
   const names = PUBLISHED_MODELS.map((m) => m.name)
@@ -30,10 +30,10 @@ test("an operator's catalog adds models and replaces a published one of the same
       { name: 'base.en', bytes: 5, sha256: 'b'.repeat(64) },
     ]))
     const catalog = loadCatalog(path)
-    assert.is(catalog.length, PUBLISHED_MODELS.length + 1)
+    assert.is(catalog.length, PUBLISHED_CATALOG.length + 1)
     assert.equal(findModel(catalog, 'acme-meetings'), { name: 'acme-meetings', file: 'acme.bin', bytes: 10, sha256: 'a'.repeat(64), multilingual: true, source: 'operator' })
     assert.equal(findModel(catalog, 'base.en'), { name: 'base.en', file: 'ggml-base.en.bin', bytes: 5, sha256: 'b'.repeat(64), multilingual: false, source: 'operator' })
-    assert.is(loadCatalog(''), PUBLISHED_MODELS)
+    assert.is(loadCatalog(''), PUBLISHED_CATALOG)
     const refused = (entries: unknown, message: RegExp) => {
       writeFileSync(path, JSON.stringify(entries))
       assert.throws(() => loadCatalog(path), (e: Error) => e instanceof CatalogError && message.test(e.message))
