@@ -36,8 +36,8 @@ export interface RunOptions {
  */
 export const BACKGROUND_NICENESS = 10
 
-/** Lowers a child's priority; a platform or sandbox that refuses leaves it as it is. */
-const lower = (pid: number | undefined, by: number) => {
+/** Lowers a child's priority (by BACKGROUND_NICENESS unless told); a platform or sandbox that refuses leaves it as it is. */
+export const lowerPriority = (pid: number | undefined, by: number = BACKGROUND_NICENESS) => {
   if (pid === undefined || by <= 0) return
   try {
     setPriority(pid, Math.min(19, getPriority() + by))
@@ -61,7 +61,7 @@ export const runProcess = (
   new Promise((resolve) => {
     const maxStdout = options.maxStdoutBytes ?? 64 * 1024 * 1024
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false })
-    lower(child.pid, options.niceness ?? BACKGROUND_NICENESS)
+    lowerPriority(child.pid, options.niceness ?? BACKGROUND_NICENESS)
     const stdout: Buffer[] = []
     let stdoutBytes = 0
     let stderrTail = ''

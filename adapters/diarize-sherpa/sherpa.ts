@@ -12,11 +12,10 @@
  */
 import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { getPriority, setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { BACKGROUND_NICENESS, withWav16kMono } from '../audio/index.js'
+import { lowerPriority, withWav16kMono } from '../audio/index.js'
 import { checkEmbeddingModel, checkSegmentationModel, type EmbeddingModelInfo, type SegmentationModelInfo } from './model-check.js'
 import type { DiarizationFailure, Diarizer, SpeakerTurn } from './turns.js'
 
@@ -87,12 +86,8 @@ type Answer = { kind: 'progress'; done: number; total: number } | { kind: 'turns
 const runChild = (job: Job, timeoutMs: number, onProgress?: (fraction: number) => void): Promise<E.Either<string, Answer & { kind: 'turns' }>> =>
   new Promise((resolve) => {
     const child = fork(CHILD, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' })
-    try {
-      // Background work, like the other processing programs: the request loop's process comes first.
-      if (child.pid !== undefined) setPriority(child.pid, Math.min(19, getPriority() + BACKGROUND_NICENESS))
-    } catch {
-      // Not permitted here: it runs at the same priority.
-    }
+    // Background work, like the other processing programs: the request loop's process comes first.
+    lowerPriority(child.pid)
     let stderr = ''
     child.stderr?.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-8192)

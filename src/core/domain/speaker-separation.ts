@@ -12,4 +12,3 @@ export type SpeakerSeparation =
   | 'none'
 
 export const SPEAKER_SEPARATIONS: ReadonlyArray<SpeakerSeparation> = ['transcript', 'captions', 'channels', 'voices', 'none']
-
