@@ -6,19 +6,11 @@ import { fixedClock } from '../../adapters/system/clock.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import type { BotRunner } from '../../src/core/ports/bot-runner.js'
 import { waitFor } from '../support/cli.js'
-import { type Harness, startHarness } from '../support/http.js'
+import { closing, type Harness, startHarness } from '../support/http.js'
 import { steppedTranscriber } from '../support/transcribers.js'
 import { putContent, silentWav } from './share-world.js'
 
 const s = suite('live progress: recording seconds, processing progress, audio without a transcriber')
-
-const closing = async (h: Harness, f: () => Promise<void>) => {
-  try {
-    await f()
-  } finally {
-    await h.close()
-  }
-}
 
 const used = async (h: Harness) => (await h.request('GET', '/me/allowance')).body.data.used as number
 

@@ -11,18 +11,10 @@ import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import type { FinishedWindow, Transcriber, Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
-import { type Harness, startHarness } from '../support/http.js'
+import { closing, type Harness, startHarness } from '../support/http.js'
 import { putContent, silentWav } from './share-world.js'
 
 const s = suite('partial failures: a later stage keeps what earlier stages made')
-
-const closing = async (h: Harness, f: () => Promise<void>) => {
-  try {
-    await f()
-  } finally {
-    await h.close()
-  }
-}
 
 const line = (startS: number, text: string) => ({ start_ms: startS * 1000, end_ms: startS * 1000 + 1800, speaker: 'Speaker 1', text })
 const FIRST = line(0, 'We agreed to move the launch to Friday.')

@@ -1,19 +1,11 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { LANGUAGE_REQUEST_PATTERN } from '../../src/core/domain/language.js'
-import { type Harness, startHarness } from '../support/http.js'
+import { closing, type Harness, startHarness } from '../support/http.js'
 import { englishOnlyTranscriber, steppedTranscriber } from '../support/transcribers.js'
 import { putContent, silentWav, VTT } from './share-world.js'
 
 const s = suite('uploads: the language asked for, and the one detected, on the upload and the recording')
-
-const closing = async (h: Harness, f: () => Promise<void>) => {
-  try {
-    await f()
-  } finally {
-    await h.close()
-  }
-}
 
 const used = async (h: Harness) => (await h.request('GET', '/me/allowance')).body.data.used as number
 const languages = async (h: Harness, upload: { id: string; runId: string }) => [

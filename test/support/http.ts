@@ -65,6 +65,15 @@ const must = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> =>
  * Postgres ones: HARNESS_STORE, see harness-stores.ts), and checks every
  * JSON response against the schema its route documents in /openapi.json.
  */
+/** Runs `f` against the harness and closes it whatever happens. */
+export const closing = async (h: Harness, f: () => Promise<void>): Promise<void> => {
+  try {
+    await f()
+  } finally {
+    await h.close()
+  }
+}
+
 export const startHarness = async (
   options: {
     ports?: Partial<Ports>

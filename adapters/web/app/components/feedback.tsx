@@ -55,19 +55,25 @@ export const StateBadge = (props: { state: string }) => {
   return <span class={`badge ${tone}`}>{STATE_WORDS[props.state] ?? props.state.replace(/_/g, ' ')}</span>
 }
 
-export const Pager = (props: { offset: number; limit: number; total: number; onChange: (offset: number) => void; label: string }) => {
-  if (props.total <= props.limit && props.offset === 0) return null
-  const first = props.total === 0 ? 0 : props.offset + 1
-  const last = Math.min(props.offset + props.limit, props.total)
+/**
+ * Previous and Next over a page of a list. It reads the place from the page shown (the API's
+ * `offset`, `limit`, `total`), not from the one asked for, so while the next page loads it
+ * still describes the rows on screen.
+ */
+export const Pager = (props: { page: { offset: number; limit: number; total: number }; onChange: (offset: number) => void; label: string }) => {
+  const { offset, limit, total } = props.page
+  if (total <= limit && offset === 0) return null
+  const first = total === 0 ? 0 : offset + 1
+  const last = Math.min(offset + limit, total)
   return (
     <nav class="pager" aria-label={`${props.label} pages`}>
-      <button type="button" disabled={props.offset === 0} onClick={() => props.onChange(Math.max(0, props.offset - props.limit))}>
+      <button type="button" disabled={offset === 0} onClick={() => props.onChange(Math.max(0, offset - limit))}>
         Previous
       </button>
       <span>
-        {first}–{last} of {props.total}
+        {first}–{last} of {total}
       </span>
-      <button type="button" disabled={last >= props.total} onClick={() => props.onChange(props.offset + props.limit)}>
+      <button type="button" disabled={last >= total} onClick={() => props.onChange(offset + limit)}>
         Next
       </button>
     </nav>

@@ -105,7 +105,7 @@ const LiveBots = (props: { followed: string | null; onFollow: (runId: string) =>
               </li>
             ))}
           </ul>
-          <Pager offset={offset} limit={PAGE} total={live.data.total} onChange={setOffset} label="Bots" />
+          <Pager page={live.data} onChange={setOffset} label="Bots" />
         </>
       )}
     </section>

@@ -110,7 +110,7 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={PAGE} total={log.data.total} onChange={setOffset} label="Deliveries" />
+          <Pager page={log.data} onChange={setOffset} label="Deliveries" />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import { messageOf, type Recording } from '../../api.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
+import { EditorButtons } from './editor-buttons.js'
 
 type Item = Recording['actionItems'][number]
 
@@ -28,14 +29,7 @@ const ItemEditor = (props: { item: Item; onSave: (changes: { owner: string | nul
         Due
         <input type="date" value={due} onInput={(e) => setDue(e.currentTarget.value)} />
       </label>
-      <div class="editor-buttons">
-        <button type="submit" class="primary" disabled={busy}>
-          Save
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorButtons saveDisabled={busy} onCancel={props.onCancel} />
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { messageOf, type Recording } from '../../api.js'
 import { formatDuration } from '../../format.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
+import { EditorButtons } from './editor-buttons.js'
 import { ShareBar } from './notes.js'
 
 type Speaker = Recording['speakers'][number]
@@ -25,14 +26,7 @@ const Rename = (props: { speaker: Speaker; onSave: (name: string) => Promise<voi
         Name for {props.speaker.label}
         <input value={name} onInput={(e) => setName(e.currentTarget.value)} required maxLength={200} autoFocus />
       </label>
-      <div class="editor-buttons">
-        <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
-          Save
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorButtons saveDisabled={busy || name.trim() === ''} onCancel={props.onCancel} />
     </form>
   )
 }

@@ -115,7 +115,7 @@ export const RecordingsPage = (_props: Record<string, string>) => {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={PAGE_SIZE} total={list.data.total} label="Recordings" onChange={(o) => setParams({ offset: o === 0 ? null : String(o) })} />
+          <Pager page={list.data} label="Recordings" onChange={(o) => setParams({ offset: o === 0 ? null : String(o) })} />
         </>
       )}
     </>

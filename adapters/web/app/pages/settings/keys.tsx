@@ -156,7 +156,7 @@ export const KeysSection = () => {
               </table>
             </div>
           )}
-          <Pager offset={list.data.offset} limit={list.data.limit} total={list.data.total} label="Keys" onChange={(o) => setQuery({ offset: o === 0 ? null : String(o) })} />
+          <Pager page={list.data} label="Keys" onChange={(o) => setQuery({ offset: o === 0 ? null : String(o) })} />
           {canWrite ? (
             <CreateKey
               onCreated={async (key) => {

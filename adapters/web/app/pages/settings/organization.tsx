@@ -182,7 +182,7 @@ export const OrganizationSection = () => {
               </tbody>
             </table>
           </div>
-          <Pager offset={offset} limit={PAGE} total={members.data.total} onChange={setOffset} label="Members" />
+          <Pager page={members.data} onChange={setOffset} label="Members" />
         </>
       )}
       {manages ? (
