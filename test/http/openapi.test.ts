@@ -150,6 +150,13 @@ s('info names the licence of package.json and a contact; every tag has a descrip
 s('binary bodies carry no string type (generated clients send and receive them as bytes); text ones are strings', ({ doc }) => {
   const content = doc.paths['/uploads/{uploadId}/content'].put.requestBody.content
   assert.equal(content, { 'application/octet-stream': { schema: {} } })
+  // Every body of the document: a media type that is neither JSON nor text has a schema without a type.
+  const bodies = Object.values<any>(doc.paths).flatMap((ops) =>
+    Object.values<any>(ops).flatMap((op) => [op.requestBody, ...Object.values<any>(op.responses)].flatMap((b) => Object.entries<any>(b?.content ?? {}))),
+  )
+  const binary = bodies.filter(([type]) => !type.includes('json') && !type.startsWith('text/'))
+  assert.equal(binary.map(([type]) => type).sort(), ['application/octet-stream', 'application/x-subrip', 'audio/*'])
+  for (const [type, media] of binary) assert.equal(media.schema, {}, type)
   assert.equal(doc.paths['/recordings/{runId}/audio'].get.responses['200'].content['audio/*'].schema, {})
   const exported = doc.paths['/recordings/{runId}/export'].get.responses['200'].content
   assert.equal(exported['text/vtt'].schema, { type: 'string', contentMediaType: 'text/vtt' })
