@@ -17,6 +17,7 @@ import { buildOpenApi } from './openapi.js'
 import type { AnyRoute } from './route.js'
 import { type Matched, routeMatcher } from './route-matcher.js'
 import { descriptionRoute } from './routes/description.js'
+import { serverOf } from './server-url.js'
 import { allRoutes } from './routes/index.js'
 import { requestLog } from './request-log.js'
 
@@ -36,7 +37,8 @@ export interface HttpOptions {
   readonly logger: Logger
   /** Extra routes, e.g. from an embedding program. */
   readonly routes?: ReadonlyArray<AnyRoute>
-  readonly serverUrl?: string
+  /** NOTETAKER_PUBLIC_URL: the address clients reach the service at, for the OpenAPI document's `servers`; '' or absent: the request's. */
+  readonly publicUrl?: string
   /** What `GET /readyz` asks (health.ts); none by default. */
   readonly readiness?: ReadonlyArray<ReadinessCheck>
   /** How long each readiness check may take; 2 s by default. */
@@ -61,8 +63,10 @@ interface Handler {
  */
 export const createHttpApp = (core: Core, options: HttpOptions) => {
   let openapi: ReturnType<typeof buildOpenApi> | undefined
-  const routes = [descriptionRoute(() => openapi), ...allRoutes(core), ...(options.routes ?? [])]
-  openapi = buildOpenApi(routes, { serverUrl: options.serverUrl ?? API_PREFIX })
+  const publicUrl = options.publicUrl ?? ''
+  const routes = [descriptionRoute(() => openapi!, publicUrl), ...allRoutes(core), ...(options.routes ?? [])]
+  // The document as built here names the public address, or the relative /ext/v1; the route names each request's own.
+  openapi = buildOpenApi(routes, { server: serverOf(publicUrl) })
   const authenticate = rememberAuthentications(core.ports, core.identity.authenticate)
   const matcher = routeMatcher<Handler>(
     API_PREFIX,

@@ -4,6 +4,8 @@ import { ERROR_STATUS, type ErrorCode } from './envelope.js'
 import { ErrorEnvelope } from './envelope.js'
 import type { Param } from './params.js'
 import type { AnyRoute } from './route.js'
+import type { ServerEntry } from './server-url.js'
+import { tagsOf } from './openapi-tags.js'
 import { webhookEventDocs } from './routes/webhooks.js'
 
 const ERROR_MEANING: Record<ErrorCode, string> = {
@@ -38,10 +40,18 @@ const parameters = (r: AnyRoute) => [
     : []),
 ]
 
+/**
+ * The schema of a body of raw bytes. Text is a string; anything else has no schema of its own (the
+ * media type says what it is, as OpenAPI 3.1 describes binary content): generators that read
+ * `type: string` on binary content (`format: binary` or `contentMediaType`) as a string validate a
+ * Blob as one and refuse it (@hey-api/openapi-ts's Zod and Valibot schemas).
+ */
+const bytesSchema = (mediaType: string) => (mediaType.startsWith('text/') ? { type: 'string', contentMediaType: mediaType } : {})
+
 const requestBody = (r: AnyRoute) => {
   if (r.body === undefined) return {}
   if ('bytes' in r.body) {
-    return { requestBody: { required: true, content: { [r.body.bytes]: { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } } }
+    return { requestBody: { required: true, description: 'The file, as raw bytes.', content: { [r.body.bytes]: { schema: bytesSchema(r.body.bytes) } } } }
   }
   return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body as t.Mixed) } } } }
 }
@@ -58,13 +68,15 @@ const successResponse = (r: AnyRoute) => {
       description: r.success.description,
       ...headerDocs(d.headers),
       content: Object.fromEntries(
-        [d.stream, ...(d.alternatives ?? [])].map((type) => [type, { schema: type.includes('json') ? {} : { type: 'string', contentMediaType: type } }]),
+        [d.stream, ...(d.alternatives ?? [])].map((type) => [type, { schema: type.includes('json') ? {} : bytesSchema(type) }]),
       ),
     }
   }
   const schema: JsonSchema = { type: 'object', properties: { data: schemaOf(d as t.Mixed) }, required: ['data'], additionalProperties: false }
   return { description: r.success.description, ...headerDocs(r.success.headers), content: { 'application/json': { schema } } }
 }
+
+const envelopeContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 
 const operation = (r: AnyRoute) => {
   const errors = Object.fromEntries(
@@ -73,11 +85,14 @@ const operation = (r: AnyRoute) => {
       {
         description: r.errorNotes?.[code] ?? ERROR_MEANING[code],
         ...(code === 'RATE_LIMITED' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: envelopeContent,
       },
     ]),
   )
-  const extra = Object.fromEntries((r.success.extraStatuses ?? []).map((s) => [String(s.status), { description: s.description }]))
+  const extra = Object.fromEntries([
+    ...(r.success.extraStatuses ?? []).map((s) => [String(s.status), { description: s.description }]),
+    ...(r.success.refusals ?? []).map((s) => [String(s.status), { description: s.description, content: envelopeContent }]),
+  ])
   return {
     operationId: r.operationId,
     tags: [r.tag],
@@ -92,8 +107,11 @@ const operation = (r: AnyRoute) => {
   }
 }
 
-/** The OpenAPI 3.1 description of the mounted routes. */
-export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverUrl: string }) => {
+/** The project's licence (package.json `license`), as an SPDX identifier. */
+const LICENSE = { name: 'MIT License', identifier: 'MIT' }
+
+/** The OpenAPI 3.1 description of the mounted routes; `server` is what `servers` names (the description route may name another per request). */
+export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { server: ServerEntry }) => {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const r of routes) (paths[r.path] ??= {})[r.method] = operation(r)
   // The calls the service makes (webhook events): a `webhooks` entry and a payload schema per event.
@@ -105,10 +123,13 @@ export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { serverU
       version: '1.0.0',
       description:
         'A self-hostable meeting notetaker. Every path is under /ext/v1. Send the API key as `Authorization: Bearer <key>`, or, from the web app, the session cookie that POST /session sets. Collections use `{ data: { rows, total, limit, offset } }`; failures `{ error: { code, message, details? } }`.',
+      // Each installation is run by its own operator; the document cannot name them, so it names the role.
+      contact: { name: 'The operator of this Notetaker service' },
+      license: LICENSE,
     },
-    servers: [{ url: options.serverUrl }],
+    servers: [options.server],
     security: [{ apiKey: [] }, { cookieAuth: [] }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: tagsOf(routes),
     paths,
     webhooks: events.webhooks,
     components: {

@@ -73,6 +73,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
     /** Response headers a JSON answer may carry, with what they mean. */
     readonly headers?: Record<string, string>
     readonly extraStatuses?: ReadonlyArray<{ status: number; description: string }>
+    /** Refusals with a status of their own (not one of the error codes' statuses), answered in the error envelope. */
+    readonly refusals?: ReadonlyArray<{ status: number; description: string }>
   }
   readonly errors?: ReadonlyArray<ExtraError>
   /** What each extra error means on this route, for the description. */

@@ -58,3 +58,29 @@ export const SecretKey = new t.Type<string, string, unknown>(
       : t.failure('(hidden)', c, 'must be 32 bytes in base64, e.g. from: openssl rand -base64 32'),
   String,
 )
+
+/**
+ * Empty, or the absolute http(s) address the service is reached at (scheme, host, optional port and
+ * path prefix), without credentials, query, fragment or the API's own /ext/v1; read without a trailing slash.
+ */
+export const PublicUrl = new t.Type<string, string, unknown>(
+  'public URL',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (u === '') return t.success('')
+    let url: URL
+    try {
+      url = new URL(String(u))
+    } catch {
+      return t.failure(u, c, 'must be an absolute http(s) address, e.g. https://notes.example.com')
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return t.failure(u, c, 'must start with https:// or http://')
+    // Credentials are not repeated in the message.
+    if (url.username !== '' || url.password !== '') return t.failure('(hidden)', c, 'must be a plain address, without a user name or password')
+    if (url.search !== '' || url.hash !== '') return t.failure(u, c, 'must be a plain address, without a query (?) or fragment (#)')
+    const path = url.pathname.replace(/\/+$/, '')
+    if (/\/ext\/v1$/.test(path)) return t.failure(u, c, 'must be the address Notetaker is served at, without the API\'s /ext/v1 (e.g. https://notes.example.com)')
+    return t.success(`${url.origin}${path}`)
+  },
+  String,
+)

@@ -31,7 +31,11 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     const raw = env[name] === undefined || env[name] === '' ? fallback : env[name]
     const decoded = (codec as t.Mixed).decode(raw)
     if (E.isRight(decoded)) out[name] = decoded.right
-    else problems.push(`${name}=${SECRET_SETTINGS.has(name) ? '(hidden)' : JSON.stringify(raw)} ${decoded.left[0]?.message ?? 'is not valid'}`)
+    else {
+      // A codec hides a value it found a secret in (a password in an address) by failing with '(hidden)' as the value.
+      const hidden = SECRET_SETTINGS.has(name) || decoded.left[0]?.value === '(hidden)'
+      problems.push(`${name}=${hidden ? '(hidden)' : JSON.stringify(raw)} ${decoded.left[0]?.message ?? 'is not valid'}`)
+    }
   }
   const config = out as Config
   if (problems.length === 0 && !config.NOTETAKER_PLANS.some((p) => p.key === config.NOTETAKER_DEFAULT_PLAN)) {

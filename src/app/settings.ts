@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../core/domain/account.js'
 import { OUTCOMES } from '../../adapters/bot-simulated/outcomes.js'
-import { flag, intFromEnv, oneOf, PlanList, SecretKey } from './config-codecs.js'
+import { flag, intFromEnv, oneOf, PlanList, PublicUrl, SecretKey } from './config-codecs.js'
 
 export const SETTING_GROUPS = ['Server', 'Stores', 'Limits and security', 'Processing', 'Bots and the recording engine', 'Calendars', 'Webhooks'] as const
 export type SettingGroup = (typeof SETTING_GROUPS)[number]
@@ -27,6 +27,12 @@ const int = (name: string, min: number, max: number, fallback: string, group: Se
 export const SETTINGS = {
   PORT: int('PORT', 0, 65535, '8080', 'Server', 'HTTP port; `0` picks a free one'),
   HOST: setting(t.string, '127.0.0.1', 'Server', 'Address to listen on; `0.0.0.0` to serve other machines.'),
+  NOTETAKER_PUBLIC_URL: setting(
+    PublicUrl,
+    '',
+    'Server',
+    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server. Unset, the document names the address it was requested at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
+  ),
   DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
   LOG_LEVEL: setting(
     oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),

@@ -71,4 +71,30 @@ test('a malformed secret is named, never repeated', () => {
   }
 })
 
+test('NOTETAKER_PUBLIC_URL: an http(s) address, read without its trailing slash; anything else refused in words', () => {
+  const read = (value: string) => loadConfig({ NOTETAKER_PUBLIC_URL: value })
+  const ok = (value: string, expected: string) => {
+    const c = read(value)
+    assert.ok(E.isRight(c), `${value}: ${E.isLeft(c) ? c.left.join('; ') : ''}`)
+    if (E.isRight(c)) assert.is(c.right.NOTETAKER_PUBLIC_URL, expected)
+  }
+  const refused = (value: string, words: RegExp) => {
+    const c = read(value)
+    assert.ok(E.isLeft(c), `${value} is refused`)
+    if (E.isLeft(c)) assert.match(c.left.join('\n'), words)
+    return E.isLeft(c) ? c.left.join('\n') : ''
+  }
+  const unset = loadConfig({})
+  assert.ok(E.isRight(unset) && unset.right.NOTETAKER_PUBLIC_URL === '')
+  ok('https://notes.example.com/', 'https://notes.example.com')
+  ok('HTTPS://Notes.Example.com:8443', 'https://notes.example.com:8443')
+  ok('http://10.0.0.5:8080/notetaker//', 'http://10.0.0.5:8080/notetaker')
+  refused('notes.example.com', /NOTETAKER_PUBLIC_URL="notes.example.com" must be an absolute http\(s\) address/)
+  refused('ftp://notes.example.com', /must start with https:\/\/ or http:\/\//)
+  refused('https://notes.example.com/?x=1', /without a query/)
+  refused('https://notes.example.com/ext/v1/', /without the API's \/ext\/v1/)
+  const secret = refused('https://ana:hunter2@notes.example.com', /without a user name or password/)
+  assert.not.ok(secret.includes('hunter2'), 'the password is not repeated')
+})
+
 test.run()

@@ -95,10 +95,14 @@ test.after(async () => {
 })
 
 test('the document the server serves is the one the client is generated from', async () => {
-  const served = await world.client.request('get', '/openapi.json')
+  const served = (await world.client.request('get', '/openapi.json')) as { servers: Array<{ url: string }> }
+  const built = await servedOpenApi()
+  // The one difference by design: a running server names the absolute address it was asked at.
+  assert.equal(served.servers.map((x) => x.url), [`${world.server!.url}/ext/v1`])
+  assert.equal(built.servers?.map((x) => x.url), ['/ext/v1'])
   assert.equal(
-    served,
-    await servedOpenApi(),
+    { ...served, servers: built.servers },
+    built,
     'GET /openapi.json of a running server differs from the document scripts/generate-client.ts builds in-process: if it now depends on the configuration, build it there the way serve does',
   )
 })

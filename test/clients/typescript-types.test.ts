@@ -34,6 +34,10 @@ export const typeChecks = async () => {
   // @ts-expect-error joinUrl is a string
   await client.request('post', '/bots', { body: { joinUrl: 42 } })
   await client.request('put', '/uploads/{uploadId}/content', { path: { uploadId: 'u' }, body: new Uint8Array([1]) })
+  // The content is bytes (the document gives it an empty schema): a Blob goes, a JSON object does not.
+  await client.request('put', '/uploads/{uploadId}/content', { path: { uploadId: 'u' }, body: new Blob(['WEBVTT']), contentType: 'text/vtt' })
+  // @ts-expect-error the content is bytes, not JSON
+  await client.request('put', '/uploads/{uploadId}/content', { path: { uploadId: 'u' }, body: { text: 'WEBVTT' } })
 
   // Resource methods answer the `data`, typed.
   const bot = await client.bots.send({ joinUrl: 'https://meet.google.com/abc-defg-hij' })

@@ -31,11 +31,11 @@ const patchSpeaker = (h: Harness, runId: string, id: string, body: unknown, key?
 const patchItem = (h: Harness, runId: string, id: string, body: unknown, key?: string) =>
   h.request('PATCH', `/recordings/${runId}/action-items/${id}`, { body, ...(key === undefined ? {} : { key }) })
 
-s('the notes have speakers with ids and labels, attendees with null emails, and decisions', async ({ h, runId }) => {
+s('the notes have speakers with ids and labels, attendees with empty emails (unknown), and decisions', async ({ h, runId }) => {
   const d = await detail(h, runId)
   assert.equal(d.speakers.map((sp: { label: string; name: string; email: null }) => [sp.label, sp.name, sp.email]), [['Speaker 1', 'Speaker 1', null], ['Speaker 2', 'Speaker 2', null]])
   assert.ok(d.speakers.every((sp: { id: string }) => /^[0-9a-f-]{36}$/.test(sp.id)))
-  assert.equal(d.attendees, [{ name: 'Speaker 1', email: null }, { name: 'Speaker 2', email: null }])
+  assert.equal(d.attendees, [{ name: 'Speaker 1', email: '' }, { name: 'Speaker 2', email: '' }])
   assert.equal(d.decisions.map((x: { atMs: number; speaker: string; by: string }) => [x.atMs, x.speaker, x.by]), [[11_500, 'Speaker 1', 'Speaker 1'], [23_500, 'Speaker 1', 'Speaker 1']])
   assert.match(d.decisions[0].text, /we decided to move the launch event to Berlin/i)
   assert.ok(d.actionItems.length >= 2)
@@ -49,7 +49,7 @@ s('renaming a speaker shows the name in the transcript, stats, attendees, owners
   assert.equal({ ...r.body.data, talkMs: 0, words: 0, share: 0 }, { id, name: 'Tom Becker', label: 'Speaker 2', email: 'tom@example.com', talkMs: 0, words: 0, share: 0 })
   const d = await detail(h, runId, 'transcript')
   assert.equal(d.speakers.map((sp: { name: string }) => sp.name), ['Speaker 1', 'Tom Becker'])
-  assert.equal(d.attendees, [{ name: 'Speaker 1', email: null }, { name: 'Tom Becker', email: 'tom@example.com' }])
+  assert.equal(d.attendees, [{ name: 'Speaker 1', email: '' }, { name: 'Tom Becker', email: 'tom@example.com' }])
   assert.equal([...new Set(d.transcript.map((u: { speaker: string }) => u.speaker))], ['Speaker 1', 'Tom Becker'])
   assert.match(d.detailedSummary, /Tom Becker: I'll send the patched build/)
   assert.not.match(d.detailedSummary, /Speaker 2/)

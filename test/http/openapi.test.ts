@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsPlugin from 'ajv-formats'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startHarness, type Harness } from '../support/http.js'
+import { rawConnection } from './raw-connection.js'
 
 const s = suite<{ h: Harness; doc: any }>('OpenAPI description')
 s.before(async (ctx) => {
@@ -76,6 +81,91 @@ s('example payloads validate against the generated schemas', ({ doc }) => {
   const error = ajv.compile(doc.components.schemas.Error)
   assert.ok(error({ error: { code: 'VALIDATION_ERROR', message: 'bad', details: [{ path: 'link', message: 'must be a join link' }] } }))
   assert.not.ok(error({ error: { code: 'TEAPOT', message: 'x' } }))
+})
+
+/** GET /ext/v1/openapi.json with a Host header of our choosing (fetch always sends the real one). */
+const documentWithHost = (url: string, host: string) =>
+  new Promise<any>((resolve, reject) => {
+    const { hostname, port } = new URL(url)
+    const req = httpRequest({ hostname, port, path: '/ext/v1/openapi.json', headers: { host } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode}: ${text}`))))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+s('the server is absolute: the address the document was requested at, checked, else relative', async ({ h, doc }) => {
+  assert.equal(doc.servers.map((x: { url: string }) => x.url), [`${h.url}/ext/v1`])
+  assert.equal((await documentWithHost(h.url, 'notes.example.com:8443')).servers[0].url, 'http://notes.example.com:8443/ext/v1')
+  for (const host of ['evil.example/phish', 'ana@evil.example', 'notes.example.com:99999', '<script>']) {
+    assert.equal((await documentWithHost(h.url, host)).servers[0].url, '/ext/v1', `Host ${host}`)
+  }
+  // The rest of the document is the same whatever the server.
+  const other = await documentWithHost(h.url, 'notes.example.com')
+  assert.equal({ ...other, servers: null }, { ...doc, servers: null })
+  // Built in process (the typed client is generated from this one), it names the relative path.
+  assert.equal(h.openapi.servers[0].url, '/ext/v1')
+})
+
+s('with NOTETAKER_PUBLIC_URL, the server is that address whatever the Host', async ({ h }) => {
+  const { createHttpApp } = await import('../../adapters/http-koa/app.js')
+  const pino = (await import('pino')).default
+  const app = createHttpApp(h.core, { logger: pino({ level: 'silent' }), publicUrl: 'https://notes.example.com/notetaker' })
+  assert.equal(app.openapi.servers, [{ url: 'https://notes.example.com/notetaker/ext/v1', description: 'This Notetaker service (its configured public address).' }])
+  const server = createServer(app.listener)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    for (const host of ['127.0.0.1', 'evil.example']) assert.equal((await documentWithHost(url, host)).servers[0].url, 'https://notes.example.com/notetaker/ext/v1')
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()))
+  }
+})
+
+s('GET /openapi.json documents, and answers, 431 for headers over the limit', async ({ h, doc }) => {
+  const documented = doc.paths['/openapi.json'].get.responses['431']
+  assert.is(documented.content['application/json'].schema.$ref, '#/components/schemas/Error')
+  const c = await rawConnection(h.url)
+  await c.write(`GET /ext/v1/openapi.json?v=${'x'.repeat(17 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`)
+  const answer = await c.answer()
+  assert.is(answer.status, 431)
+  assert.is(answer.json().error.code, 'BAD_REQUEST')
+  c.socket.destroy()
+})
+
+s('info names the licence of package.json and a contact; every tag has a description; every webhook an operationId', ({ doc }) => {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'))
+  assert.is(doc.info.license.identifier, pkg.license)
+  assert.type(doc.info.contact.name, 'string')
+  for (const tag of doc.tags) assert.ok(tag.description?.length > 0, `${tag.name} has a description`)
+  const ids = Object.values<any>(doc.webhooks).map((w) => w.post.operationId)
+  assert.ok(ids.includes('onRecordingReady'), ids.join(', '))
+  const all = [...ids, ...Object.values<any>(doc.paths).flatMap((ops) => Object.values<any>(ops).map((op) => op.operationId))]
+  assert.is(new Set(all).size, all.length, 'operationIds are unique across paths and webhooks')
+})
+
+s('binary bodies carry no string type (generated clients send and receive them as bytes); text ones are strings', ({ doc }) => {
+  const content = doc.paths['/uploads/{uploadId}/content'].put.requestBody.content
+  assert.equal(content, { 'application/octet-stream': { schema: {} } })
+  // Every body of the document: a media type that is neither JSON nor text has a schema without a type.
+  const bodies = Object.values<any>(doc.paths).flatMap((ops) =>
+    Object.values<any>(ops).flatMap((op) => [op.requestBody, ...Object.values<any>(op.responses)].flatMap((b) => Object.entries<any>(b?.content ?? {}))),
+  )
+  const binary = bodies.filter(([type]) => !type.includes('json') && !type.startsWith('text/'))
+  assert.equal(binary.map(([type]) => type).sort(), ['application/octet-stream', 'application/x-subrip', 'audio/*'])
+  for (const [type, media] of binary) assert.equal(media.schema, {}, type)
+  assert.equal(doc.paths['/recordings/{runId}/audio'].get.responses['200'].content['audio/*'].schema, {})
+  const exported = doc.paths['/recordings/{runId}/export'].get.responses['200'].content
+  assert.equal(exported['text/vtt'].schema, { type: 'string', contentMediaType: 'text/vtt' })
+})
+
+s('an attendee\'s email is a string, never null', ({ doc }) => {
+  const attendee = doc.paths['/recordings/{runId}'].get.responses['200'].content['application/json'].schema.properties.data.properties.attendees.items
+  assert.equal(attendee.properties.email.type, 'string')
+  assert.match(attendee.properties.email.description, /"" \(the empty string\) when unknown/)
 })
 
 s.run()

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_TITLE_LENGTH, MEETING_LIST_LIMIT, type Meeting, SCHEDULE_MAX_DAYS } from '../../../src/core/domain/meeting.js'
+import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MAX_TITLE_LENGTH, MEETING_LIST_LIMIT, type Meeting, SCHEDULE_MAX_DAYS } from '../../../src/core/domain/meeting.js'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../src/core/domain/meeting-codecs.js'
 import type { ScheduleRow } from '../../../src/core/domain/meeting-schedule.js'
 import type { Page } from '../../../src/core/domain/page.js'
@@ -155,6 +155,7 @@ export const meetingRoutes = (core: Core) => [
   route({
     operationId: 'getMeeting', method: 'get', path: '/meetings/{id}', tag: 'Meetings', access: 'read',
     summary: 'One meeting',
+    description: `A meeting from a calendar or added by hand: its time, join link, attendees (the first ${MAX_ATTENDEES} at most; \`attendeeCount\` counts them all), organizer and \`recordOverride\`. Whether it will be recorded, and why not, is in \`GET /meetings/schedule\`. Another account's meeting is 404.`,
     params: meetingId,
     errorNotes: NOT_FOUND,
     success: { status: 200, description: 'The meeting.', data: MeetingCodec },

@@ -73,6 +73,7 @@ export const uploadRoutes = (core: Core) => [
   route({
     operationId: 'listUploads', method: 'get', path: '/uploads', tag: 'Uploads', access: 'read',
     summary: 'Uploads, newest first',
+    description: 'The account\'s uploads, a page at a time, each with its `stage` (`pending` until the file is sent, then `stored`, `transcribing`, `analysing`, and `ready` or `failed` with `error`) and, while it is processed, `progress`.',
     query: pageQuery,
     success: { status: 200, description: 'A page of uploads.', data: pageOf(UploadCodec, 'UploadPage') },
     handle: ({ actor, query }) => pipe(core.uploads.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
@@ -80,6 +81,7 @@ export const uploadRoutes = (core: Core) => [
   route({
     operationId: 'getUpload', method: 'get', path: '/uploads/{uploadId}', tag: 'Uploads', access: 'read',
     summary: 'One upload and its processing stage',
+    description: 'Poll it after sending the file: `stage` moves `stored` → `transcribing` → `analysing` → `ready` (the notes can be read at `GET /recordings/{runId}`), or ends `failed` with `error` and `failedStage` in words; `progress` tells how far the current stage is. Another account\'s upload is 404.',
     params: uploadId,
     success: { status: 200, description: 'The upload.', data: UploadCodec },
     handle: ({ actor, params }) => pipe(core.uploads.getUpload(actor, params.uploadId), TE.map((v) => ({ data: uploadView(v) }))),

@@ -184,6 +184,8 @@ const SIGNATURE_HEADERS = [
 ].map((h) => ({ ...h, in: 'header', required: true, schema: { type: 'string' } }))
 
 const schemaName = (event: string) => `${event.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Event`
+/** `recording.ready` → `onRecordingReady`: what a generated receiver calls its handler of the event. */
+const operationIdOf = (event: string) => `on${schemaName(event).slice(0, -'Event'.length)}`
 
 /** The event catalogue as OpenAPI 3.1: a payload schema per event and a `webhooks` entry describing each call. */
 export const webhookEventDocs = (): { readonly schemas: Record<string, JsonSchema>; readonly webhooks: Record<string, unknown> } => {
@@ -205,6 +207,7 @@ export const webhookEventDocs = (): { readonly schemas: Record<string, JsonSchem
     }
     webhooks[name] = {
       post: {
+        operationId: operationIdOf(name),
         summary: entry.when,
         description: WEBHOOK_DELIVERY_DOC,
         tags: ['Webhooks'],

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { Topic } from '../../../src/core/domain/notes.js'
+import { type Attendee, Topic } from '../../../src/core/domain/notes.js'
 import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../src/core/domain/speaker-separation.js'
 import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../src/core/domain/share.js'
@@ -179,9 +179,15 @@ export const SpeakerCodec = t.exact(
 )
 
 const AttendeeCodec = t.exact(
-  t.type({ name: t.string, email: annotate(t.union([t.string, t.null]), { description: 'null when unknown.' }) }),
+  t.type({
+    name: t.string,
+    email: annotate(t.string, { description: 'The attendee\'s email address; "" (the empty string) when unknown, never null.' }),
+  }),
   'Attendee',
 )
+
+/** The interface's attendee: the notes keep null for an unknown email (and older notes ''); the answer always has a string. */
+const attendeeView = (a: Attendee): t.TypeOf<typeof AttendeeCodec> => ({ name: a.name, email: a.email ?? '' })
 
 export const DecisionCodec = t.exact(
   t.type({
@@ -250,7 +256,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
     recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
     speakerSeparation: d.run.speakerSeparation, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
-    shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: [...notes.attendees], topics: [...notes.topics],
+    shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
   }

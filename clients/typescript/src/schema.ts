@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * This OpenAPI 3.1 description
-         * @description Needs no key. Agrees with the mounted routes. Query parameters are ignored (a cache-busting `?v=2` gets the same document), unlike on the other routes, where an unknown one is 422.
+         * @description Needs no key. Agrees with the mounted routes. Query parameters are ignored (a cache-busting `?v=2` gets the same document), unlike on the other routes, where an unknown one is 422. Its `servers` names the API's absolute address: `NOTETAKER_PUBLIC_URL` followed by `/ext/v1` when the operator set it, else the scheme and `Host` of this request (a `Host` that is not a plain host and port gives the relative `/ext/v1`).
          */
         get: operations["getOpenApi"];
         put?: never;
@@ -343,7 +343,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One upload and its processing stage */
+        /**
+         * One upload and its processing stage
+         * @description Poll it after sending the file: `stage` moves `stored` → `transcribing` → `analysing` → `ready` (the notes can be read at `GET /recordings/{runId}`), or ends `failed` with `error` and `failedStage` in words; `progress` tells how far the current stage is. Another account's upload is 404.
+         */
         get: operations["getUpload"];
         put?: never;
         post?: never;
@@ -476,7 +479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Uploads, newest first */
+        /**
+         * Uploads, newest first
+         * @description The account's uploads, a page at a time, each with its `stage` (`pending` until the file is sent, then `stored`, `transcribing`, `analysing`, and `ready` or `failed` with `error`) and, while it is processed, `progress`.
+         */
         get: operations["listUploads"];
         put?: never;
         /**
@@ -693,7 +699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One meeting */
+        /**
+         * One meeting
+         * @description A meeting from a calendar or added by hand: its time, join link, attendees (the first 200 at most; `attendeeCount` counts them all), organizer and `recordOverride`. Whether it will be recorded, and why not, is in `GET /meetings/schedule`. Another account's meeting is 404.
+         */
         get: operations["getMeeting"];
         put?: never;
         post?: never;
@@ -890,35 +899,7 @@ export interface webhooks {
          * A bot started joining a meeting.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BotJoiningEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onBotJoining"];
         delete?: never;
         options?: never;
         head?: never;
@@ -938,35 +919,7 @@ export interface webhooks {
          * A bot is in the waiting room, waiting to be admitted.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BotWaitingEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onBotWaiting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -986,35 +939,7 @@ export interface webhooks {
          * A bot was admitted and started recording.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MeetingStartedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onMeetingStarted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1034,35 +959,7 @@ export interface webhooks {
          * A bot left the meeting; processing of the recording begins.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MeetingEndedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onMeetingEnded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1082,35 +979,7 @@ export interface webhooks {
          * A bot could not join or record (detail says why).
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["BotFailedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onBotFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1130,35 +999,7 @@ export interface webhooks {
          * The notes of a recording can be read.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RecordingReadyEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onRecordingReady"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,35 +1019,7 @@ export interface webhooks {
          * Processing of a recording failed (detail says why).
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RecordingFailedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onRecordingFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1226,35 +1039,7 @@ export interface webhooks {
          * An upload was processed and its notes can be read.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UploadReadyEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onUploadReady"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,35 +1059,7 @@ export interface webhooks {
          * Processing of an upload failed (error says why).
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
-                    "webhook-id": string;
-                    /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UploadFailedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onUploadFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1568,6 +1325,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description The request line and headers together are over 16 KB (e.g. a very long cache-busting query); code BAD_REQUEST. Like every route, this one is also refused with 400 when the request is not valid HTTP/1.1 and with 408 when it does not arrive in time (see the API guide). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
@@ -2923,8 +2689,8 @@ export interface operations {
                             detailedSummary: string;
                             attendees: {
                                 name: string;
-                                /** @description null when unknown. */
-                                email: string | null;
+                                /** @description The attendee's email address; "" (the empty string) when unknown, never null. */
+                                email: string;
                             }[];
                             topics: {
                                 label: string;
@@ -3279,7 +3045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "audio/*": string;
+                    "audio/*": unknown;
                 };
             };
             /** @description The requested range, with Content-Range. */
@@ -3638,7 +3404,7 @@ export interface operations {
                 content: {
                     "text/markdown": string;
                     "text/vtt": string;
-                    "application/x-subrip": string;
+                    "application/x-subrip": unknown;
                     "text/plain": string;
                     "application/json": unknown;
                 };
@@ -5259,9 +5025,10 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The file, as raw bytes. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": unknown;
             };
         };
         responses: {
@@ -8757,6 +8524,267 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onBotJoining: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotJoiningEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBotWaiting: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotWaitingEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMeetingStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMeetingEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBotFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRecordingReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordingReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRecordingFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordingFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onUploadReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onUploadFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

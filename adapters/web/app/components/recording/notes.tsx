@@ -106,7 +106,7 @@ export const Attendees = (props: { attendees: Recording['attendees'] }) =>
         {props.attendees.map((a, i) => (
           <li key={i}>
             {a.name}
-            {a.email === null || a.email === a.name ? null : <span class="muted"> · {a.email}</span>}
+            {a.email === '' || a.email === a.name ? null : <span class="muted"> · {a.email}</span>}
           </li>
         ))}
       </ul>
