@@ -77,7 +77,12 @@ const operation = (r: AnyRoute) => {
       },
     ]),
   )
-  const extra = Object.fromEntries((r.success.extraStatuses ?? []).map((s) => [String(s.status), { description: s.description }]))
+  const extra = Object.fromEntries(
+    (r.success.extraStatuses ?? []).map((s) => [
+      String(s.status),
+      { description: s.description, ...headerDocs(s.headers), ...(s.envelope === true ? { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } : {}) },
+    ]),
+  )
   return {
     operationId: r.operationId,
     tags: [r.tag],
