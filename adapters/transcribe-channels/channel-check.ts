@@ -5,7 +5,7 @@ import { type AudioFailure, audioFailure, formatLimit, runProcess, streamChannel
 /** What the audio's channels carry: one sound (mono, or one channel silent), the same sound twice, or a voice each. */
 export type ChannelLayout = 'one' | 'shared' | 'separate'
 
-/** The mean (RMS) levels, in dBFS, of a two-channel stream: each channel, their difference and their mix; -Infinity is silence. */
+/** The mean (RMS) levels, in dBFS, of a two-channel stream: each channel, their difference and their mix (volumedetect reads 16-bit samples: digital silence is about -91). */
 export interface ChannelLevels {
   readonly left: number
   readonly right: number
@@ -22,7 +22,7 @@ export interface ChannelCheckOptions {
   readonly timeoutMs?: number
 }
 
-/** Below this a channel carries nothing (16-bit dither sits near -90 dBFS; a quiet voice is above -45). */
+/** Below this a channel carries nothing (digital silence reads about -91 dBFS, a quiet voice above -45). */
 export const SILENT_DBFS = -60
 /** A channel this much quieter than the other carries at most the other's bleed, not a voice of its own. */
 export const SILENT_BELOW_OTHER_DB = 40
@@ -40,28 +40,44 @@ export const decideLayout = (levels: ChannelLevels, marginDb = 3): ChannelLayout
   return levels.difference >= levels.sum - marginDb ? 'separate' : 'shared'
 }
 
-const RMS_LINE = /Channel: (\d+)\s*\n[^\n]*RMS level dB: (-?[\d.]+|-inf)/g
+/** What is measured, in this order: each channel, their difference and their mix (pan expressions over the stereo stream). */
+const MEASURED = [
+  ['left', 'c0'],
+  ['right', 'c1'],
+  ['difference', 'c0-c1'],
+  ['sum', '0.5*c0+0.5*c1'],
+] as const
 
-/** astats prints, per output channel, "Channel: N" then "RMS level dB: X" (or -inf). */
+/**
+ * One decoding pass, split four ways, each mixed to one channel and measured by volumedetect.
+ * ffmpeg names the filters of a graph by their place in it (`Parsed_<filter>_<n>`): aformat is
+ * 0, asplit 1, then each measure's pan and volumedetect, so the n-th measure's volumedetect is 3 + 2n.
+ */
+const FILTER_GRAPH = `[0:a:0]aformat=sample_fmts=flt:channel_layouts=stereo,asplit=${MEASURED.length}${MEASURED.map((_, i) => `[in${i}]`).join('')};${MEASURED.map(([, pan], i) => `[in${i}]pan=mono|c0=${pan},volumedetect[out${i}]`).join(';')}`
+
+const MEAN_VOLUME = /\[Parsed_volumedetect_(\d+) @ [^\]]*\] mean_volume:\s*(-?[\d.]+|-inf) dB/g
+
+/** The four mean volumes of the pass's log; null when one is missing. */
 export const readLevels = (stderr: string): ChannelLevels | null => {
-  const byChannel = new Map<number, number>()
-  for (const m of stderr.matchAll(RMS_LINE)) byChannel.set(Number(m[1]), m[2] === '-inf' ? -Infinity : Number(m[2]))
-  const [left, right, difference, sum] = [1, 2, 3, 4].map((c) => byChannel.get(c))
-  if (left === undefined || right === undefined || difference === undefined || sum === undefined) return null
-  return { left, right, difference, sum }
+  const byFilter = new Map<number, number>()
+  for (const m of stderr.matchAll(MEAN_VOLUME)) byFilter.set(Number(m[1]), m[2] === '-inf' ? -Infinity : Number(m[2]))
+  const levels = MEASURED.map((_, i) => byFilter.get(3 + 2 * i))
+  if (levels.some((l) => l === undefined)) return null
+  const [left, right, difference, sum] = levels as number[]
+  return { left: left!, right: right!, difference: difference!, sum: sum! }
 }
 
 /**
- * Measures the decoded stream in one pass: its two channels, their difference and their mix,
- * as four channels of one astats. The stream is first made stereo as ffmpeg decodes it, so a
- * stream that decodes to one channel whatever its header says gives two equal channels (a
- * difference of silence), never a channel that is not there.
+ * Measures the decoded stream in one pass: its two channels, their difference and their mix.
+ * The stream is first made stereo as ffmpeg decodes it, so a stream that decodes to one channel
+ * whatever its header says gives two equal channels (a difference of silence), never a channel
+ * that is not there.
  */
 export const measureChannels = (path: string, options: ChannelCheckOptions = {}): TE.TaskEither<AudioFailure, ChannelLevels> => {
-  const filter = 'aformat=sample_fmts=flt:channel_layouts=stereo,pan=4.0|c0=c0|c1=c1|c2=c0-c1|c3=0.5*c0+0.5*c1,astats=measure_overall=none:measure_perchannel=RMS_level'
   const timeoutMs = options.timeoutMs ?? 10 * 60_000
+  const outputs = MEASURED.flatMap((_, i) => ['-map', `[out${i}]`, '-f', 'null', '-'])
   return pipe(
-    runProcess(options.ffmpegPath ?? 'ffmpeg', ['-nostdin', '-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', filter, '-f', 'null', '-'], { timeoutMs }),
+    runProcess(options.ffmpegPath ?? 'ffmpeg', ['-nostdin', '-hide_banner', '-nostats', '-i', path, '-filter_complex', FILTER_GRAPH, ...outputs], { timeoutMs }),
     TE.mapLeft((f) =>
       audioFailure(
         f._tag === 'NotInstalled'

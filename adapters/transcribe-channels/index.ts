@@ -23,7 +23,7 @@ import type {
 import { type AudioFailure, audioFailure, runProcess } from '../audio/index.js'
 import { type ChannelCheckOptions, channelLayout } from './channel-check.js'
 
-export { type ChannelCheckOptions, type ChannelLayout, type ChannelLevels, channelLayout, decideLayout, measureChannels } from './channel-check.js'
+export { type ChannelCheckOptions, type ChannelLayout, type ChannelLevels, channelLayout, decideLayout, measureChannels, SILENT_DBFS } from './channel-check.js'
 
 export const CHANNEL_SPEAKERS = ['Speaker 1', 'Speaker 2'] as const
 
