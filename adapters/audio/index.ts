@@ -1,6 +1,7 @@
 export { type AudioFailure, audioFailure } from './audio-failure.js'
 export { mimeTypeForFilename } from './mime-types.js'
 export { type AudioProbe, probeAudio } from './probe-audio.js'
+export { type StreamChannelsOptions, streamChannels } from './stream-channels.js'
 export { type DecodeOptions, decodeToWav16kMono } from './decode-wav.js'
 export { type DecodedWav, withWav16kMono } from './with-decoded-wav.js'
 export { BACKGROUND_NICENESS, formatLimit, lowerPriority, type ProcessFailure, type ProcessResult, runProcess, summariseStderr } from './run-process.js'

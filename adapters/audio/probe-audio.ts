@@ -12,8 +12,8 @@ export interface AudioProbe {
   /** Container as music-metadata names it, e.g. "WAVE", "MPEG", "Ogg", "EBML/webm". */
   readonly container: string | null
   readonly mimeType: string | null
-  /** How many channels the first audio stream has, when the header says. */
-  readonly channels: number | null
+  // No channel count: container headers can be wrong about it (ffmpeg's mono AAC in MP4 says
+  // two), so channels are read from the stream with `streamChannels`.
 }
 
 const unreadable = (reason: string): AudioFailure => audioFailure(`the file is not audio we can read: ${reason}`)
@@ -63,7 +63,7 @@ export const probeAudio = (path: string): TE.TaskEither<AudioFailure, AudioProbe
       if (truncation !== undefined) return TE.left(unreadable(`the file looks cut short (${truncation.message})`))
       if (duration === undefined || !Number.isFinite(duration) || duration <= 0)
         return TE.left(unreadable(`its ${container} header gives no duration; the file may be cut short`))
-      return TE.right({ durationMs: Math.round(duration * 1000), container, mimeType: mimeFor(path, container), channels: meta.format.numberOfChannels ?? null })
+      return TE.right({ durationMs: Math.round(duration * 1000), container, mimeType: mimeFor(path, container) })
     }),
   )
 

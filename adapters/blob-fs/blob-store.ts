@@ -177,6 +177,18 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
         return { bytes: (await stat(p)).size }
       }),
     size: (key) => tryStore(() => sizeOf(pathOf(key))),
+    stat: (key) =>
+      tryStore(async () => {
+        try {
+          // A put renames a new file into place (a new inode), an append grows it and moves its
+          // nanosecond mtime: either changes the version.
+          const s = await stat(pathOf(key), { bigint: true })
+          return O.some({ bytes: Number(s.size), modifiedAt: new Date(Number(s.mtimeMs)).toISOString(), version: `${s.ino}-${s.mtimeNs}-${s.size}` })
+        } catch (e) {
+          if (errorCode(e) === 'ENOENT') return O.none
+          throw e
+        }
+      }),
     read: (key, range) =>
       tryStore(async () => {
         const p = pathOf(key)

@@ -25,6 +25,7 @@
  *   parts; a crash between the two leaves a file that reads as broken.
  * - `localFile` downloads to a temporary file.
  */
+import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -58,7 +59,9 @@ export const s3BlobStore = (client: S3Client, bucket: string, options: { readonl
     let token: string | undefined
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: key, Delimiter: '/', ContinuationToken: token }))
-      for (const o of page.Contents ?? []) if (o.Key !== undefined) out.push({ name: o.Key, size: o.Size ?? 0 })
+      for (const o of page.Contents ?? [])
+        if (o.Key !== undefined)
+          out.push({ name: o.Key, size: o.Size ?? 0, ...(o.ETag === undefined ? {} : { etag: o.ETag }), ...(o.LastModified === undefined ? {} : { lastModified: o.LastModified }) })
       token = page.IsTruncated === true ? page.NextContinuationToken : undefined
     } while (token !== undefined)
     return out
@@ -176,6 +179,17 @@ export const s3BlobStore = (client: S3Client, bucket: string, options: { readonl
         return { bytes: offset + chunk.length }
       }),
     size: (key) => tryStore(async () => O.fromNullable((await layout(key))?.size)),
+    stat: (key) =>
+      tryStore(async () => {
+        const found = await layout(key)
+        if (found === null) return O.none
+        // The objects that make the file now, each with its ETag: a put or an append changes them (a merge too,
+        // which costs a client one needless download, never a stale one).
+        const version = createHash('sha256')
+        for (const s of found.segments) version.update(`${s.name}\n${s.size}\n${s.etag ?? ''}\n${s.lastModified?.getTime() ?? ''}\n`)
+        const latest = Math.max(0, ...found.segments.map((s) => s.lastModified?.getTime() ?? 0))
+        return O.some({ bytes: found.size, modifiedAt: new Date(latest).toISOString(), version: version.digest('base64url') })
+      }),
     read: (key, range) =>
       tryStore(async () => {
         const found = await layout(key)

@@ -17,6 +17,9 @@ export const FAN = 16
 export interface StoredObject {
   readonly name: string
   readonly size: number
+  /** The object's ETag and last change, as the listing gives them (for the file's version). */
+  readonly etag?: string
+  readonly lastModified?: Date
 }
 
 export interface Segment extends StoredObject {

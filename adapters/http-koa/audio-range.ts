@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import parseRange from 'range-parser'
 import type { AppError } from '../../src/core/errors.js'
 import type { AudioFile } from '../../src/core/recordings/index.js'
+import { evaluatePreconditions, type Headers, ifRangeHolds, preconditionFailed, strongEtag, validatorHeaders, type Validators } from './conditional.js'
 import type { Reply } from './route.js'
 
 /** What a Range header asks of a file: all of it (200), one part (206), or nothing it has (416). */
@@ -43,14 +44,25 @@ export const chooseRange = (size: number, header: string | undefined): RangeChoi
   return UNSATISFIABLE
 }
 
+/** The audio's validators: a strong ETag from the stored file's version (no hashing of its bytes), Last-Modified from when it was stored. */
+export const audioValidators = (audio: AudioFile): Validators => ({ etag: strongEtag('audio', audio.version), lastModified: new Date(audio.modifiedAt) })
+
 /**
- * Serves audio with HTTP Range (`chooseRange`): the whole file answers 200,
- * one range 206 with Content-Range, and an unsatisfiable range 416 with
- * `Content-Range: bytes *\/size` and a VALIDATION_ERROR envelope.
+ * Serves audio with its validators (`ETag`, `Last-Modified`), conditional requests (RFC 9110
+ * §13.2.2: If-Match and If-Unmodified-Since failing answer 412, If-None-Match and
+ * If-Modified-Since 304) and HTTP Range (`chooseRange`), which If-Range can veto: the whole
+ * file answers 200, one range 206 with Content-Range, and an unsatisfiable range 416 with
+ * `Content-Range: bytes *\/size`; 412 and 416 carry a VALIDATION_ERROR envelope.
  */
-export const serveAudio = (audio: AudioFile, rangeHeader: string | undefined): TE.TaskEither<AppError, Reply<never>> => {
-  const base = { 'accept-ranges': 'bytes', 'content-type': audio.mimeType, 'cache-control': 'private, max-age=0' }
-  const choice = chooseRange(audio.size, rangeHeader)
+export const serveAudio = (audio: AudioFile, headers: Headers, now: Date): TE.TaskEither<AppError, Reply<never>> => {
+  const validators = audioValidators(audio)
+  const base = { 'accept-ranges': 'bytes', 'content-type': audio.mimeType, 'cache-control': 'private, max-age=0', ...validatorHeaders(validators) }
+  const precondition = evaluatePreconditions(headers, validators)
+  if (precondition.outcome === 'failed') return TE.right(preconditionFailed('audio', precondition.header, validators))
+  if (precondition.outcome === 'not-modified') return TE.right({ status: 304, stream: null, headers: base })
+  const rangeHeader = headers['range']
+  // A Range under an If-Range that no longer holds asks for the whole file, as it is now.
+  const choice = chooseRange(audio.size, typeof rangeHeader === 'string' && ifRangeHolds(headers, validators, now) ? rangeHeader : undefined)
   if (choice.kind === 'unsatisfiable') {
     const body = JSON.stringify({
       error: { code: 'VALIDATION_ERROR', message: `The range is outside the ${audio.size} bytes of the audio`, details: [{ path: 'Range', message: `must start below ${audio.size}` }] },

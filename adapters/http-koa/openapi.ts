@@ -89,10 +89,12 @@ const operation = (r: AnyRoute) => {
       },
     ]),
   )
-  const extra = Object.fromEntries([
-    ...(r.success.extraStatuses ?? []).map((s) => [String(s.status), { description: s.description }]),
-    ...(r.success.refusals ?? []).map((s) => [String(s.status), { description: s.description, content: envelopeContent }]),
-  ])
+  const extra = Object.fromEntries(
+    (r.success.extraStatuses ?? []).map((s) => [
+      String(s.status),
+      { description: s.description, ...headerDocs(s.headers), ...(s.envelope === true ? { content: envelopeContent } : {}) },
+    ]),
+  )
   return {
     operationId: r.operationId,
     tags: [r.tag],

@@ -72,9 +72,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
         }
     /** Response headers a JSON answer may carry, with what they mean. */
     readonly headers?: Record<string, string>
-    readonly extraStatuses?: ReadonlyArray<{ status: number; description: string }>
-    /** Refusals with a status of their own (not one of the error codes' statuses), answered in the error envelope. */
-    readonly refusals?: ReadonlyArray<{ status: number; description: string }>
+    /** Other answers than the success: with the headers they carry, and `envelope` when their body is the error envelope. */
+    readonly extraStatuses?: ReadonlyArray<{ status: number; description: string; headers?: Record<string, string>; envelope?: boolean }>
   }
   readonly errors?: ReadonlyArray<ExtraError>
   /** What each extra error means on this route, for the description. */

@@ -9,6 +9,10 @@ import type { BlobStore } from '../../src/core/ports/blob-store.js'
 /** Files held in memory (tests, `NOTETAKER_STORE=memory`); localFile writes a temporary copy. */
 export const memoryBlobStore = (): BlobStore => {
   const files = new Map<string, Buffer>()
+  /** When each file last changed, and a count of every write, as its version. */
+  const changes = new Map<string, { readonly at: string; readonly version: number }>()
+  let writes = 0
+  const changed = (key: string) => changes.set(key, { at: new Date().toISOString(), version: ++writes })
   return {
     put: (key, data, { maxBytes }) =>
       TE.tryCatch(
@@ -21,6 +25,7 @@ export const memoryBlobStore = (): BlobStore => {
             parts.push(Buffer.from(chunk))
           }
           files.set(key, Buffer.concat(parts))
+          changed(key)
           return { bytes }
         },
         (e): AppError => (e instanceof RangeError ? invalidField('content', `the file is larger than the limit of ${maxBytes} bytes`) : storeFailure(e)),
@@ -28,9 +33,15 @@ export const memoryBlobStore = (): BlobStore => {
     append: (key, chunk) => {
       const next = Buffer.concat([files.get(key) ?? Buffer.alloc(0), chunk])
       files.set(key, next)
+      changed(key)
       return TE.right({ bytes: next.length })
     },
     size: (key) => TE.right(O.fromNullable(files.get(key)?.length)),
+    stat: (key) => {
+      const f = files.get(key)
+      const change = changes.get(key)
+      return TE.right(f === undefined || change === undefined ? O.none : O.some({ bytes: f.length, modifiedAt: change.at, version: String(change.version) }))
+    },
     read: (key, range) => {
       const f = files.get(key)
       if (f === undefined) return TE.right(O.none)
@@ -48,6 +59,7 @@ export const memoryBlobStore = (): BlobStore => {
       }, storeFailure),
     remove: (key) => {
       files.delete(key)
+      changes.delete(key)
       return TE.right(undefined)
     },
     list: (prefix) => TE.right([...files.keys()].filter((k) => k.startsWith(prefix)).sort()),

@@ -20,10 +20,10 @@ import type {
   Transcription,
   TranscriptionFailure,
 } from '../../src/core/ports/transcriber.js'
-import { type AudioFailure, audioFailure, probeAudio, runProcess } from '../audio/index.js'
-import { channelLayout } from './channel-check.js'
+import { type AudioFailure, audioFailure, runProcess } from '../audio/index.js'
+import { type ChannelCheckOptions, channelLayout } from './channel-check.js'
 
-export { type ChannelLayout, channelLayout } from './channel-check.js'
+export { type ChannelCheckOptions, type ChannelLayout, type ChannelLevels, channelLayout, decideLayout, measureChannels, SILENT_DBFS } from './channel-check.js'
 
 export const CHANNEL_SPEAKERS = ['Speaker 1', 'Speaker 2'] as const
 
@@ -33,7 +33,7 @@ const fail = (f: AudioFailure): TranscriptionFailure => ({ _tag: 'TranscriptionF
 const splitChannels = (ffmpeg: string, path: string, dir: string): TE.TaskEither<AudioFailure, readonly [string, string]> => {
   const left = join(dir, 'left.wav')
   const right = join(dir, 'right.wav')
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', path, '-filter_complex', '[0:a:0]channelsplit=channel_layout=stereo[l][r]', '-map', '[l]', '-c:a', 'pcm_s16le', left, '-map', '[r]', '-c:a', 'pcm_s16le', right]
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', path, '-filter_complex', '[0:a:0]aformat=channel_layouts=stereo,channelsplit=channel_layout=stereo[l][r]', '-map', '[l]', '-c:a', 'pcm_s16le', left, '-map', '[r]', '-c:a', 'pcm_s16le', right]
   return pipe(
     runProcess(ffmpeg, args, { timeoutMs: 10 * 60_000 }),
     TE.mapLeft((f) => audioFailure(`could not split the channels (${f._tag})`)),
@@ -62,7 +62,7 @@ const channelSource = (audio: AudioSource, path: string, channel: 'left' | 'righ
   }
 }
 
-export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: string } = {}): Transcriber => {
+export const withChannelSpeakers = (inner: Transcriber, options: ChannelCheckOptions = {}): Transcriber => {
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg'
   const bothChannels = (audio: AudioSource, onProgress?: ProgressListener): TE.TaskEither<TranscriptionFailure, Transcription> =>
     TE.bracket(
@@ -102,12 +102,8 @@ export const withChannelSpeakers = (inner: Transcriber, options: { ffmpegPath?: 
     ...inner,
     transcribe: (audio, onProgress) =>
       pipe(
-        // A header music-metadata cannot read (some WebM) is no reason to refuse: the engine decodes with ffmpeg.
-        TE.fromTask(async () => {
-          const probe = await probeAudio(audio.path)()
-          return probe._tag === 'Right' ? probe.right.channels : null
-        }),
-        TE.flatMap((channels) => channelLayout(audio.path, channels, options)),
+        // From the decoded stream, not the container header: a mono file is transcribed once whatever its header says.
+        channelLayout(audio.path, options),
         TE.mapLeft(fail),
         TE.flatMap((layout) => (layout === 'separate' ? bothChannels(audio, onProgress) : inner.transcribe(audio, onProgress))),
       ),

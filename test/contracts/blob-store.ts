@@ -45,6 +45,31 @@ export const blobStoreContract = (name: string, make: () => Promise<BlobStore> |
     assert.is(await text(await right(b.read('audio/x.webm'))), 'abcd')
   })
 
+  s('stat gives the size, the last change and a version that changes with the bytes and only then', async ({ b }) => {
+    assert.equal(await right(b.stat('audio/v.webm')), O.none)
+    await right(b.put('audio/v.webm', from('abcd'), { maxBytes: 10 }))
+    const first = await right(b.stat('audio/v.webm'))
+    assert.ok(O.isSome(first))
+    if (O.isNone(first)) return
+    assert.is(first.value.bytes, 4)
+    assert.ok(Number.isFinite(Date.parse(first.value.modifiedAt)), first.value.modifiedAt)
+    assert.equal(await right(b.stat('audio/v.webm')), first, 'the same file, the same answer')
+    await right(b.read('audio/v.webm'))
+    assert.equal(await right(b.stat('audio/v.webm')), first, 'reading changes nothing')
+    await right(b.append('audio/v.webm', Buffer.from('e')))
+    const appended = await right(b.stat('audio/v.webm'))
+    assert.ok(O.isSome(appended) && appended.value.bytes === 5 && appended.value.version !== first.value.version)
+    await right(b.put('audio/v.webm', from('wxyz'), { maxBytes: 10 }))
+    const replaced = await right(b.stat('audio/v.webm'))
+    assert.ok(O.isSome(replaced) && O.isSome(appended))
+    if (O.isNone(replaced) || O.isNone(appended)) return
+    assert.is(replaced.value.bytes, 4)
+    assert.not.equal([replaced.value.version], [first.value.version], 'the same size with other bytes is another version')
+    assert.not.equal([replaced.value.version], [appended.value.version])
+    await right(b.remove('audio/v.webm'))
+    assert.equal(await right(b.stat('audio/v.webm')), O.none)
+  })
+
   s('localFile gives a readable path; remove deletes', async ({ b }) => {
     await right(b.put('f.bin', from('xyz'), { maxBytes: 10 }))
     const local = await right(b.localFile('f.bin'))

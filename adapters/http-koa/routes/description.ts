@@ -39,9 +39,10 @@ export const descriptionRoute = (document: () => object, publicUrl: string) => {
       status: 200,
       description: 'The OpenAPI document.',
       data: { stream: 'application/json' },
-      refusals: [
+      extraStatuses: [
         {
           status: 431,
+          envelope: true,
           description: 'The request line and headers together are over 16 KB (e.g. a very long cache-busting query); code BAD_REQUEST. Like every route, this one is also refused with 400 when the request is not valid HTTP/1.1 and with 408 when it does not arrive in time (see the API guide).',
         },
       ],

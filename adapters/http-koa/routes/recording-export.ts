@@ -5,6 +5,7 @@ import { type AppError, notFound } from '../../../src/core/errors.js'
 import type { RecordingExport } from '../../../src/core/recordings/index.js'
 import type { Core } from '../../../src/index.js'
 import { attachment, EXPORT_FORMATS, type ExportFormat, type ExportFormatName } from '../export/index.js'
+import { evaluatePreconditions, type Headers, preconditionFailed, validatorHeaders, type Validators, weakEtag } from '../conditional.js'
 import type { Param } from '../params.js'
 import { uuidPath } from '../params.js'
 import { type Reply, route } from '../route.js'
@@ -42,22 +43,38 @@ async function* written(format: ExportFormat, doc: RecordingExport): AsyncGenera
   yield Buffer.from(format.tail(doc))
 }
 
-const download = (format: ExportFormat, doc: RecordingExport): TE.TaskEither<AppError, Reply<never>> =>
+/**
+ * The export's validators: a weak ETag from everything its bytes are made of (the format, the
+ * caller's scope, the file name, all but the transcript as written, and the transcript's version:
+ * how many utterances, the run's last move, the speakers' names), so it changes when notes are
+ * edited or a speaker renamed; weak, because the transcript is known by its version, not read.
+ * Last-Modified is the latest change the export holds.
+ */
+export const exportValidators = (format: ExportFormat, doc: RecordingExport, disposition: string): Validators => ({
+  etag: weakEtag(format.contentType, doc.scope, disposition, format.head(doc), format.tail(doc), doc.transcript?.version ?? '', doc.changedAt),
+  lastModified: new Date(doc.changedAt),
+})
+
+const download = (format: ExportFormat, doc: RecordingExport, requestHeaders: Headers): TE.TaskEither<AppError, Reply<never>> => {
   // Subtitles are only the transcript, which a summary-scope share does not give: answered like the audio, 404.
-  format.transcriptOnly && doc.transcript === null
-    ? TE.left(notFound('Transcript of this recording'))
-    : TE.right({
-        status: 200,
-        stream: Readable.from(written(format, doc)),
-        headers: { 'content-type': format.contentType, 'content-disposition': attachment(doc.run.title, format.ext), 'cache-control': 'private, max-age=0' },
-      })
+  if (format.transcriptOnly && doc.transcript === null) return TE.left(notFound('Transcript of this recording'))
+  const disposition = attachment(doc.run.title, format.ext)
+  const validators = exportValidators(format, doc, disposition)
+  const headers = { 'content-type': format.contentType, 'content-disposition': disposition, 'cache-control': 'private, max-age=0', ...validatorHeaders(validators) }
+  const precondition = evaluatePreconditions(requestHeaders, validators)
+  if (precondition.outcome === 'not-modified') return TE.right({ status: 304, stream: null, headers })
+  // Without Content-Disposition: the refusal is not offered as a download.
+  if (precondition.outcome === 'failed') return TE.right(preconditionFailed('export', precondition.header, validators))
+  return TE.right({ status: 200, stream: Readable.from(written(format, doc)), headers })
+}
 
 export const recordingExportRoutes = (core: Core) => [
   route({
     operationId: 'exportRecording', method: 'get', path: '/recordings/{runId}/export', tag: 'Recordings', access: 'read',
     summary: 'Download the notes and transcript as Markdown, WebVTT, SubRip, text or JSON',
     description:
-      'Answers a file (`Content-Disposition: attachment; filename="<title>.<ext>"`, the title made safe for file systems, with `filename*` when it is not ASCII) in the format of `format` (default `md`). Speakers carry the names people gave them and action items their edits. The transcript is written as it is read, a page at a time, so any length downloads. A recording shared with the caller at **summary** scope exports its notes only: `md`, `txt` and `json` without the transcript, and `vtt` and `srt` (nothing but the transcript) answer 404, like its audio. A recording without notes yet exports its title and date (and its transcript, if any).',
+      'Answers a file (`Content-Disposition: attachment; filename="<title>.<ext>"`, the title made safe for file systems, with `filename*` when it is not ASCII) in the format of `format` (default `md`). Speakers carry the names people gave them and action items their edits. The transcript is written as it is read, a page at a time, so any length downloads. A recording shared with the caller at **summary** scope exports its notes only: `md`, `txt` and `json` without the transcript, and `vtt` and `srt` (nothing but the transcript) answer 404, like its audio. A recording without notes yet exports its title and date (and its transcript, if any).\n\n' +
+      'Every export carries a weak `ETag` (`W/"…"`), made from what the file is made of: the format, the caller\'s scope, the notes as edited, the speakers\' names, the transcript\'s length and the recording\'s last change, so it changes when notes are edited, a speaker is renamed or the recording is processed again; and `Last-Modified`, the latest of those changes (while a recording is being recorded or processed, the time of the answer). `If-None-Match` matching (weak comparison, `*` matches) answers 304 with no body, and so does, without `If-None-Match`, an `If-Modified-Since` not earlier than `Last-Modified`; `If-Match` (strong comparison, which a weak ETag never passes; `*` does) or `If-Unmodified-Since` failing answers 412 (RFC 9110 §13.2.2).',
     params: { runId: uuidPath('The recording (run) id.') },
     query: { format: formatParam },
     success: {
@@ -66,17 +83,34 @@ export const recordingExportRoutes = (core: Core) => [
       data: {
         stream: 'text/markdown',
         alternatives: ['text/vtt', 'application/x-subrip', 'text/plain', 'application/json'],
-        headers: { 'Content-Disposition': 'attachment; filename="<title>.<ext>" (and filename*=UTF-8\'\'... for a title that is not ASCII).' },
+        headers: {
+          'Content-Disposition': 'attachment; filename="<title>.<ext>" (and filename*=UTF-8\'\'... for a title that is not ASCII).',
+          ETag: 'A weak entity-tag of this export: another once the notes, a speaker\'s name or the transcript change.',
+          'Last-Modified': 'The latest change the export holds (an HTTP-date).',
+        },
       },
+      extraStatuses: [
+        {
+          status: 304,
+          description: 'Not modified: If-None-Match matched the ETag, or (without If-None-Match) nothing changed since If-Modified-Since. No body.',
+          headers: { ETag: 'The current entity-tag.', 'Last-Modified': 'The latest change the export holds.' },
+        },
+        {
+          status: 412,
+          description: 'A precondition failed: If-Match (a weak ETag never passes it; `*` does) or If-Unmodified-Since; a VALIDATION_ERROR envelope whose details[].path names the header.',
+          headers: { ETag: 'The current entity-tag.' },
+          envelope: true,
+        },
+      ],
     },
     errorNotes: {
       NOT_FOUND: "No such recording (another account's answers 404 too), or `vtt`/`srt` of a recording shared at summary scope.",
       VALIDATION_ERROR: 'An unknown `format`.',
     },
-    handle: ({ actor, params, query }) =>
+    handle: ({ actor, params, query, headers }) =>
       pipe(
         core.recordings.exportRecording(actor, params.runId),
-        TE.flatMap((doc) => download(EXPORT_FORMATS[query.format], doc)),
+        TE.flatMap((doc) => download(EXPORT_FORMATS[query.format], doc, headers)),
       ),
   }),
 ]

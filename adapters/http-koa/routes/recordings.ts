@@ -67,18 +67,38 @@ export const recordingRoutes = (core: Core) => [
     operationId: 'getRecordingAudio', method: 'get', path: '/recordings/{runId}/audio', tag: 'Recordings', access: 'read',
     summary: 'The audio, seekable with HTTP Range',
     description:
-      'Streams the stored audio with its own Content-Type (e.g. audio/wav, audio/mpeg, audio/webm), `Accept-Ranges: bytes` and Content-Length. One range per request (`bytes=0-99`, `bytes=100-`, `bytes=-500`) answers 206 with Content-Range; a suffix longer than the file gives the whole file as 206; a range starting past the end answers 416 with `Content-Range: bytes */size`; several ranges, a reversed or malformed range and other units are ignored (200, the whole file). A recording without audio (a transcript upload), or shared at summary scope, answers 404.',
+      'Streams the stored audio with its own Content-Type (e.g. audio/wav, audio/mpeg, audio/webm), `Accept-Ranges: bytes` and Content-Length. One range per request (`bytes=0-99`, `bytes=100-`, `bytes=-500`) answers 206 with Content-Range; a suffix longer than the file gives the whole file as 206; a range starting past the end answers 416 with `Content-Range: bytes */size`; several ranges, a reversed or malformed range and other units are ignored (200, the whole file). A recording without audio (a transcript upload), or shared at summary scope, answers 404.\n\n' +
+      'Every answer carries validators (RFC 9110 §8.8): a strong `ETag`, which changes whenever the stored file does (a bot still recording appends to it) and only then, and `Last-Modified`, when the file was stored. Conditional requests are evaluated in the order of RFC 9110 §13.2.2: `If-Match` (strong comparison, `*` matches) or, without it, `If-Unmodified-Since` failing answers 412; `If-None-Match` matching (weak comparison, `*` matches) answers 304, and so does, without `If-None-Match`, an `If-Modified-Since` not earlier than `Last-Modified`. `If-Range` (§13.1.5) lets a Range through only when it holds: the current strong ETag, or exactly `Last-Modified` when that is at least a second older than the answer\'s Date; a stale or weak validator, or an unreadable one, gets the whole file (200), so a resumed download never joins two versions of a file. Unreadable dates in the other headers are ignored, as the RFC says.',
     params: runIdParam,
     success: {
       status: 200,
       description: 'The whole audio file.',
-      data: { stream: 'audio/*', headers: { 'Accept-Ranges': 'bytes', 'Content-Length': 'Bytes in this response.' } },
+      data: {
+        stream: 'audio/*',
+        headers: {
+          'Accept-Ranges': 'bytes',
+          'Content-Length': 'Bytes in this response.',
+          ETag: 'A strong entity-tag of the stored file: the same while the file is the same, another once it changes.',
+          'Last-Modified': 'When the stored file last changed (an HTTP-date).',
+        },
+      },
       extraStatuses: [
-        { status: 206, description: 'The requested range, with Content-Range.' },
-        { status: 416, description: 'The range starts past the end of the audio (Content-Range: bytes */size); a VALIDATION_ERROR envelope.' },
+        { status: 206, description: 'The requested range, with Content-Range (and the same ETag and Last-Modified).', headers: { 'Content-Range': 'bytes first-last/size' } },
+        {
+          status: 304,
+          description: 'Not modified: If-None-Match matched the ETag, or (without If-None-Match) the file has not changed since If-Modified-Since. No body.',
+          headers: { ETag: 'The current entity-tag.', 'Last-Modified': 'When the stored file last changed.' },
+        },
+        {
+          status: 412,
+          description: 'A precondition failed: If-Match names another ETag (the file has changed), or the file changed after If-Unmodified-Since; a VALIDATION_ERROR envelope whose details[].path names the header.',
+          headers: { ETag: 'The current entity-tag.' },
+          envelope: true,
+        },
+        { status: 416, description: 'The range starts past the end of the audio (Content-Range: bytes */size); a VALIDATION_ERROR envelope.', envelope: true },
       ],
     },
     handle: ({ actor, params, headers }) =>
-      pipe(core.recordings.openAudio(actor, params.runId), TE.flatMap((audio) => serveAudio(audio, headers['range'] as string | undefined))),
+      pipe(core.recordings.openAudio(actor, params.runId), TE.flatMap((audio) => serveAudio(audio, headers, new Date()))),
   }),
 ]

@@ -266,6 +266,8 @@ export interface paths {
         /**
          * The audio, seekable with HTTP Range
          * @description Streams the stored audio with its own Content-Type (e.g. audio/wav, audio/mpeg, audio/webm), `Accept-Ranges: bytes` and Content-Length. One range per request (`bytes=0-99`, `bytes=100-`, `bytes=-500`) answers 206 with Content-Range; a suffix longer than the file gives the whole file as 206; a range starting past the end answers 416 with `Content-Range: bytes *\/size`; several ranges, a reversed or malformed range and other units are ignored (200, the whole file). A recording without audio (a transcript upload), or shared at summary scope, answers 404.
+         *
+         *     Every answer carries validators (RFC 9110 §8.8): a strong `ETag`, which changes whenever the stored file does (a bot still recording appends to it) and only then, and `Last-Modified`, when the file was stored. Conditional requests are evaluated in the order of RFC 9110 §13.2.2: `If-Match` (strong comparison, `*` matches) or, without it, `If-Unmodified-Since` failing answers 412; `If-None-Match` matching (weak comparison, `*` matches) answers 304, and so does, without `If-None-Match`, an `If-Modified-Since` not earlier than `Last-Modified`. `If-Range` (§13.1.5) lets a Range through only when it holds: the current strong ETag, or exactly `Last-Modified` when that is at least a second older than the answer's Date; a stale or weak validator, or an unreadable one, gets the whole file (200), so a resumed download never joins two versions of a file. Unreadable dates in the other headers are ignored, as the RFC says.
          */
         get: operations["getRecordingAudio"];
         put?: never;
@@ -326,6 +328,8 @@ export interface paths {
         /**
          * Download the notes and transcript as Markdown, WebVTT, SubRip, text or JSON
          * @description Answers a file (`Content-Disposition: attachment; filename="<title>.<ext>"`, the title made safe for file systems, with `filename*` when it is not ASCII) in the format of `format` (default `md`). Speakers carry the names people gave them and action items their edits. The transcript is written as it is read, a page at a time, so any length downloads. A recording shared with the caller at **summary** scope exports its notes only: `md`, `txt` and `json` without the transcript, and `vtt` and `srt` (nothing but the transcript) answer 404, like its audio. A recording without notes yet exports its title and date (and its transcript, if any).
+         *
+         *     Every export carries a weak `ETag` (`W/"…"`), made from what the file is made of: the format, the caller's scope, the notes as edited, the speakers' names, the transcript's length and the recording's last change, so it changes when notes are edited, a speaker is renamed or the recording is processed again; and `Last-Modified`, the latest of those changes (while a recording is being recorded or processed, the time of the answer). `If-None-Match` matching (weak comparison, `*` matches) answers 304 with no body, and so does, without `If-None-Match`, an `If-Modified-Since` not earlier than `Last-Modified`; `If-Match` (strong comparison, which a weak ETag never passes; `*` does) or `If-Unmodified-Since` failing answers 412 (RFC 9110 §13.2.2).
          */
         get: operations["exportRecording"];
         put?: never;
@@ -3042,15 +3046,32 @@ export interface operations {
                     "Accept-Ranges"?: string;
                     /** @description Bytes in this response. */
                     "Content-Length"?: string;
+                    /** @description A strong entity-tag of the stored file: the same while the file is the same, another once it changes. */
+                    ETag?: string;
+                    /** @description When the stored file last changed (an HTTP-date). */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "audio/*": unknown;
                 };
             };
-            /** @description The requested range, with Content-Range. */
+            /** @description The requested range, with Content-Range (and the same ETag and Last-Modified). */
             206: {
                 headers: {
+                    /** @description bytes first-last/size */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag, or (without If-None-Match) the file has not changed since If-Modified-Since. No body. */
+            304: {
+                headers: {
+                    /** @description The current entity-tag. */
+                    ETag?: string;
+                    /** @description When the stored file last changed. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3091,12 +3112,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A precondition failed: If-Match names another ETag (the file has changed), or the file changed after If-Unmodified-Since; a VALIDATION_ERROR envelope whose details[].path names the header. */
+            412: {
+                headers: {
+                    /** @description The current entity-tag. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The range starts past the end of the audio (Content-Range: bytes *\/size); a VALIDATION_ERROR envelope. */
             416: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
             422: {
@@ -3399,6 +3433,10 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="<title>.<ext>" (and filename*=UTF-8''... for a title that is not ASCII). */
                     "Content-Disposition"?: string;
+                    /** @description A weak entity-tag of this export: another once the notes, a speaker's name or the transcript change. */
+                    ETag?: string;
+                    /** @description The latest change the export holds (an HTTP-date). */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,6 +3446,17 @@ export interface operations {
                     "text/plain": string;
                     "application/json": unknown;
                 };
+            };
+            /** @description Not modified: If-None-Match matched the ETag, or (without If-None-Match) nothing changed since If-Modified-Since. No body. */
+            304: {
+                headers: {
+                    /** @description The current entity-tag. */
+                    ETag?: string;
+                    /** @description The latest change the export holds. */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
             400: {
@@ -3439,6 +3488,17 @@ export interface operations {
             /** @description No such recording (another account's answers 404 too), or `vtt`/`srt` of a recording shared at summary scope. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A precondition failed: If-Match (a weak ETag never passes it; `*` does) or If-Unmodified-Since; a VALIDATION_ERROR envelope whose details[].path names the header. */
+            412: {
+                headers: {
+                    /** @description The current entity-tag. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,6 +4,15 @@ import type { AppError, StoreFailure } from '../errors.js'
 
 export type Bytes = AsyncIterable<Uint8Array>
 
+/** What a stored file is now, for HTTP validators (ETag, Last-Modified). */
+export interface BlobStat {
+  readonly bytes: number
+  /** When its bytes last changed (ISO 8601). */
+  readonly modifiedAt: string
+  /** Opaque; changes whenever the file's bytes do (a put, an append), stays the same otherwise. */
+  readonly version: string
+}
+
 /** Stored files (audio, uploaded transcripts), by key. Streams in and out; never whole files in memory. */
 export interface BlobStore {
   /**
@@ -14,6 +23,8 @@ export interface BlobStore {
   /** Adds to the end of a file, creating it (for audio arriving in chunks). */
   append(key: string, chunk: Uint8Array): TE.TaskEither<StoreFailure, { readonly bytes: number }>
   size(key: string): TE.TaskEither<StoreFailure, O.Option<number>>
+  /** The file's size, last change and version; none when there is no file. */
+  stat(key: string): TE.TaskEither<StoreFailure, O.Option<BlobStat>>
   /** Reads bytes start..end inclusive (the whole file when absent). */
   read(key: string, range?: { readonly start: number; readonly end: number }): TE.TaskEither<StoreFailure, O.Option<Bytes>>
   /** A path on this machine holding the file, for tools that need one (ffmpeg); `done` frees a temporary copy. */

@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import type { NotesEdits } from '../domain/notes-edits.js'
-import { runAsOf } from '../domain/run.js'
+import { PROCESSING_STATES, type Run, runAsOf } from '../domain/run.js'
 import { type Scope, scopeOf, type VisibleRun } from '../domain/share.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { AppError } from '../errors.js'
@@ -15,6 +15,11 @@ import type { ReadDeps } from './read-recordings.js'
 /** The transcript a page at a time, speakers named as people named them. */
 export interface TranscriptReader {
   readonly total: number
+  /**
+   * Changes whenever the pages would read otherwise: how many there are, the run's last move
+   * (processing writes the transcript), and the names given to its speakers.
+   */
+  readonly version: string
   page(offset: number, limit: number): TE.TaskEither<AppError, ReadonlyArray<Utterance>>
 }
 
@@ -28,14 +33,31 @@ export interface RecordingExport {
   readonly scope: Scope
   readonly notes: O.Option<ReadNotes>
   readonly transcript: TranscriptReader | null
+  /**
+   * The latest change to what the export holds (ISO 8601): the run's last update or the last
+   * edit of its notes; now while it is recording or being processed, when it changes by the second.
+   */
+  readonly changedAt: string
 }
 
-const readerOf = (deps: ReadDeps, runId: string, edits: NotesEdits, total: number): TranscriptReader => ({
+/** While recording (its length grows) or processing (its progress moves), a run changes without an update. */
+const CHANGING: ReadonlyArray<Run['state']> = ['recording', ...PROCESSING_STATES]
+
+const latestChange = (run: Run, edits: NotesEdits, now: Date): string =>
+  CHANGING.includes(run.state)
+    ? now.toISOString()
+    : [run.updatedAt, ...edits.speakers.map((s) => s.updatedAt), ...edits.actionItems.map((a) => a.updatedAt)].reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
+
+const transcriptVersion = (run: Run, edits: NotesEdits, total: number): string =>
+  JSON.stringify([total, run.state, run.updatedAt, [...edits.speakers].sort((a, b) => a.speakerId.localeCompare(b.speakerId)).map((s) => [s.speakerId, s.name, s.email])])
+
+const readerOf = (deps: ReadDeps, run: Run, edits: NotesEdits, total: number): TranscriptReader => ({
   total,
+  version: transcriptVersion(run, edits, total),
   page: (offset, limit) =>
     pipe(
-      deps.notes.transcript(runId, { offset, limit }),
-      TE.map((p) => renameUtterances(runId, edits, p.rows)),
+      deps.notes.transcript(run.id, { offset, limit }),
+      TE.map((p) => renameUtterances(run.id, edits, p.rows)),
     ),
 })
 
@@ -44,8 +66,9 @@ export const exportRecording =
   (actor: Actor, runId: string): TE.TaskEither<AppError, RecordingExport> =>
     pipe(
       reachRun(deps, actor, runId),
-      TE.map((run) => runAsOf(run, deps.clock.now())),
-      TE.flatMap((run) => {
+      TE.flatMap((found) => {
+        const now = deps.clock.now()
+        const run = runAsOf(found, now)
         const scope = scopeOf(run)
         return pipe(
           TE.Do as TE.TaskEither<AppError, {}>,
@@ -53,9 +76,10 @@ export const exportRecording =
           TE.apS('edits', deps.notesEdits.find(run.id) as TE.TaskEither<AppError, NotesEdits>),
           TE.flatMap(({ stored, edits }): TE.TaskEither<AppError, RecordingExport> => {
             const notes = O.map((n: StoredNotes) => applyNotesEdits(run.id, n, edits))(stored)
-            if (scope !== 'full') return TE.right({ run, scope, notes, transcript: null })
+            const changedAt = latestChange(run, edits, now)
+            if (scope !== 'full') return TE.right({ run, scope, notes, transcript: null, changedAt })
             // One row to learn the total; the writer pages through the rest.
-            return TE.map((p: { total: number }) => ({ run, scope, notes, transcript: readerOf(deps, run.id, edits, p.total) }))(
+            return TE.map((p: { total: number }) => ({ run, scope, notes, transcript: readerOf(deps, run, edits, p.total), changedAt }))(
               deps.notes.transcript(run.id, { offset: 0, limit: 1 }),
             )
           }),

@@ -129,6 +129,10 @@ export const pageTranscript =
 export interface AudioFile {
   readonly size: number
   readonly mimeType: string
+  /** When the stored file last changed (ISO 8601). */
+  readonly modifiedAt: string
+  /** Changes whenever the answer's bytes or type would (the file, its key, its type), and only then: what an ETag is made from. */
+  readonly version: string
   read(range?: { start: number; end: number }): TE.TaskEither<AppError, Bytes>
 }
 
@@ -142,12 +146,14 @@ export const openAudio =
       TE.flatMap((run) => (run.audio === null || scopeOf(run) !== 'full' ? TE.left(notFound('Audio of this recording')) : TE.right(run.audio))),
       TE.flatMap((audio) =>
         pipe(
-          deps.blobs.size(audio.key),
+          deps.blobs.stat(audio.key),
           TE.flatMap(TE.fromOption(() => notFound('Audio of this recording'))),
           TE.map(
-            (size): AudioFile => ({
-              size,
+            (stat): AudioFile => ({
+              size: stat.bytes,
               mimeType: audio.mimeType,
+              modifiedAt: stat.modifiedAt,
+              version: JSON.stringify([audio.key, audio.mimeType, stat.bytes, stat.version]),
               read: (range) => pipe(deps.blobs.read(audio.key, range), TE.flatMap(TE.fromOption(() => notFound('Audio of this recording')))),
             }),
           ),

@@ -29,7 +29,8 @@ const doc = (scope: 'full' | 'summary' = 'full'): RecordingExport => ({
     decisions: [{ text: 'We go with Berlin.', by: 'Maria', atMs: 11_500, speaker: 'Maria' }],
     speakers: [{ id: 's', label: 'Speaker 1', name: 'Maria', email: 'maria@example.com', talkMs: 65_000, words: 120, share: 0.6 }],
   }),
-  transcript: scope === 'full' ? { total: rows.length, page: () => TE.right(rows) } : null,
+  transcript: scope === 'full' ? { total: rows.length, version: 'v1', page: () => TE.right(rows) } : null,
+  changedAt: '2026-05-20T10:00:00.000Z',
 })
 
 const whole = (name: keyof typeof EXPORT_FORMATS, d = doc()) => {

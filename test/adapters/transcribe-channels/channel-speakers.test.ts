@@ -50,11 +50,9 @@ const recording = (at: (audio: AudioSource) => number) => {
 }
 
 test('the layout: one voice per channel is separate, the same sound twice is shared, mono is one', async () => {
-  assert.equal(await channelLayout(call, 2)(), E.right('separate'))
-  assert.equal(await channelLayout(dual, 2)(), E.right('shared'))
-  assert.equal(await channelLayout(left, 1)(), E.right('one'))
-  const probe = await probeAudio(call)()
-  assert.equal(E.isRight(probe) ? probe.right.channels : null, 2, 'the probe reads the channel count')
+  assert.equal(await channelLayout(call)(), E.right('separate'))
+  assert.equal(await channelLayout(dual)(), E.right('shared'))
+  assert.equal(await channelLayout(left)(), E.right('one'))
 })
 
 test('a call recording is transcribed per channel, one speaker each, merged in time, progress rising to 1', async () => {
