@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { failAt, quote, splitLines } from './failure.js'
 import { type Draft, type Reading, reading } from './finish.js'
-import { noSpeaker, type SpeakerLine, splitSpeaker, usesPrefixes } from './speaker-prefix.js'
+import { noSpeaker, type SpeakerLine, splitSpeaker, textUsesPrefixes } from './speaker-prefix.js'
 
 type Split = (line: string) => SpeakerLine
 import { parseClock } from './timestamps.js'
@@ -10,13 +10,15 @@ import { parseClock } from './timestamps.js'
 /** Speech rate used to make up timings where the text has none (people talk ~150 words a minute). */
 const MS_PER_WORD = 60_000 / 150
 
+// The name is at most 63 characters and the spaces after it at most 16, so a line of spaces
+// costs a bounded number of steps per line, not one per name length per space.
 const NAME = String.raw`(\p{L}[\p{L}\p{M}\p{N} .'’\-_@&]{0,62}?)`
 const CLOCK = String.raw`\d{1,3}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?`
 const BRACKETED = /^[[(]([^\])]*)[\])]\s*(.*)$/su // "[00:01:02] rest" or "(01:02) rest"
 const BARE_STAMP = new RegExp(String.raw`^(${CLOCK})(?:\s+(.*))?$`, 'su') // "00:01:02 rest"
 const BARE_BAD = /^(\d{1,3}:\d{2}:\S*)(?:\s|$)/ // "00:01:xx ...": a clock gone wrong
-const NAME_STAMP = new RegExp(String.raw`^${NAME}\s*[[(]([^\])]*)[\])]\s*(?::\s*(.*))?$`, 'su') // "Alice (00:01): text"
-const HEADER = new RegExp(String.raw`^${NAME}(?:\s{2,}|\t)(${CLOCK})$`, 'u') // Otter: "Alice Smith  0:03"
+const NAME_STAMP = new RegExp(String.raw`^${NAME}\s{0,16}[[(]([^\])]*)[\])]\s*(?::\s*(.*))?$`, 'su') // "Alice (00:01): text"
+const HEADER = new RegExp(String.raw`^${NAME}(?:\s{2,16}|\t)(${CLOCK})$`, 'u') // Otter: "Alice Smith  0:03"
 // A digit and a colon in either order (one line): two includes() instead of a regex that
 // would rescan the rest of the line from every digit.
 const looksLikeClock = (s: string): boolean => s.includes(':') && /\d/.test(s)
@@ -72,11 +74,11 @@ const withSpeaker = (stamp: number | null, rest: string, split: Split): LineRead
  */
 export const parsePlainText = (text: string): E.Either<TranscriptParseFailure, Reading> => {
   const lines = splitLines(text)
-  // `Name:` starts an utterance only where the file writes speakers so (see usesPrefixes);
+  // `Name:` starts an utterance only where the file writes speakers so (see textUsesPrefixes);
   // the first reading collects the text each line would take a name from.
   const candidates: string[] = []
   const first = readEntries(lines, (line) => (candidates.push(line), splitSpeaker(line)))
-  if (E.isLeft(first) || usesPrefixes(candidates, 0.05)) return E.map((entries: Entry[]) => reading(timed(entries)))(first)
+  if (E.isLeft(first) || textUsesPrefixes(candidates)) return E.map((entries: Entry[]) => reading(timed(entries)))(first)
   return E.map((entries: Entry[]) => reading(timed(entries)))(readEntries(lines, noSpeaker))
 }
 

@@ -2,7 +2,7 @@
  * Recognises the `Speaker Name: words` convention of Zoom, SRT captions and chat-style text.
  * A name starts with a letter and is at most six words without sentence punctuation, so that
  * "Note: ..." still reads as a name (unavoidable) but "at 10:30 we meet" or a URL does not.
- * Whether a file follows the convention at all is decided for the whole file (usesPrefixes).
+ * Whether a file follows the convention at all is decided for the whole file (cuesUsePrefixes, textUsesPrefixes).
  */
 // Every quantifier is bounded or followed by a literal it cannot match, so a match costs at most
 // a few hundred steps whatever the line's length (the name is at most 63 characters).
@@ -23,13 +23,13 @@ export const splitSpeaker = (line: string): SpeakerLine => {
 
 export const noSpeaker = (line: string): SpeakerLine => ({ speaker: null, text: line.trim() })
 
-/**
- * Whether a file names its speakers with `Name:` prefixes, judged from the first line of each
- * cue (or each line of plain text): a clear share of them start with a name, or names repeat
- * over a smaller share. One line ending in ":" ("The rule is simple:") in a film's subtitles is
- * neither, so it stays text. `minShare` is the share needed when names repeat.
- */
-export const usesPrefixes = (lines: ReadonlyArray<string>, minShare: number): boolean => {
+interface PrefixCount {
+  readonly lines: number
+  readonly named: number
+  readonly repeated: boolean
+}
+
+const countPrefixes = (lines: ReadonlyArray<string>): PrefixCount => {
   const counts = new Map<string, number>()
   let named = 0
   for (const line of lines) {
@@ -38,10 +38,27 @@ export const usesPrefixes = (lines: ReadonlyArray<string>, minShare: number): bo
     named++
     counts.set(speaker.toLowerCase(), (counts.get(speaker.toLowerCase()) ?? 0) + 1)
   }
-  if (named === 0) return false
-  const share = named / lines.length
-  const repeated = [...counts.values()].some((n) => n >= 2)
-  return share >= 0.5 || (repeated && share >= minShare)
+  return { lines: lines.length, named, repeated: [...counts.values()].some((n) => n >= 2) }
+}
+
+/**
+ * Whether subtitles (SRT, WebVTT) name their speakers with `Name:` prefixes, judged from the
+ * first line of each cue: names repeat over at least a fifth of the cues, or (a file too short
+ * for names to repeat) most cues start with a name. One line ending in ":" ("The rule is
+ * simple:") among a film's cues is neither, so it stays text.
+ */
+export const cuesUsePrefixes = (firstLines: ReadonlyArray<string>): boolean => {
+  const c = countPrefixes(firstLines)
+  return c.named > 0 && (c.repeated ? c.named / c.lines >= 0.2 : c.named / c.lines > 0.5)
+}
+
+/**
+ * Whether plain text names its speakers with `Name:` prefixes: at least two lines start with a
+ * name, or most do. A transcript in text is written that way; a lone "Agenda:" in prose is not.
+ */
+export const textUsesPrefixes = (lines: ReadonlyArray<string>): boolean => {
+  const c = countPrefixes(lines)
+  return c.named >= 2 || (c.named > 0 && c.named / c.lines > 0.5)
 }
 
 /**

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { SkippedPart, TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { quote, splitLines } from './failure.js'
 import { type Draft, type Reading, reading } from './finish.js'
-import { noSpeaker, splitSpeaker, stretchesOf, usesPrefixes } from './speaker-prefix.js'
+import { cuesUsePrefixes, noSpeaker, splitSpeaker, stretchesOf } from './speaker-prefix.js'
 import { stripMarkup } from './tags.js'
 
 // Timestamps as pysubs2 and pysrt read them: H:M:S with one or two digits each (hours up to
@@ -88,7 +88,7 @@ export const parseSrt = (text: string): E.Either<TranscriptParseFailure, Reading
     current = target
   }
   const texts = cues.map((cue) => cue.lines.map(stripMarkup))
-  const split = usesPrefixes(texts.map((t) => t[0] ?? ''), 0.2) ? splitSpeaker : noSpeaker
+  const split = cuesUsePrefixes(texts.map((t) => t[0] ?? '')) ? splitSpeaker : noSpeaker
   const drafts = cues.flatMap((cue, i): Draft[] =>
     stretchesOf(texts[i]!, split).map((s) => ({ start_ms: cue.start_ms, end_ms: cue.end_ms, speaker: s.speaker, text: s.text })),
   )

@@ -5,7 +5,7 @@ import type { SkippedPart, TranscriptParseFailure } from '../../src/core/ports/t
 import { failAt, quote, splitLines } from './failure.js'
 import { readCueText } from './cue-text.js'
 import { type Draft, type Reading, reading } from './finish.js'
-import { noSpeaker, splitSpeaker, stretchesOf, usesPrefixes } from './speaker-prefix.js'
+import { cuesUsePrefixes, noSpeaker, splitSpeaker, stretchesOf } from './speaker-prefix.js'
 
 // The parser's built-in entity table lacks the trailing ";" and turns "&amp;" into "&;";
 // the full HTML table it ships with does not.
@@ -55,29 +55,46 @@ const describe = (lines: ReadonlyArray<string>, e: webvtt.Error): Problem => {
 
 // REGION definition blocks are not understood by webvtt.js; turning their first line into a
 // NOTE makes it skip the block while every line keeps its number.
-const neutraliseRegions = (lines: string[]): string =>
+const neutraliseRegions = (lines: ReadonlyArray<string>): string =>
   lines.map((l, i) => (/^REGION($|[ \t])/.test(l) && (i === 0 || lines[i - 1] === '') ? 'NOTE' : l)).join('\n')
 
 // webvtt.js reads the file's structure (signature, blocks, cue timings) as the spec does; the
-// cue text it would also parse is read here instead (cue-text.ts), in one pass. Before it sees
-// the file, '<' and '&' become private-use characters so its cue-text parser finds only plain
-// text (its tree is recursive and its unknown-entity lookup scans its whole table per ';'), and
-// cue settings, which we ignore, are cut from timing lines (its duplicate check is quadratic).
+// cue text it would also parse, one character at a time into a recursive tree, is read here
+// instead (cue-text.ts), in one pass. Each cue text line (a line after a timing line, up to a
+// blank line or the next line holding "-->", as webvtt.js collects them) reaches webvtt.js as a
+// short placeholder naming its line; other lines have '<' and '&' masked, and timing lines lose
+// their cue settings (we ignore them; webvtt.js checks them for duplicates in quadratic time).
 // Line count and numbers are unchanged.
-const LT = '\uE000'
-const AMP = '\uE001'
-const masked = (line: string): string => {
-  let out = line.includes('<') || line.includes('&') ? line.replace(/</g, LT).replace(/&/g, AMP) : line
-  const arrow = out.indexOf('-->')
-  if (arrow >= 0) {
-    let end = arrow + 3
-    while (end < out.length && (out[end] === ' ' || out[end] === '\t' || out[end] === '\f')) end++
-    while (end < out.length && /[0-9:.]/.test(out[end]!)) end++
-    out = out.slice(0, end)
+const PLACEHOLDER = '\uE002'
+
+const forStructure = (lines: ReadonlyArray<string>): string[] => {
+  const out: string[] = []
+  let inCue = false
+  for (const [i, line] of lines.entries()) {
+    if (line.includes('-->')) {
+      out.push(withoutSettings(line.replace(/[<&]/g, '\uE000')))
+      inCue = true
+    } else if (line === '') {
+      out.push(line)
+      inCue = false
+    } else out.push(inCue ? `${PLACEHOLDER}${i.toString(36)}` : line.replace(/[<&]/g, '\uE000'))
   }
   return out
 }
-const unmasked = (text: string): string => text.replace(/\uE000/g, '<').replace(/\uE001/g, '&')
+
+const withoutSettings = (line: string): string => {
+  let end = line.indexOf('-->') + 3
+  while (end < line.length && (line[end] === ' ' || line[end] === '\t' || line[end] === '\f')) end++
+  while (end < line.length && /[0-9:.]/.test(line[end]!)) end++
+  return line.slice(0, end)
+}
+
+/** The cue's text lines as the file has them. */
+const cueText = (lines: ReadonlyArray<string>, text: string): string =>
+  text
+    .split('\n')
+    .map((l) => (l.startsWith(PLACEHOLDER) ? (lines[parseInt(l.slice(1), 36)] ?? '') : l))
+    .join('\n')
 
 /** A block is reported once, at its first line: stray lines after a reported line are part of it. */
 const mergeStrays = (parts: SkippedPart[]): SkippedPart[] =>
@@ -91,17 +108,17 @@ const mergeStrays = (parts: SkippedPart[]): SkippedPart[] =>
  */
 export const parseVtt = (text: string): E.Either<TranscriptParseFailure, Reading> => {
   const lines = splitLines(text)
-  const result = new webvtt.WebVTTParser(entities).parse(neutraliseRegions(lines.map(masked)), 'metadata')
+  const result = new webvtt.WebVTTParser(entities).parse(neutraliseRegions(forStructure(lines)), 'metadata')
   const problems = result.errors.map((e) => describe(lines, e)).filter((p): p is NonNullable<Problem> => p !== null)
   const refusal = problems.find((p) => p.kind === 'refuse')
   if (refusal !== undefined) return E.left(refusal.failure)
   const skipped = mergeStrays(problems.flatMap((p) => (p.kind === 'skip' ? [p.part] : [])).sort((a, b) => a.line - b.line))
   const cues = result.cues
     .filter((cue) => cue.endTime > cue.startTime)
-    .map((cue) => ({ start_ms: Math.round(cue.startTime * 1000), end_ms: Math.round(cue.endTime * 1000), spans: readCueText(unmasked(cue.text), entities) }))
+    .map((cue) => ({ start_ms: Math.round(cue.startTime * 1000), end_ms: Math.round(cue.endTime * 1000), spans: readCueText(cueText(lines, cue.text), entities) }))
   // Speakers by `Name:` prefix only where the file writes them so, judged on spans without a voice.
   const firstLines = cues.flatMap((c) => c.spans.filter((s) => s.speaker === null).map((s) => s.text.trimStart().split('\n', 1)[0]!))
-  const split = usesPrefixes(firstLines, 0.2) ? splitSpeaker : noSpeaker
+  const split = cuesUsePrefixes(firstLines) ? splitSpeaker : noSpeaker
   const drafts = cues.flatMap((cue): Draft[] =>
     cue.spans.flatMap((span) =>
       (span.speaker !== null ? [{ speaker: span.speaker, text: span.text }] : stretchesOf(span.text.split('\n'), split)).map((s) => ({
