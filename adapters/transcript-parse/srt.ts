@@ -43,21 +43,25 @@ export const parseSrt = (text: string): E.Either<TranscriptParseFailure, Reading
   const skip = (line: number, message: string) => skipped.push({ line, message: `line ${line}: ${message}` })
   let current: OpenCue | null = null
   let inBadCue = false
+  let emptyCueAt: { line: number; message: string } | null = null
   let strayFrom: number | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (line.trim() === '') {
       current = null
       inBadCue = false
+      emptyCueAt = null
       strayFrom = null
       continue
     }
     const timing = TIMING.exec(line)
+    if (timing !== null || looksLikeTiming(line)) emptyCueAt = null
     if (timing !== null) {
       const start = millis(timing, 1)
       const end = millis(timing, 8)
       if (end <= start) {
-        skip(i + 1, `the cue ${quote(line)} does not end after it starts; it was left out`)
+        // Noted only when it has words to lose (pysubs2 writes empty ones as placeholders).
+        emptyCueAt = { line: i + 1, message: `the cue ${quote(line)} does not end after it starts; it was left out` }
         current = null
         inBadCue = true
       } else {
@@ -73,7 +77,11 @@ export const parseSrt = (text: string): E.Either<TranscriptParseFailure, Reading
       inBadCue = true
       continue
     }
-    if (inBadCue) continue
+    if (inBadCue) {
+      if (emptyCueAt !== null) skip(emptyCueAt.line, emptyCueAt.message)
+      emptyCueAt = null
+      continue
+    }
     // A number alone before a timing is the cue's number, not text.
     if (CUE_NUMBER.test(line) && i + 1 < lines.length && (TIMING.test(lines[i + 1]!) || looksLikeTiming(lines[i + 1]!))) continue
     const target: OpenCue | undefined = current ?? cues[cues.length - 1]
