@@ -43,25 +43,26 @@ export const parseSrt = (text: string): E.Either<TranscriptParseFailure, Reading
   const skip = (line: number, message: string) => skipped.push({ line, message: `line ${line}: ${message}` })
   let current: OpenCue | null = null
   let inBadCue = false
-  let emptyCueAt: { line: number; message: string } | null = null
+  // A bad cue is noted once a line of its text is met: one without text loses nothing (pysubs2
+  // writes empty zero-length cues as placeholders; a stray arrow line may be a cue's id).
+  let pendingNote: { line: number; message: string } | null = null
   let strayFrom: number | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (line.trim() === '') {
       current = null
       inBadCue = false
-      emptyCueAt = null
+      pendingNote = null
       strayFrom = null
       continue
     }
     const timing = TIMING.exec(line)
-    if (timing !== null || looksLikeTiming(line)) emptyCueAt = null
+    if (timing !== null || looksLikeTiming(line)) pendingNote = null
     if (timing !== null) {
       const start = millis(timing, 1)
       const end = millis(timing, 8)
       if (end <= start) {
-        // Noted only when it has words to lose (pysubs2 writes empty ones as placeholders).
-        emptyCueAt = { line: i + 1, message: `the cue ${quote(line)} does not end after it starts; it was left out` }
+        pendingNote = { line: i + 1, message: `the cue ${quote(line)} does not end after it starts; it was left out` }
         current = null
         inBadCue = true
       } else {
@@ -72,14 +73,14 @@ export const parseSrt = (text: string): E.Either<TranscriptParseFailure, Reading
       continue
     }
     if (looksLikeTiming(line)) {
-      skip(i + 1, `${quote(line)} is not a valid cue timing ${EXPECTED}; the cue was left out`)
+      pendingNote = { line: i + 1, message: `${quote(line)} is not a valid cue timing ${EXPECTED}; the cue was left out` }
       current = null
       inBadCue = true
       continue
     }
     if (inBadCue) {
-      if (emptyCueAt !== null) skip(emptyCueAt.line, emptyCueAt.message)
-      emptyCueAt = null
+      if (pendingNote !== null) skip(pendingNote.line, pendingNote.message)
+      pendingNote = null
       continue
     }
     // A number alone before a timing is the cue's number, not text.

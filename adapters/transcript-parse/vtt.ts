@@ -39,6 +39,9 @@ const skipAt = (line: number, message: string): Problem => ({ kind: 'skip', part
 const describe = (lines: ReadonlyArray<string>, e: webvtt.Error): Problem => {
   const at = (n: number) => lines[n - 1] ?? ''
   if (NO_SIGNATURE.test(e.message)) return { kind: 'refuse', failure: failAt(1, `a WebVTT file must start with 'WEBVTT', found ${quote(at(1))}`) }
+  // A bad timing with no text after it (a blank line, or a timing that starts the next cue, as
+  // after an id holding "-->") loses nothing: there is nothing to note.
+  if (BAD_TIMESTAMP.has(e.message) && (at(e.line + 1).trim() === '' || at(e.line + 1).includes('-->'))) return null
   if (BAD_TIMESTAMP.has(e.message))
     return skipAt(e.line, `${quote(at(e.line))} is not a valid cue timing (${e.message.replace(/\.$/, '').toLowerCase()}); the cue was left out`)
   if (e.message === ENDS_BEFORE_START) return skipAt(e.line, `the cue ${quote(at(e.line))} does not end after it starts; it was left out`)
@@ -53,10 +56,10 @@ const describe = (lines: ReadonlyArray<string>, e: webvtt.Error): Problem => {
   return null
 }
 
-// REGION definition blocks are not understood by webvtt.js; turning their first line into a
-// NOTE makes it skip the block while every line keeps its number.
+// REGION definition blocks (and the old `REGION:` form) are not understood by webvtt.js; turning
+// their first line into a NOTE makes it skip the block while every line keeps its number.
 const neutraliseRegions = (lines: ReadonlyArray<string>): string =>
-  lines.map((l, i) => (/^REGION($|[ \t])/.test(l) && (i === 0 || lines[i - 1] === '') ? 'NOTE' : l)).join('\n')
+  lines.map((l, i) => (/^REGION($|[ \t:])/.test(l) && (i === 0 || lines[i - 1] === '') ? 'NOTE' : l)).join('\n')
 
 // webvtt.js reads the file's structure (signature, blocks, cue timings) as the spec does; the
 // cue text it would also parse, one character at a time into a recursive tree, is read here

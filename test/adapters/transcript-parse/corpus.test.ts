@@ -3,7 +3,7 @@
  * - vttjs/: mozilla/vtt.js's WebVTT test files, held against vtt.js's own expectations (cue times,
  *   and the rendered text where vtt.js recorded it); the files where the WebVTT spec (and so
  *   webvtt.js and browsers) reads differently from vtt.js are listed below with our outcome;
- * - own/ and pysubs2/: SubRip and WebVTT files for each case of issue #29 (speaker styles, cue
+ * - own/, pysubs2/ and wpt/: SubRip and WebVTT files for each case of issue #29 (speaker styles, cue
  *   markup, bad cues, encodings, loose SubRip), held against expected.json: every utterance,
  *   every note, the guessed encoding, or the refusal.
  */
@@ -86,7 +86,7 @@ interface OwnExpectation {
   readonly refused?: { readonly line: number | null; readonly message: string }
 }
 
-test('own and pysubs2 corpus: every utterance, note, guessed encoding or refusal as expected', () => {
+test('own, pysubs2 and web-platform-tests corpus: every utterance, note, guessed encoding or refusal as expected', () => {
   for (const [file, want] of Object.entries(json<Record<string, OwnExpectation>>('expected.json'))) {
     const result = read(file)
     if (want.refused !== undefined) {

@@ -74,13 +74,16 @@ test('NUL and other control characters are removed and reported; the words stay'
   assertSkipsAt('srt', '1\n00:00:01,000 --> 00:00:02,000\nok\0\n', 3, /a NUL character was removed/)
 })
 
-test('old REGION header lines are skipped; a --> in a cue id is a bad timing, noted', () => {
+test('old REGION header lines and blocks are skipped; a --> in a cue id is a bad timing, noted when it loses text', () => {
   const header = read('vtt', 'WEBVTT\nRegion: id=fred width=40% lines=3\n\n00:00:01.000 --> 00:00:02.000 region:fred\nkept\n')
   assert.equal([header.utterances.map((u) => u.text), header.skipped], [['kept'], []])
   // As in browsers, the line after a bad timing that holds "-->" starts the next cue.
   const arrowId = read('vtt', 'WEBVTT\n\nid --> not a timing\n00:00:01.000 --> 00:00:02.000\nkept\n\n00:00:03.000 --> 00:00:04.000\nalso kept\n')
   assert.equal(arrowId.utterances.map((u) => u.text), ['kept', 'also kept'])
-  assert.equal(arrowId.skipped.map((s) => s.line), [3])
+  assert.equal(arrowId.skipped, [], 'nothing was lost')
+  assertSkipsAt('vtt', 'WEBVTT\n\nid --> not a timing\nlost words\n\n00:00:03.000 --> 00:00:04.000\nkept\n', 3, /'id --> not a timing' is not a valid cue timing/)
+  const region = read('vtt', 'WEBVTT\n\nREGION: id=foo width=40%\n\n00:00:01.000 --> 00:00:02.000 region:foo\nkept\n')
+  assert.equal([region.utterances.map((u) => u.text), region.skipped], [['kept'], []], 'an old REGION: block is skipped silently, as browsers do')
 })
 
 test('JSON times beyond 7 days are refused in words', () => {
