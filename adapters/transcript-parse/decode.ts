@@ -44,9 +44,21 @@ const validUtf8 = (bytes: Uint8Array): string | null => {
 // for printable characters: 0x80-0x9F are curly quotes, dashes and the euro sign, not controls.
 const BROWSER_ALIASES: Readonly<Record<string, string>> = { 'iso-8859-1': 'windows-1252', 'ascii': 'windows-1252' }
 
+// chardet reads about a megabyte a second: it is shown a sample, the start and the middle of a
+// large file, which is plenty to tell encodings apart.
+const SAMPLE = 64 * 1024
+const sampleOf = (bytes: Uint8Array): Uint8Array => {
+  if (bytes.length <= 2 * SAMPLE) return bytes
+  const middle = Math.floor(bytes.length / 2)
+  const out = new Uint8Array(2 * SAMPLE)
+  out.set(bytes.subarray(0, SAMPLE), 0)
+  out.set(bytes.subarray(middle, middle + SAMPLE), SAMPLE)
+  return out
+}
+
 /** chardet's guess when iconv-lite can decode it; Windows-1252 otherwise (the commonest 8-bit encoding of subtitles). */
 const guess = (bytes: Uint8Array): string => {
-  const detected = chardet.detect(bytes)?.toLowerCase() ?? null
+  const detected = chardet.detect(sampleOf(bytes))?.toLowerCase() ?? null
   const name = detected === null ? 'windows-1252' : (BROWSER_ALIASES[detected] ?? detected)
   return name !== 'utf-8' && iconv.encodingExists(name) ? name : 'windows-1252'
 }
