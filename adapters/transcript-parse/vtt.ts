@@ -12,7 +12,8 @@ import { cuesUsePrefixes, noSpeaker, splitSpeaker, stretchesOf } from './speaker
 const entities = createRequire(import.meta.url)('webvtt-parser/html-entities.json') as Record<`&${string}`, string>
 
 // webvtt.js is a validator: it reports every departure from the spec, most of which still
-// leave a usable cue. These are the ones that lose text or timing, so they fail the parse.
+// leave a usable cue. These are the ones that lose a cue (its timing cannot be read), so the
+// cue is left out and noted, as browsers leave it out.
 const BAD_TIMESTAMP = new Set([
   'No timestamp found.',
   'Timestamp must start with a character in the range 0-9.',
