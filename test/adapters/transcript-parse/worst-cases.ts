@@ -33,4 +33,5 @@ export const WORST_CASES: ReadonlyArray<WorstCase> = [
   { name: 'txt: a name followed by spaces and no colon', format: 'txt', build: (n) => `A${repeat(' ', n)}x\n` },
   { name: 'json: many utterances', format: 'json', build: (n) => `[${repeat('{"start_ms":1,"end_ms":2,"speaker":"A","text":"w"},', n)}{"start_ms":1,"end_ms":2,"text":"w"}]` },
   { name: 'srt: many ordinary cues', format: 'srt', build: (n) => repeat('7\n00:00:01,000 --> 00:00:02,000\nAnn: a few ordinary words\n\n', n) },
+  { name: 'vtt: many ordinary cues', format: 'vtt', build: (n) => `WEBVTT\n\n${repeat('00:00:01.000 --> 00:00:02.000\n<v Ann>a few ordinary words\n\n', n)}` },
 ]
