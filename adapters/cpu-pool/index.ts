@@ -40,11 +40,13 @@ export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
   })
   return {
     transcriptParser: {
-      parse: (format, text, limits) => async () => {
+      parse: (format, bytes, limits) => async () => {
         try {
-          const answer = await pool.run({ kind: 'parse', format, text, limits })
+          const answer = await pool.run({ kind: 'parse', format, bytes, limits })
           if (answer.kind !== 'parsed') throw new Error(`the pool answered ${answer.kind} to parse`)
-          return E.isLeft(answer.result) ? answer.result : E.right(await fromBatchesYielding(answer.result.right))
+          if (E.isLeft(answer.result)) return answer.result
+          const { batches, ...rest } = answer.result.right
+          return E.right({ ...rest, utterances: await fromBatchesYielding(batches) })
         } catch (e) {
           return E.left(readingStopped(e))
         }

@@ -5,21 +5,30 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
-import type { ParseLimits, TranscriptFormat, TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
+import type { ParsedTranscript, ParseLimits, TranscriptFormat, TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { analyzeTranscript } from '../analyze-builtin/index.js'
 import { parseTranscript } from '../transcript-parse/index.js'
 import { fromBatches, toBatches } from './batches.js'
 
 export type Task =
-  | { readonly kind: 'parse'; readonly format: TranscriptFormat; readonly text: string; readonly limits: ParseLimits }
+  | { readonly kind: 'parse'; readonly format: TranscriptFormat; readonly bytes: Uint8Array; readonly limits: ParseLimits }
   | { readonly kind: 'analyze'; readonly input: Omit<AnalysisInput, 'utterances'>; readonly utterances: ReadonlyArray<string> }
 
+/** A parsed transcript with its utterances as JSON batches (see batches.ts). */
+export type ParsedBatches = Omit<ParsedTranscript, 'utterances'> & { readonly batches: ReadonlyArray<string> }
+
 export type Answer =
-  | { readonly kind: 'parsed'; readonly result: E.Either<TranscriptParseFailure, ReadonlyArray<string>> }
+  | { readonly kind: 'parsed'; readonly result: E.Either<TranscriptParseFailure, ParsedBatches> }
   | { readonly kind: 'analyzed'; readonly result: E.Either<AnalysisFailure, Notes> }
 
 export const runTask = (task: Task): Answer => {
-  if (task.kind === 'parse') return { kind: 'parsed', result: E.map(toBatches)(parseTranscript(task.format, task.text, task.limits)) }
+  if (task.kind === 'parse')
+    return {
+      kind: 'parsed',
+      result: E.map(({ utterances, ...rest }: ParsedTranscript): ParsedBatches => ({ ...rest, batches: toBatches(utterances) }))(
+        parseTranscript(task.format, task.bytes, task.limits),
+      ),
+    }
   const analysis = analyzeTranscript({ ...task.input, utterances: fromBatches(task.utterances) })
   return { kind: 'analyzed', result: E.map((a: { notes: Notes }) => a.notes)(analysis) }
 }

@@ -6,7 +6,7 @@ import type { Upload } from '../../src/core/domain/upload.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict } from '../../src/core/errors.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow, warningsColumn } from '../shared/rows/recordings.js'
 import { attempt, count, first, inTransaction, isUniqueViolation, json, lockFor, LOCKS, type Pool, type Queryable, rows } from './database.js'
 import { storedNotesOf } from '../shared/rows/notes.js'
 import { putSearchDocument } from './search-documents.js'
@@ -177,9 +177,9 @@ type PgUploadRow = Omit<UploadRow, 'byte_size'> & { byte_size: string | null }
 
 const uploadFromPgRow = (r: PgUploadRow): Upload => toUpload({ ...r, byte_size: r.byte_size === null ? null : Number(r.byte_size) })
 
-const UPLOAD_COLUMNS = ['id', 'account_id', 'run_id', 'reference', 'title', 'kind', 'filename', 'content_type', 'byte_size', 'duration_ms', 'starts_at', 'created_at', 'updated_at', 'error']
+const UPLOAD_COLUMNS = ['id', 'account_id', 'run_id', 'reference', 'title', 'kind', 'filename', 'content_type', 'byte_size', 'duration_ms', 'starts_at', 'created_at', 'updated_at', 'error', 'warnings']
 const uploadValues = (u: Upload) => [
-  u.id, u.accountId, u.runId, u.reference, u.title, u.kind, u.filename, u.contentType, u.byteSize, u.durationMs, u.startsAt, u.createdAt, u.updatedAt, u.error,
+  u.id, u.accountId, u.runId, u.reference, u.title, u.kind, u.filename, u.contentType, u.byteSize, u.durationMs, u.startsAt, u.createdAt, u.updatedAt, u.error, warningsColumn(u),
 ]
 const INSERT_UPLOAD = `INSERT INTO uploads (${UPLOAD_COLUMNS.join(', ')}) VALUES (${params(1, UPLOAD_COLUMNS.length).join(', ')})`
 

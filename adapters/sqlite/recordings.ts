@@ -5,8 +5,9 @@ import type { PageQuery } from '../../src/core/domain/page.js'
 import { LIVE_BOT_STATES, type Run, type RunState } from '../../src/core/domain/run.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { conflict, storeFailure } from '../../src/core/errors.js'
+import type { Upload } from '../../src/core/domain/upload.js'
 import type { NewRunRules, NotesStore, RunRefusal, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow } from '../shared/rows/recordings.js'
+import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpload, type UploadRow, warningsColumn } from '../shared/rows/recordings.js'
 import { attempt, type Db } from './database.js'
 import { storedNotesOf } from '../shared/rows/notes.js'
 import { sqliteSearchDocuments } from './search-documents.js'
@@ -137,8 +138,8 @@ export const sqliteRunStore = (db: Db): RunStore => {
 }
 
 export const sqliteUploadStore = (db: Db): UploadStore => {
-  const cols = 'id, account_id, run_id, reference, title, kind, filename, content_type, byte_size, duration_ms, starts_at, created_at, updated_at, error'
-  const vals = '@id, @accountId, @runId, @reference, @title, @kind, @filename, @contentType, @byteSize, @durationMs, @startsAt, @createdAt, @updatedAt, @error'
+  const cols = 'id, account_id, run_id, reference, title, kind, filename, content_type, byte_size, duration_ms, starts_at, created_at, updated_at, error, warnings'
+  const vals = '@id, @accountId, @runId, @reference, @title, @kind, @filename, @contentType, @byteSize, @durationMs, @startsAt, @createdAt, @updatedAt, @error, @warnings'
   const insert = db.prepare(`INSERT INTO uploads (${cols}) VALUES (${vals})`)
   const replace = db.prepare(`REPLACE INTO uploads (${cols}) VALUES (${vals})`)
   const find = db.prepare<[string, string], UploadRow>('SELECT * FROM uploads WHERE account_id = ? AND id = ?')
@@ -147,11 +148,12 @@ export const sqliteUploadStore = (db: Db): UploadStore => {
   const list = db.prepare<[string, number, number], UploadRow>('SELECT * FROM uploads WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
   const count = db.prepare<[string], number>('SELECT count(*) FROM uploads WHERE account_id = ?').pluck()
   const one = (r: UploadRow | undefined) => O.map(toUpload)(O.fromNullable(r))
+  const row = (u: Upload) => ({ ...u, warnings: warningsColumn(u) })
   return {
-    create: (u) => attempt(() => (insert.run(u), u)),
+    create: (u) => attempt(() => (insert.run(row(u)), u)),
     find: (accountId, id) => attempt(() => one(find.get(accountId, id))),
     findByRun: (accountId, runId) => attempt(() => one(byRun.get(accountId, runId))),
-    update: (u) => attempt(() => (replace.run(u), u)),
+    update: (u) => attempt(() => (replace.run(row(u)), u)),
     removeByRun: (accountId, runId) => attempt(() => void dropByRun.run(accountId, runId)),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(toUpload), count.get(accountId) as number, q)),
   }

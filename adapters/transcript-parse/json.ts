@@ -3,14 +3,25 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as t from 'io-ts'
 import type { TranscriptParseFailure } from '../../src/core/ports/transcript-parser.js'
 import { failAt, failWhole } from './failure.js'
-import type { Draft } from './finish.js'
+import { type Reading, reading } from './finish.js'
 
-const Millis = t.refinement(t.number, (n) => Number.isFinite(n) && n >= 0, 'a number of milliseconds, 0 or more')
+/** The longest time a transcript may name: 7 days. Beyond it, times are mistakes (an `end_ms` of 2^60 would export as hour 320,255,973,501). */
+export const MAX_TRANSCRIPT_MS = 7 * 24 * 60 * 60 * 1000
+
+const Millis = t.refinement(
+  t.number,
+  (n) => Number.isFinite(n) && n >= 0 && n <= MAX_TRANSCRIPT_MS,
+  `a number of milliseconds from 0 to ${MAX_TRANSCRIPT_MS.toLocaleString('en')} (7 days)`,
+)
+
+// Control characters other than tab and line breaks (a NUL cannot even be stored by Postgres).
+const TEXT_WITHOUT_CONTROLS = 'text without control characters such as NUL'
+const Text = t.refinement(t.string, (s) => !/[\x00-\x08\x0B\x0E-\x1F\x7F]/.test(s), TEXT_WITHOUT_CONTROLS)
 
 /** One utterance as the API writes it; speaker may be missing or null (read as Unknown). */
 const JsonUtterance = t.intersection([
-  t.type({ start_ms: Millis, end_ms: Millis, text: t.string }),
-  t.partial({ speaker: t.union([t.string, t.null]) }),
+  t.type({ start_ms: Millis, end_ms: Millis, text: Text }),
+  t.partial({ speaker: t.union([Text, t.null]) }),
 ])
 const JsonTranscript = t.union([t.array(JsonUtterance), t.type({ utterances: t.array(JsonUtterance) })])
 
@@ -30,7 +41,9 @@ const describeErrors = (errors: t.Errors): string => {
   const expected = best.context[best.context.length - 1]?.type.name ?? 'a value'
   if (path === '') return `expected a list of utterances or {"utterances": [...]}, got ${describeValue(best.value)}`
   // A bare list has no key of its own; call it what the wrapped form calls it.
-  return `${path.startsWith('[') ? 'utterances' : ''}${path}: expected ${friendly(expected)}, got ${describeValue(best.value)}`
+  // Say what is wrong with the value at hand: a missing text is missing, not a text with a NUL.
+  const wanted = expected === TEXT_WITHOUT_CONTROLS && typeof best.value !== 'string' ? 'text' : friendly(expected)
+  return `${path.startsWith('[') ? 'utterances' : ''}${path}: expected ${wanted}, got ${describeValue(best.value)}`
 }
 
 const friendly = (name: string): string =>
@@ -55,7 +68,7 @@ const lineOfPosition = (text: string, message: string): number | null => {
 }
 
 /** JSON in the API's own utterance shape, as a list or wrapped as `{ "utterances": [...] }`. */
-export const parseJson = (text: string): E.Either<TranscriptParseFailure, ReadonlyArray<Draft>> =>
+export const parseJson = (text: string): E.Either<TranscriptParseFailure, Reading> =>
   pipe(
     E.tryCatch(
       () => JSON.parse(text.replace(/^\uFEFF/, '')) as unknown,
@@ -71,7 +84,7 @@ export const parseJson = (text: string): E.Either<TranscriptParseFailure, Readon
       const list = Array.isArray(decoded) ? decoded : decoded.utterances
       const backwards = list.findIndex((u) => u.end_ms < u.start_ms)
       return backwards < 0
-        ? E.right(list.map((u) => ({ start_ms: u.start_ms, end_ms: u.end_ms, speaker: u.speaker ?? null, text: u.text })))
+        ? E.right(reading(list.map((u) => ({ start_ms: u.start_ms, end_ms: u.end_ms, speaker: u.speaker ?? null, text: u.text }))))
         : E.left(failWhole(`utterances[${backwards}].end_ms: the utterance ends before it starts`))
     }),
   )

@@ -41,7 +41,7 @@ export const recordingRemovalContract = (name: string, make: () => Promise<Remov
     await right(
       st.uploads.create({
         id: '00000000-0000-4000-8000-000000000778', accountId: A, runId: r.id, reference: 'upl-0000-0000-0001', title: 'U', kind: 'transcript',
-        filename: 'u.vtt', contentType: null, byteSize: 3, durationMs: null, startsAt: SINCE, createdAt: SINCE, updatedAt: SINCE, error: null,
+        filename: 'u.vtt', contentType: null, byteSize: 3, durationMs: null, startsAt: SINCE, createdAt: SINCE, updatedAt: SINCE, error: null, warnings: [],
       }),
     )
     await right(st.notes.remove(r.id))

@@ -28,7 +28,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
 const upload = (n: number, runId: string, over: Partial<Upload> = {}): Upload => ({
   id: id(100 + n), accountId: A, runId, reference: `upl-0000-0000-000${n}`, title: `Upload ${n}`, kind: 'transcript',
   filename: `f${n}.vtt`, contentType: 'text/vtt', byteSize: 10, durationMs: null, startsAt: '2026-05-01T00:00:00.000Z',
-  createdAt: `2026-05-01T00:00:0${n}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', error: null, ...over,
+  createdAt: `2026-05-01T00:00:0${n}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', error: null, warnings: [], ...over,
 })
 
 const notes: StoredNotes = {
@@ -239,6 +239,17 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     await right(s.uploads.update({ ...upload(1, id(1)), error: 'boom' }))
     const page = await right(s.uploads.list(A, { limit: 25, offset: 0 }))
     assert.equal(page.rows.map((u) => [u.id, u.error]), [[id(102), null], [id(101), 'boom']])
+  })
+
+  s('uploads: warnings are kept in order, as written, and replaced whole', async ({ s }) => {
+    await right(s.runs.create(run(1)))
+    await right(s.uploads.create(upload(1, id(1))))
+    assert.equal(O.map((u: Upload) => u.warnings)(await right(s.uploads.find(A, id(101)))), O.some([]))
+    const warnings = ["2 parts of the file could not be read and were left out (line 14: 'x' ; line 40: \"é\" \u2014 ok)", 'the file is not UTF-8']
+    await right(s.uploads.update({ ...upload(1, id(1)), warnings }))
+    assert.equal(await right(s.uploads.find(A, id(101))), O.some(upload(1, id(1), { warnings })))
+    await right(s.uploads.update({ ...upload(1, id(1)), warnings: [] }))
+    assert.equal(await right(s.uploads.findByRun(A, id(1))), O.some(upload(1, id(1))))
   })
 
   s('notes and transcript are replaced whole and paged in order', async ({ s }) => {

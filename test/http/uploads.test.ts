@@ -124,8 +124,8 @@ s('a malformed transcript fails with an error naming the line; retry re-runs on 
   await put(h, u.id, bad)
   await h.worker.drain()
   const failed = (await h.request('GET', `/uploads/${u.id}`)).body.data
-  assert.equal([failed.stage, failed.hasNotes], ['failed', false])
-  assert.match(failed.error, /line 3/)
+  assert.equal([failed.stage, failed.hasNotes, failed.warnings], ['failed', false, []])
+  assert.match(failed.error, /line 3: .*not a valid cue timing.*nothing readable remains/)
   assert.equal(h.events.map((e) => e.type), ['upload.failed'])
   const retried = await h.request('POST', `/uploads/${u.id}/retry`)
   assert.equal([retried.status, retried.body.data.stage, retried.body.data.error], [200, 'stored', null])
@@ -136,6 +136,46 @@ s('a malformed transcript fails with an error naming the line; retry re-runs on 
   await put(h, none.id, '\n\n   \n')
   await h.worker.drain()
   assert.match((await h.request('GET', `/uploads/${none.id}`)).body.data.error, /no utterances/)
+})
+
+s('a bad cue is left out and counted in the upload\'s warnings; the rest becomes notes', async ({ h }) => {
+  const text = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>The plan is ready.\n\n00:00:0x.000 --> 00:00:06.000\n<v Bo>lost words\n\n' +
+    '00:00:07.000 --> 00:00:09.000\n<v Bo>Then we ship it on Friday.\n'
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'partly.vtt' } })).body.data
+  assert.equal(u.warnings, [], 'nothing to say before the file is read')
+  await put(h, u.id, text)
+  await h.worker.drain()
+  const ready = (await h.request('GET', `/uploads/${u.id}`)).body.data
+  assert.equal([ready.stage, ready.error], ['ready', null])
+  assert.equal(ready.warnings, [
+    "1 part of the file could not be read and was left out (line 6: '00:00:0x.000 --> 00:00:06.000' is not a valid cue timing (must be exactly two digits); the cue was left out)",
+  ])
+  assert.equal((await h.request('GET', '/uploads')).body.data.rows[0].warnings, ready.warnings, 'the list says the same')
+  const full = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
+  assert.equal(full.transcript.map((x: any) => x.text), ['The plan is ready.', 'Then we ship it on Friday.'])
+})
+
+s('a transcript\'s encoding is found: UTF-16 and UTF-32 with a byte order mark, Windows-1252 with a warning', async ({ h }) => {
+  const srt = '1\n00:00:01,000 --> 00:00:03,000\nCE FILM RELATE DES ÉVÉNEMENTS déjà vus\n'
+  const utf16be = Buffer.from(`\uFEFF${srt}`, 'utf16le').swap16()
+  const utf32le = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), ...[...srt].map((c) => { const b = Buffer.alloc(4); b.writeUInt32LE(c.codePointAt(0)!); return b })])
+  const cases: Array<[string, Buffer, string[]]> = [
+    ['utf16le.srt', Buffer.from(`\uFEFF${srt}`, 'utf16le'), []],
+    ['utf16be.srt', utf16be, []],
+    ['utf32le.srt', utf32le, []],
+    ['latin.srt', Buffer.from(srt, 'latin1'), ['the file is not UTF-8 and has no byte order mark; it was read as windows-1252 (if characters look wrong, save it as UTF-8 and upload it again)']],
+    ['latin.txt', Buffer.from('Ann: CE FILM RELATE DES ÉVÉNEMENTS déjà vus\n', 'latin1'), ['the file is not UTF-8 and has no byte order mark; it was read as windows-1252 (if characters look wrong, save it as UTF-8 and upload it again)']],
+    ['utf16.json', Buffer.from(`\uFEFF[{"start_ms":1000,"end_ms":3000,"speaker":"Ann","text":"CE FILM RELATE DES ÉVÉNEMENTS déjà vus"}]`, 'utf16le'), []],
+  ]
+  for (const [filename, bytes, warnings] of cases) {
+    const u = (await h.request('POST', '/uploads', { body: { filename } })).body.data
+    await put(h, u.id, bytes)
+    await h.worker.drain()
+    const ready = (await h.request('GET', `/uploads/${u.id}`)).body.data
+    assert.equal([ready.stage, ready.error, ready.warnings], ['ready', null, warnings], filename)
+    const full = (await h.request('GET', `/recordings/${u.runId}?include=transcript`)).body.data
+    assert.match(full.transcript[0].text, /^CE FILM RELATE DES ÉVÉNEMENTS déjà vus$/, filename)
+  }
 })
 
 s('transcripts have their own size limit and an utterance limit (2 MB and 10,000 in this harness; audio keeps the upload limit)', async ({ h }) => {

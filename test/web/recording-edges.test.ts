@@ -1,7 +1,8 @@
 /**
  * The recordings pages at their edges, in Chromium against a real `notetaker serve`:
  * a file that cannot be read fails in the API's words and can be retried (from the
- * upload page and from the recording); a transcript longer than one answer is shown
+ * upload page and from the recording); one with a bad cue is read and the page says what was
+ * left out; a transcript longer than one answer is shown
  * in parts; a read-only session reads the notes without any control to change them.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -85,6 +86,19 @@ test('a transcript that cannot be read fails in the API’s words; Retry runs it
   await page.getByRole('button', { name: 'Retry processing' }).click()
   assert.is((await again).status(), 200)
   await page.getByRole('heading', { name: 'This recording failed' }).waitFor()
+})
+
+test('a transcript with a bad cue becomes notes, and the upload page says what was left out', async () => {
+  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>We ship on Friday.\n\n00:00:0x.000 --> 00:00:06.000\n<v Bo>lost\n\n00:00:07.000 --> 00:00:09.000\n<v Bo>Agreed.\n'
+  await page.goto('/upload')
+  await page.getByLabel('Choose a file').setInputFiles({ name: 'partly.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) })
+  await page.getByLabel('Title').fill('Partly readable')
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await page.getByRole('heading', { name: 'Your notes are ready' }).waitFor({ timeout: 30_000 })
+  const notes = page.locator('.notice-warn', { hasText: 'The file was read, with these notes:' })
+  assert.match((await notes.textContent()) ?? '', /1 part of the file could not be read and was left out \(line 6: '00:00:0x.000 --> 00:00:06.000' is not a valid cue timing/)
+  assert.equal(await seriousViolations(page), [], 'the upload page with warnings')
+  await screenshot(page, 'upload-warnings')
 })
 
 test('a transcript longer than one answer is shown in parts', async () => {

@@ -285,6 +285,10 @@ export const UploadCodec = t.exact(
     createdAt: formatted('date-time'),
     updatedAt: formatted('date-time'),
     error: t.union([t.string, t.null]),
+    warnings: annotate(t.array(t.string), {
+      description:
+        'What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead.',
+    }),
     hasNotes: t.boolean,
     progress: ProgressCodec,
     language: LanguageCodec,
@@ -296,8 +300,8 @@ export const UploadCodec = t.exact(
 export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadCodec> => ({
   id: upload.id, runId: upload.runId, reference: upload.reference, title: upload.title, kind: upload.kind, stage: stageOf(run.state),
   filename: upload.filename, byteSize: upload.byteSize, durationMs: upload.durationMs, startsAt: upload.startsAt,
-  createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), hasNotes: run.hasNotes,
-  progress: progressOf(run),
+  createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), warnings: [...upload.warnings],
+  hasNotes: run.hasNotes, progress: progressOf(run),
   language: languageOf(run),
   failedStage: run.failedStage,
 })

@@ -86,6 +86,16 @@ export interface UploadRow {
   created_at: string
   updated_at: string
   error: string | null
+  /** A JSON list of strings (SQLite migration 21, Postgres 19). */
+  warnings: string
+}
+
+/** An upload's warnings as the uploads.warnings column holds them. */
+export const warningsColumn = (u: Upload): string => JSON.stringify(u.warnings)
+
+const readWarnings = (column: string): string[] => {
+  const list = JSON.parse(column) as unknown
+  return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []
 }
 
 export const toUpload = (r: UploadRow): Upload => ({
@@ -103,6 +113,7 @@ export const toUpload = (r: UploadRow): Upload => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   error: r.error,
+  warnings: readWarnings(r.warnings),
 })
 
 /** The runs the runs_processing index holds (SQLite migration 10, Postgres 9): keep in step with PROCESSING_STATES. */

@@ -3579,6 +3579,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             error: string | null;
+                            /** @description What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead. */
+                            warnings: string[];
                             hasNotes: boolean;
                             /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
                             progress: {
@@ -4822,6 +4824,8 @@ export interface operations {
                                 /** Format: date-time */
                                 updatedAt: string;
                                 error: string | null;
+                                /** @description What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead. */
+                                warnings: string[];
                                 hasNotes: boolean;
                                 /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
                                 progress: {
@@ -4977,6 +4981,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             error: string | null;
+                            /** @description What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead. */
+                            warnings: string[];
                             hasNotes: boolean;
                             /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
                             progress: {
@@ -5123,6 +5129,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             error: string | null;
+                            /** @description What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead. */
+                            warnings: string[];
                             hasNotes: boolean;
                             /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
                             progress: {
@@ -5264,6 +5272,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             error: string | null;
+                            /** @description What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead. */
+                            warnings: string[];
                             hasNotes: boolean;
                             /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
                             progress: {

@@ -54,6 +54,12 @@ export interface Upload {
   readonly createdAt: string
   readonly updatedAt: string
   readonly error: string | null
+  /**
+   * What the user should know about how the file was read, in words: parts of a transcript left
+   * out ("2 parts of the file could not be read and were left out (line 14: ...)"), a guessed
+   * character encoding. Empty for audio and for files read whole.
+   */
+  readonly warnings: ReadonlyArray<string>
 }
 
 const AUDIO_MIME: Readonly<Record<string, string>> = {

@@ -58,7 +58,7 @@ export { readRecordingFilter, type RecordingListFilters } from './recording-filt
 export { type Allowance, type AllowanceDeps, allowanceSpentMessage, createCountedRun, liveBotMessage, monthStart, readAllowance } from './check-allowance.js'
 export { moveRun } from './move-run.js'
 export { ignoreFailure, type PublishDeps, publishRunEvent, publishUploadEvent } from './publish-run-event.js'
-export { readBlobText } from './read-blob-text.js'
+export { readBlobBytes, readBlobText } from './read-blob-text.js'
 export { type EraseDeps, eraseRun } from './erase-run.js'
 export { RETENTION_JOB, SWEEP_BATCH } from './sweep-retention.js'
 export type { SettingsPatch } from './account-settings.js'

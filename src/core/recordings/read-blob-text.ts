@@ -12,6 +12,14 @@ export const readBlobText = (
   key: string,
   maxBytes: number,
 ): TE.TaskEither<StoreFailure | { readonly _tag: 'TooLarge' }, O.Option<string>> =>
+  TE.map(O.map((bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes)))(readBlobBytes(blobs, key, maxBytes))
+
+/** A stored file's bytes, read whole: None when it is missing, TooLarge past maxBytes. */
+export const readBlobBytes = (
+  blobs: BlobStore,
+  key: string,
+  maxBytes: number,
+): TE.TaskEither<StoreFailure | { readonly _tag: 'TooLarge' }, O.Option<Uint8Array>> =>
   pipe(
     blobs.read(key),
     TE.flatMap(
@@ -27,7 +35,7 @@ export const readBlobText = (
                 if (size > maxBytes) throw TOO_LARGE
                 parts.push(chunk)
               }
-              return O.some(new TextDecoder('utf-8').decode(concat(parts, size)))
+              return O.some(concat(parts, size))
             },
             // Only the size check means TooLarge: a read that fails halfway is the store's failure.
             (e) => (e === TOO_LARGE ? TOO_LARGE : storeFailure(e)),

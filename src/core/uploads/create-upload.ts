@@ -105,7 +105,7 @@ export const createUpload =
     const upload: Upload = {
       id: uploadId, accountId: actor.accountId, runId: run.id, reference: deps.ids.reference('upl'), title, kind,
       filename: input.filename.trim(), contentType: input.contentType ?? null, byteSize: input.byteSize ?? null, durationMs: null,
-      startsAt, createdAt: now, updatedAt: now, error: null,
+      startsAt, createdAt: now, updatedAt: now, error: null, warnings: [],
     }
     return pipe(
       createCountedRun(deps)(run),

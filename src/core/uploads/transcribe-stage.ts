@@ -8,11 +8,13 @@ import type { SpeakerSeparation } from '../domain/speaker-separation.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { JobFailure } from '../ports/job-handler.js'
 import type { TranscriptFormat } from '../ports/transcript-parser.js'
-import { moveRun, readBlobText } from '../recordings/index.js'
+import type { StoreFailure } from '../errors.js'
+import { moveRun, readBlobBytes, readBlobText } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
 import { final, transient } from './processing-failures.js'
 import { afterProgress, progressReporter } from './report-progress.js'
 import { blobCheckpoint, checkpointKey } from './transcription-checkpoint.js'
+import { transcriptWarnings } from './transcript-warnings.js'
 
 export interface Transcribed {
   readonly utterances: ReadonlyArray<Utterance>
@@ -20,14 +22,27 @@ export interface Transcribed {
   /** What the engine reported; null for a transcript file, or an engine that cannot say. */
   readonly language: string | null
   readonly speakerSeparation: SpeakerSeparation
+  /** How a transcript file was read: parts left out, a guessed encoding (see transcriptWarnings); none for audio. */
+  readonly warnings: ReadonlyArray<string>
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
+const tooLargeOr = (deps: ProcessDeps) => (e: StoreFailure | { readonly _tag: 'TooLarge' }): JobFailure =>
+  e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e)
+
 export const readText = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, string> =>
   pipe(
     readBlobText(deps.blobs, key, deps.maxTranscriptBytes),
-    TE.mapLeft((e) => (e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e))),
+    TE.mapLeft(tooLargeOr(deps)),
+    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
+  )
+
+/** A transcript file's bytes: the parser finds their character encoding. */
+const readBytes = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, Uint8Array> =>
+  pipe(
+    readBlobBytes(deps.blobs, key, deps.maxTranscriptBytes),
+    TE.mapLeft(tooLargeOr(deps)),
     TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
   )
 
@@ -47,12 +62,18 @@ export const transcribe = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailur
   const progress = progressReporter(deps, run, 'transcribing')
   if (source.kind === 'transcript') {
     return pipe(
-      readText(deps, source.key),
-      TE.flatMap((text) => pipe(deps.parser.parse(source.format as TranscriptFormat, text, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
+      readBytes(deps, source.key),
+      TE.flatMap((bytes) => pipe(deps.parser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
       // A file is read whole: nothing, then all of it.
       TE.tap(() => TE.fromIO(() => progress.report(1))),
       afterProgress(progress),
-      TE.map((utterances): Transcribed => ({ utterances, durationMs: null, language: null, speakerSeparation: 'transcript' })),
+      TE.map((parsed): Transcribed => ({
+        utterances: parsed.utterances,
+        durationMs: null,
+        language: null,
+        speakerSeparation: 'transcript',
+        warnings: transcriptWarnings(parsed),
+      })),
     )
   }
   return pipe(
@@ -90,6 +111,7 @@ export const transcribe = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailur
           durationMs: tr.durationMs,
           language: tr.language ?? null,
           speakerSeparation: turns.length === 0 ? (tr.speakerSeparation ?? 'none') : 'captions',
+          warnings: [],
         })),
       ),
     ),
@@ -117,7 +139,7 @@ export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcr
     TE.flatMap(
       O.match(
         () => TE.right(undefined),
-        (u) => TE.map(() => undefined)(deps.uploads.update({ ...u, durationMs: transcribed.durationMs ?? spokenMs })),
+        (u) => TE.map(() => undefined)(deps.uploads.update({ ...u, durationMs: transcribed.durationMs ?? spokenMs, warnings: [...transcribed.warnings] })),
       ),
     ),
     TE.flatMap(() => moveRun(deps)(run, 'analysing', { detectedLanguage: transcribed.language, speakerSeparation: transcribed.speakerSeparation })),

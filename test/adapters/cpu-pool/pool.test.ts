@@ -6,11 +6,12 @@ import * as assert from 'uvu/assert'
 import { createBuiltinAnalyzer } from '../../../adapters/analyze-builtin/index.js'
 import { type CpuPool, createCpuPool } from '../../../adapters/cpu-pool/index.js'
 import { createTranscriptParser, parseTranscript } from '../../../adapters/transcript-parse/index.js'
-import type { TranscriptParser } from '../../../src/core/ports/transcript-parser.js'
+import type { ParsedTranscript, TranscriptParser } from '../../../src/core/ports/transcript-parser.js'
 import { fixture } from '../transcript-parse/helpers.js'
 import { sampleMeeting } from '../analyze-builtin/sample-meeting.js'
 
 const limits = { maxUtterances: 100_000 }
+const bytes = (text: string) => new TextEncoder().encode(text)
 const s = suite<{ pool: CpuPool }>('cpu pool: transcripts read and analyzed on worker threads')
 s.before(async (ctx) => {
   ctx.pool = createCpuPool({ threads: 1 })
@@ -19,11 +20,16 @@ s.after(async ({ pool }) => pool.close())
 
 s('a transcript read on the pool is the one read here, failures included', async ({ pool }) => {
   for (const [format, name] of [['vtt', 'planning-meeting.vtt'], ['srt', 'zoom.srt'], ['txt', 'otter.txt'], ['json', 'utterances.json']] as const) {
-    assert.equal(await pool.transcriptParser.parse(format, fixture(name), limits)(), parseTranscript(format, fixture(name), limits), name)
+    assert.equal(await pool.transcriptParser.parse(format, bytes(fixture(name)), limits)(), parseTranscript(format, bytes(fixture(name)), limits), name)
   }
-  const broken = 'WEBVTT\n\n00:00:01.000 --> 00:00:xx.000\n<v Ann>Hello\n'
-  assert.equal(await pool.transcriptParser.parse('vtt', broken, limits)(), parseTranscript('vtt', broken, limits))
-  const tooMany = await pool.transcriptParser.parse('txt', 'Ann: one\nBo: two\nAnn: three', { maxUtterances: 2 })()
+  for (const broken of ['WEBVTT\n\n00:00:01.000 --> 00:00:xx.000\n<v Ann>Hello\n', 'WEBVTT\n\n00:00:01.000 --> 00:00:xx.000\nlost\n\n00:00:02.000 --> 00:00:03.000\nkept\n']) {
+    const pooled = await pool.transcriptParser.parse('vtt', bytes(broken), limits)()
+    assert.equal(pooled, parseTranscript('vtt', bytes(broken), limits))
+  }
+  const latin1 = new Uint8Array(Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nCE FILM RELATE DES \xc9V\xc9NEMENTS\n', 'latin1'))
+  const read = await pool.transcriptParser.parse('srt', latin1, limits)()
+  assert.equal(E.map((r: ParsedTranscript) => [r.utterances[0]!.text, r.guessedEncoding])(read), E.right(['CE FILM RELATE DES ÉVÉNEMENTS', 'windows-1252']))
+  const tooMany = await pool.transcriptParser.parse('txt', bytes('Ann: one\nBo: two\nAnn: three'), { maxUtterances: 2 })()
   assert.equal(tooMany, E.left({ _tag: 'TranscriptParseFailure', line: null, message: 'the transcript has 3 utterances; at most 2 can be processed' }))
 })
 
@@ -36,7 +42,7 @@ s('notes analyzed on the pool are the ones analyzed here', async ({ pool }) => {
 const turnsDuring = async (parser: TranscriptParser, text: string): Promise<{ turns: number; utterances: number }> => {
   let turns = 0
   let running = true
-  const parsed = parser.parse('txt', text, limits)().finally(() => {
+  const parsed = parser.parse('txt', bytes(text), limits)().finally(() => {
     running = false
   })
   while (running) {
@@ -44,7 +50,7 @@ const turnsDuring = async (parser: TranscriptParser, text: string): Promise<{ tu
     turns++
   }
   const result = await parsed
-  return { turns, utterances: E.isRight(result) ? result.right.length : -1 }
+  return { turns, utterances: E.isRight(result) ? result.right.utterances.length : -1 }
 }
 
 s('a large transcript is read while this thread keeps answering: the event loop turns throughout', async ({ pool }) => {
@@ -61,7 +67,7 @@ const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${t
 
 s('on Linux the pool threads step back for the thread that answers requests (niceness 10)', async ({ pool }) => {
   if (process.platform !== 'linux') return
-  await pool.transcriptParser.parse('txt', 'Ann: hello', limits)()
+  await pool.transcriptParser.parse('txt', bytes('Ann: hello'), limits)()
   const nice = readdirSync('/proc/self/task').map(niceOf)
   assert.ok(nice.includes(10), `thread niceness: ${nice.join(', ')}`)
   assert.is(niceOf(String(process.pid)), 0, 'the main thread keeps its priority')

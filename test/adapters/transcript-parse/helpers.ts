@@ -1,20 +1,37 @@
 import { readFileSync } from 'node:fs'
 import * as E from 'fp-ts/lib/Either.js'
 import * as assert from 'uvu/assert'
-import { parseTranscript } from '../../../adapters/transcript-parse/index.js'
+import { parseTranscriptText } from '../../../adapters/transcript-parse/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import type { TranscriptFormat, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'
+import type { SkippedPart, TranscriptFormat, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'
 
 /** As the service reads them, with its default utterance limit. */
-export const parser = { parse: (format: TranscriptFormat, text: string) => parseTranscript(format, text, { maxUtterances: 100_000 }) }
+export const parser = { parse: (format: TranscriptFormat, text: string) => parseTranscriptText(format, text, { maxUtterances: 100_000 }) }
 
 export const fixture = (name: string): string =>
   readFileSync(new URL(`../../../fixtures/transcripts/${name}`, import.meta.url), 'utf8')
 
-export const parsed = (format: TranscriptFormat, text: string): ReadonlyArray<Utterance> => {
+/** The utterances and the parts left out; throws when the file is refused. */
+export const read = (format: TranscriptFormat, text: string): { utterances: ReadonlyArray<Utterance>; skipped: ReadonlyArray<SkippedPart> } => {
   const result = parser.parse(format, text)
   if (E.isLeft(result)) throw new Error(`expected a transcript, got: ${result.left.message}`)
   return result.right
+}
+
+/** The utterances of a file read whole (nothing left out). */
+export const parsed = (format: TranscriptFormat, text: string): ReadonlyArray<Utterance> => {
+  const r = read(format, text)
+  if (r.skipped.length > 0) throw new Error(`expected nothing left out, got: ${r.skipped.map((s) => s.message).join('; ')}`)
+  return r.utterances
+}
+
+/** Asserts one part was left out, at `line`, with a message naming that line and saying `mentions`. */
+export const assertSkipsAt = (format: TranscriptFormat, text: string, line: number, mentions: RegExp): ReadonlyArray<Utterance> => {
+  const r = read(format, text)
+  assert.equal(r.skipped.map((s) => s.line), [line], JSON.stringify(r.skipped))
+  assert.ok(r.skipped[0]!.message.startsWith(`line ${line}: `), r.skipped[0]!.message)
+  assert.match(r.skipped[0]!.message, mentions)
+  return r.utterances
 }
 
 export const failure = (format: TranscriptFormat, text: string): TranscriptParseFailure => {

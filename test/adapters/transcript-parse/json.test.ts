@@ -23,7 +23,7 @@ test('a bare list, sorted by start, extra fields ignored', () => {
 
 test('a wrong field fails naming the index and the field', () => {
   const wrapped = { utterances: [{ start_ms: 0, end_ms: 1, text: 'a' }, { start_ms: 5, end_ms: 'abc', speaker: 'B', text: 'b' }] }
-  assert.is(failure('json', JSON.stringify(wrapped)).message, 'utterances[1].end_ms: expected a number of milliseconds, 0 or more, got "abc"')
+  assert.is(failure('json', JSON.stringify(wrapped)).message, 'utterances[1].end_ms: expected a number of milliseconds from 0 to 604,800,000 (7 days), got "abc"')
   const bare = [{ start_ms: 0, end_ms: 1, speaker: 'A', text: 'a' }, { start_ms: 0, end_ms: 1, speaker: 'A', text: 'b' }, { start_ms: 0, end_ms: 1, speaker: 'A' }]
   assert.is(failure('json', JSON.stringify(bare)).message, 'utterances[2].text: expected text, got nothing')
   assert.match(failure('json', '[{"start_ms":-5,"end_ms":1,"text":"x"}]').message, /^utterances\[0\]\.start_ms: /)

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { assertFailsAt, failure, fixture, parsed } from './helpers.js'
+import { assertFailsAt, assertSkipsAt, failure, fixture, parsed, read } from './helpers.js'
 
 test('numbered cues with comma milliseconds, speaker prefixes, tags stripped, lines joined', () => {
   assert.equal(parsed('srt', fixture('zoom.srt')), [
@@ -24,17 +24,25 @@ test('a blank line inside a caption keeps the text with its cue; out-of-order cu
   ])
 })
 
-test('a broken timing fails naming its line', () => {
-  const text = '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:0x,000 --> 00:00:04,000\nbad\n'
-  const f = failure('srt', text)
-  assert.is(f.line, 6)
-  assert.is(f.message, "line 6: '00:00:0x,000 --> 00:00:04,000' is not a valid cue timing (expected '00:00:01,000 --> 00:00:04,000')")
-  assertFailsAt('srt', '1\n00:00:01,000 --> 00:00:02\nx\n', 2, /not a valid cue timing/)
-  assertFailsAt('srt', '1\n00:00:01,000 --> 00:00:02,000\nx\n\n2\n00:00:09,000 --> 00:00:04,000\ny\n', 6, /ends before it starts/)
+test('a cue with a broken timing is left out and noted with its line; the rest is read', () => {
+  const text = '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:0x,000 --> 00:00:04,000\nbad\n\n3\n00:00:05,000 --> 00:00:06,000\nafter\n'
+  const r = read('srt', text)
+  assert.equal(r.utterances.map((u) => u.text), ['ok', 'after'])
+  assert.equal(r.skipped, [
+    { line: 6, message: "line 6: '00:00:0x,000 --> 00:00:04,000' is not a valid cue timing (expected e.g. '00:00:01,000 --> 00:00:04,000'); the cue was left out" },
+  ])
+  assertSkipsAt('srt', '1\n00:00:01,000 --> 00:00:02,000\nx\n\n2\n00:00:09,000 --> 00:00:04,000\ny\n', 6, /does not end after it starts/)
+  assertSkipsAt('srt', '1\n00:00:01,000 --> 00:00:02,000\nx\n\n2\n00:00:04,000 --> 00:00:04,000\ny\n', 6, /does not end after it starts/)
 })
 
-test('text before any cue fails at line 1', () => {
-  assertFailsAt('srt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n', 1, /expected a cue number or a timing/)
+test('a file with nothing readable is refused, naming the first problem', () => {
+  assertFailsAt('srt', '1\n00:00:01,000 --> 00:00:0x\nx\n', 2, /not a valid cue timing .*; nothing readable remains in the file$/)
+  assertFailsAt('srt', 'just some words\nand more\n', 1, /'just some words' is not part of any cue/)
+})
+
+test('text before the first cue is left out and noted once', () => {
+  const utterances = assertSkipsAt('srt', 'WEBVTT\nKind: captions\n\n00:00:01.000 --> 00:00:02.000\nhi\n', 1, /'WEBVTT' is not part of any cue/)
+  assert.equal(utterances.map((u) => u.text), ['hi'])
 })
 
 test('an empty file has no utterances', () => {

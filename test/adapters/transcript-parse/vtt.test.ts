@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { assertFailsAt, assertInTimeOrder, failure, fixture, parsed } from './helpers.js'
+import { assertFailsAt, assertInTimeOrder, assertSkipsAt, failure, fixture, parsed, read } from './helpers.js'
 
 test('Zoom export: numeric ids, "Name: text" cue text, multi-line cues joined', () => {
   assert.equal(parsed('vtt', fixture('zoom.vtt')), [
@@ -47,25 +47,34 @@ test('CRLF line endings and a byte order mark are read', () => {
   assert.equal(parsed('vtt', text), [{ start_ms: 1000, end_ms: 2000, speaker: 'Alice', text: 'hi' }])
 })
 
-test('a broken cue timing fails naming its line and quoting it', () => {
-  const f = failure('vtt', fixture('bad-timing.vtt'))
-  assert.is(f.line, 8)
-  assert.is(f.message, "line 8: '00:01:xx --> 00:01:05.000' is not a valid cue timing (must be exactly two digits)")
+test('a cue with a broken timing is left out and noted, quoting it; the rest is read', () => {
+  const r = read('vtt', fixture('bad-timing.vtt'))
+  assert.ok(r.utterances.length > 0)
+  assert.equal(r.skipped, [
+    { line: 8, message: "line 8: '00:01:xx --> 00:01:05.000' is not a valid cue timing (must be exactly two digits); the cue was left out" },
+  ])
 })
 
 test('other malformed timings each name their line', () => {
-  const cue = (timing: string) => `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n\n${timing}\nbroken\n`
-  assertFailsAt('vtt', cue('00:00:03 --> 00:00:04.000'), 6, /not a valid cue timing/)
-  assertFailsAt('vtt', cue('00:00:03.000 -> 00:00:04.000'), 6, /not a valid cue timing \(the separator must be '-->'\)/)
-  assertFailsAt('vtt', 'WEBVTT\n\n7\n00:00:03.000 -> 00:00:04.000\nbroken\n', 4, /separator must be/)
-  assertFailsAt('vtt', cue('00:00:03.00 --> 00:00:04.000'), 6, /three digits/)
-  assertFailsAt('vtt', cue('00:61:03.000 --> 00:00:04.000'), 6, /not a valid cue timing/)
-  assertFailsAt('vtt', cue('00:00:05.000 --> 00:00:04.000'), 6, /does not end after it starts/)
+  const cue = (timing: string) => `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n\n${timing}\nbroken\n\n00:00:07.000 --> 00:00:08.000\nlast\n`
+  const kept = (text: string, line: number, mentions: RegExp) =>
+    assert.equal(assertSkipsAt('vtt', text, line, mentions).map((u) => u.text), ['ok', 'last'])
+  kept(cue('00:00:03 --> 00:00:04.000'), 6, /not a valid cue timing/)
+  kept(cue('00:00:03.000 -> 00:00:04.000'), 6, /not a valid cue timing \(the separator must be '-->'\)/)
+  assertSkipsAt('vtt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n\n7\n00:00:03.000 -> 00:00:04.000\nbroken\n', 7, /separator must be/)
+  kept(cue('00:00:03.00 --> 00:00:04.000'), 6, /three digits/)
+  kept(cue('00:61:03.000 --> 00:00:04.000'), 6, /not a valid cue timing/)
+  kept(cue('00:00:05.000 --> 00:00:04.000'), 6, /does not end after it starts/)
+  kept(cue('00:00:05.000 --> 00:00:05.000'), 6, /does not end after it starts/)
 })
 
-test('text outside any cue fails naming the stray line', () => {
-  assertFailsAt('vtt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n\nstray words\n', 6, /'stray words' is text outside any cue/)
-  assertFailsAt('vtt', 'WEBVTT\n\nid-1\nAlice: no timing here\n', 3, /'id-1' is text outside any cue/)
+test('text outside any cue is left out and noted once per block', () => {
+  assertSkipsAt('vtt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n\nstray words\nmore stray\n', 6, /'stray words' is text outside any cue/)
+  assertSkipsAt('vtt', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n\nid-1\nAlice: no timing here\n', 6, /'id-1' is text outside any cue/)
+})
+
+test('a file with nothing readable is refused, naming the first problem', () => {
+  assertFailsAt('vtt', 'WEBVTT\n\n00:00:0x.000 --> 00:00:02.000\nlost\n', 3, /not a valid cue timing .*nothing readable remains in the file$/)
 })
 
 test('a file without the WEBVTT signature fails at line 1', () => {

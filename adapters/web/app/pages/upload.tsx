@@ -178,6 +178,16 @@ export const UploadPage = (_props: Record<string, string>) => {
                 </div>
               </>
             ) : null}
+            {phase.kind === 'ready' && phase.upload.warnings.length > 0 ? (
+              <div class="notice-warn" role="status">
+                <p>The file was read, with these notes:</p>
+                <ul>
+                  {phase.upload.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {phase.kind === 'ready' ? (
               <div class="form-buttons">
                 <Link href={recordingHref(phase.upload.runId)} class="button primary">
