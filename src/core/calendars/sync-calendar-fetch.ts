@@ -38,7 +38,7 @@ export const scrubAddress = (message: string, url: string): string => {
 /**
  * Reads a connection's calendar for the window: opens the sealed address,
  * picks the provider of its kind, fetches. Every failure is a CalendarFailure
- * whose message is fit for lastError.
+ * whose message is fit for lastError; the page's warnings are scrubbed the same way.
  */
 export const fetchCalendarPage =
   (deps: { readonly secretBox: SecretBox; readonly calendars: ReadonlyArray<CalendarProvider> }) =>
@@ -61,7 +61,10 @@ export const fetchCalendarPage =
       TE.flatMap(({ url, provider }) =>
         pipe(
           provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, c.cursor),
-          TE.mapLeft((f) => ({ ...f, message: scrubAddress(f.message, url) })),
+          TE.bimap(
+            (f) => ({ ...f, message: scrubAddress(f.message, url) }),
+            (page) => (page.warnings === undefined ? page : { ...page, warnings: page.warnings.map((w) => scrubAddress(w, url)) }),
+          ),
         ),
       ),
     )

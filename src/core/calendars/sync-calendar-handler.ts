@@ -17,7 +17,12 @@ export const syncReport = (connectionId: string, outcome: SyncOutcome): JobRepor
     return {
       level: 'warn',
       message: `calendar ${connectionId} could not be read: ${outcome.message.replace(/\.$/, '')}; next attempt at ${outcome.nextSyncAt}`,
-      details: { connectionId, error: outcome.message, nextSyncAt: outcome.nextSyncAt },
+      details: {
+        connectionId,
+        error: outcome.message,
+        nextSyncAt: outcome.nextSyncAt,
+        ...(outcome.cause === undefined ? {} : { cause: outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause) }),
+      },
     }
   }
   const { inserted, updated, removed, nextSyncAt } = outcome
