@@ -14,7 +14,9 @@ import { tzidKey } from './time-zones.js'
  *   all-day DATE it is), and TZID names spelt loosely (quotes, spaces, a
  *   trailing ':'), so `TZID=Pacific Standard Time` finds its
  *   `TZID:Pacific Standard Time:` block.
- * - BEGIN/END are balanced: a stray END is dropped, an unclosed block closed.
+ * - BEGIN/END are balanced: a stray END is dropped, an unclosed block closed
+ *   (an event whose END is missing ends where the next one begins), and a
+ *   second VCALENDAR concatenated to the first is read as part of it.
  */
 export interface LenientText {
   /** The text with every line ical.js can read, unfolded. */
@@ -140,6 +142,8 @@ export const lenientText = (text: string): LenientText => {
     const end = /^END:(.+)$/i.exec(raw.trim())
     if (begin !== null) {
       const name = begin[1]!.trim().toUpperCase()
+      // An event never holds an event: a BEGIN:VEVENT inside one means its END was lost.
+      if (name === 'VEVENT' && stack[stack.length - 1] === 'VEVENT') close()
       if (stack.length === 0 && rootClosed && name === 'VCALENDAR') {
         stack.push(name) // a second VCALENDAR concatenated to the first: read as one
         continue
