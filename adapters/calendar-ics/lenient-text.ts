@@ -103,9 +103,11 @@ interface OpenEvent {
   readonly badLines: string[]
   whyLeftOut: string | null
   summary: string
+  uid: string
 }
 
-const eventName = (e: OpenEvent): string => (e.summary === '' ? 'without a title' : `"${clip(e.summary)}"`)
+const eventName = (e: OpenEvent): string =>
+  e.summary !== '' ? `"${clip(e.summary)}"` : e.uid !== '' ? `"${clip(e.uid)}"` : 'without a title'
 
 export const lenientText = (text: string): LenientText => {
   const out: string[] = []
@@ -149,7 +151,7 @@ export const lenientText = (text: string): LenientText => {
         continue
       }
       if (name === 'VEVENT' && event === null) {
-        event = { lines: ['BEGIN:VEVENT'], badLines: [], whyLeftOut: null, summary: '' }
+        event = { lines: ['BEGIN:VEVENT'], badLines: [], whyLeftOut: null, summary: '', uid: '' }
       } else emit(`BEGIN:${name}`)
       stack.push(name)
       continue
@@ -172,8 +174,10 @@ export const lenientText = (text: string): LenientText => {
     const read = readLine(raw, inTimezone)
     const name = nameOf(raw)
     if ('line' in read) {
-      if (event !== null && name === 'SUMMARY' && stack[stack.length - 1] === 'VEVENT') {
-        event.summary = (splitLine(read.line)?.value ?? '').replace(/\\([,;\\])/g, '$1').trim()
+      if (event !== null && (name === 'SUMMARY' || name === 'UID') && stack[stack.length - 1] === 'VEVENT') {
+        const value = (splitLine(read.line)?.value ?? '').replace(/\\([,;\\])/g, '$1').trim()
+        if (name === 'SUMMARY') event.summary = value
+        else event.uid = value
       }
       emit(read.line)
       continue

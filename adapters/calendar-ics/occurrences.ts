@@ -21,6 +21,18 @@ export interface Timing {
 /** Series longer than this are cut off: a feed must not make the sync loop for ever (FREQ=MINUTELY for years). */
 export const MAX_OCCURRENCES_SCANNED = 50_000
 
+/**
+ * Rule steps one feed may take in all (each costs ical.js 15-30 µs), so a feed
+ * of many runaway series is bounded too; series after that are read from
+ * DTSTART and RDATE only, and noted.
+ */
+export const MAX_STEPS_PER_FEED = 100_000
+
+/** What is left of a feed's steps; shared by the series of one parse. */
+export interface StepBudget {
+  left: number
+}
+
 const DAY_MS = 86_400_000
 
 const tzidOf = (component: Component, name: string): string | null => {
@@ -147,6 +159,7 @@ const seriesStarts = (
   window: WindowMs,
   fallbackZone: string | null,
   fastForward: boolean,
+  budget: StepBudget,
 ): { readonly starts: Map<number, Candidate>; readonly cutOff: boolean } => {
   const starts = new Map<number, Candidate>([[timing.startMs, { durationMs: timing.durationMs, day: dayOf(timing.start) }]])
   let scanned = 0
@@ -156,10 +169,12 @@ const seriesStarts = (
     const from = fastForward && rules.length === 1 ? fastForwardStart(rule, timing, window) : timing.start
     const iterator = rule.iterator(from)
     for (;;) {
-      if (scanned++ >= MAX_OCCURRENCES_SCANNED) {
+      if (scanned >= MAX_OCCURRENCES_SCANNED || budget.left <= 0) {
         cutOff = true
         break
       }
+      scanned++
+      budget.left--
       const next = iterator.next()
       if (next === undefined || next === null) break
       const ms = toUtcMs(next, timing.tzid, fallbackZone)
@@ -200,8 +215,9 @@ export const expandSeries = (
   window: WindowMs,
   fallbackZone: string | null,
   fastForward = true,
+  budget: StepBudget = { left: MAX_STEPS_PER_FEED },
 ): { readonly occurrences: Occurrence[]; readonly cutOff: boolean } => {
-  const { starts, cutOff } = seriesStarts(master, timing, window, fallbackZone, fastForward)
+  const { starts, cutOff } = seriesStarts(master, timing, window, fallbackZone, fastForward, budget)
   const excluded = exclusions(master, fallbackZone)
   const occurrences = [...starts]
     .filter(([ms, c]) => !excluded.instants.has(ms) && !excluded.days.has(c.day) && !overridden.has(ms) && overlaps(ms, c.durationMs, window))

@@ -9,6 +9,8 @@ import {
 import { eventFields } from './event-fields.js'
 import {
   MAX_OCCURRENCES_SCANNED,
+  MAX_STEPS_PER_FEED,
+  type StepBudget,
   type Timing,
   UnreadableEvent,
   type WindowMs,
@@ -77,6 +79,7 @@ interface Context {
   readonly window: WindowMs
   readonly zone: string | null
   readonly ownerEmail: string | null
+  readonly budget: StepBudget
 }
 
 const toEvent = (
@@ -127,12 +130,16 @@ const seriesEvents = (uid: string, series: Series, ctx: Context, notes: string[]
     }
     return out
   }
-  const { occurrences, cutOff } = expandSeries(master, masterTiming, overridden, ctx.window, ctx.zone)
+  const { occurrences, cutOff } = expandSeries(master, masterTiming, overridden, ctx.window, ctx.zone, true, ctx.budget)
   for (const { startMs, durationMs } of occurrences) {
     out.push(toEvent(`${uid}#${iso(startMs)}`, master, startMs, { durationMs, isAllDay: masterTiming.isAllDay }, true, ctx))
   }
   if (cutOff) {
-    notes.push(`Event "${titleOf(series, uid)}" repeats too often; only its first ${MAX_OCCURRENCES_SCANNED} occurrences were read.`)
+    notes.push(
+      ctx.budget.left > 0
+        ? `Event "${titleOf(series, uid)}" repeats too often; only its first ${MAX_OCCURRENCES_SCANNED} occurrences were read.`
+        : `Event "${titleOf(series, uid)}" was read from its first occurrence only: the feed's repeating events take more than ${MAX_STEPS_PER_FEED} steps to read.`,
+    )
   }
   return out
 }
@@ -158,7 +165,7 @@ export const parseIcs = (
   if (Number.isNaN(fromMs) || Number.isNaN(toMs)) return E.left(calendarFailure('The sync window is not a valid date range.', false))
   return E.map(({ root, eventsLeftOut, linesLeftOut }: ReadCalendar) => {
     const zone = String(root.getFirstPropertyValue('x-wr-timezone') ?? '') || null
-    const ctx: Context = { window: { fromMs, toMs }, zone, ownerEmail: options.ownerEmail ?? null }
+    const ctx: Context = { window: { fromMs, toMs }, zone, ownerEmail: options.ownerEmail ?? null, budget: { left: MAX_STEPS_PER_FEED } }
     const events: CalendarEvent[] = []
     const skipped: string[] = [...eventsLeftOut]
     const notes: string[] = [...linesLeftOut]
