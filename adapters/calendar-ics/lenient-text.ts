@@ -66,9 +66,10 @@ const repaired = (line: string, inTimezone: boolean): string => {
   return `${head}:${value}`
 }
 
+/** null when ical.js reads the line and its values (dates, rules, periods); otherwise why not. */
 const readable = (line: string): string | null => {
   try {
-    ICAL.parse.property(line)
+    new ICAL.Property(ICAL.parse.property(line) as unknown[]).getValues()
     return null
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
@@ -183,7 +184,9 @@ export const lenientText = (text: string): LenientText => {
       continue
     }
     const why = clip(read.why)
-    if (event !== null && TIMING.has(name) && stack[stack.length - 1] === 'VEVENT') {
+    const empty = (splitLine(raw)?.value ?? '').trim() === ''
+    // An empty EXDATE or RDATE says nothing: dropping it loses nothing, so its event is kept.
+    if (event !== null && TIMING.has(name) && !empty && stack[stack.length - 1] === 'VEVENT') {
       event.whyLeftOut ??= `its ${name} line cannot be read (${why})`
     } else if (event !== null) {
       event.badLines.push(why)

@@ -46,11 +46,16 @@ const iso = (ms: number): string => new Date(ms).toISOString()
 const sequenceOf = (c: Component): number => Number(c.getFirstPropertyValue('sequence') ?? 0) || 0
 const isSeries = (c: Component): boolean => c.hasProperty('rrule') || c.hasProperty('rdate')
 
-/** UID-less events break RFC 5545 but happen; derive an id from what is there so it is stable across syncs. */
+/**
+ * UID-less events break RFC 5545 but happen; derive an id from what is there
+ * (start, title, the start of the description) so it is stable across syncs
+ * and two such events at one time stay apart.
+ */
 const uidOf = (c: Component): string => {
   const uid = c.getFirstPropertyValue('uid')
   if (typeof uid === 'string' && uid.trim() !== '') return uid.trim()
-  return `no-uid:${String(c.getFirstProperty('dtstart')?.toICALString() ?? '')}:${String(c.getFirstPropertyValue('summary') ?? '')}`
+  const about = String(c.getFirstPropertyValue('description') ?? '').slice(0, 100)
+  return `${NO_UID}${String(c.getFirstProperty('dtstart')?.toICALString() ?? '')}:${String(c.getFirstPropertyValue('summary') ?? '')}${about === '' ? '' : `:${about}`}`
 }
 
 /** Groups VEVENTs by UID; among duplicate masters the highest SEQUENCE (then the last) wins. */
@@ -61,7 +66,7 @@ const groupByUid = (events: ReadonlyArray<Component>, skipped: string[]): Map<st
     try {
       uid = uidOf(event)
     } catch (error) {
-      skipped.push(`Event "${String(event.getFirstPropertyValue('summary') ?? '')}" could not be read and was left out: ${why(error)}.`)
+      skipped.push(`Event ${nameOf(String(event.getFirstPropertyValue('summary') ?? ''), '')} could not be read and was left out: ${why(error)}.`)
       continue
     }
     const series = groups.get(uid) ?? { master: null, overrides: [] }
@@ -72,8 +77,14 @@ const groupByUid = (events: ReadonlyArray<Component>, skipped: string[]): Map<st
   return groups
 }
 
+const NO_UID = 'no-uid:'
+
+/** How a note names an event: its title in quotes, else its UID, else "without a title". */
+const nameOf = (title: string, uid: string): string =>
+  title.trim() !== '' ? `"${title.trim()}"` : uid !== '' && !uid.startsWith(NO_UID) ? `"${uid}"` : 'without a title'
+
 const titleOf = (series: Series, uid: string): string =>
-  String(series.master?.getFirstPropertyValue('summary') ?? series.overrides[0]?.getFirstPropertyValue('summary') ?? uid)
+  nameOf(String(series.master?.getFirstPropertyValue('summary') ?? series.overrides[0]?.getFirstPropertyValue('summary') ?? ''), uid)
 
 interface Context {
   readonly window: WindowMs
@@ -104,7 +115,7 @@ const toEvent = (
 }
 
 const noStart = (series: Series, uid: string) =>
-  new UnreadableEvent(`Event "${titleOf(series, uid)}" has no start (DTSTART) and was left out.`)
+  new UnreadableEvent(`Event ${titleOf(series, uid)} has no start (DTSTART) and was left out.`)
 
 const seriesEvents = (uid: string, series: Series, ctx: Context, notes: string[]): CalendarEvent[] => {
   const out: CalendarEvent[] = []
@@ -137,8 +148,8 @@ const seriesEvents = (uid: string, series: Series, ctx: Context, notes: string[]
   if (cutOff) {
     notes.push(
       ctx.budget.left > 0
-        ? `Event "${titleOf(series, uid)}" repeats too often; only its first ${MAX_OCCURRENCES_SCANNED} occurrences were read.`
-        : `Event "${titleOf(series, uid)}" was read from its first occurrence only: the feed's repeating events take more than ${MAX_STEPS_PER_FEED} steps to read.`,
+        ? `Event ${titleOf(series, uid)} repeats too often; only its first ${MAX_OCCURRENCES_SCANNED} occurrences were read.`
+        : `Event ${titleOf(series, uid)} was read from its first occurrence only: the feed's repeating events take more than ${MAX_STEPS_PER_FEED} steps to read.`,
     )
   }
   return out
@@ -173,9 +184,9 @@ export const parseIcs = (
       try {
         events.push(...seriesEvents(uid, series, ctx, notes))
       } catch (error) {
-        skipped.push(error instanceof UnreadableEvent && /^Event "/.test(error.message)
+        skipped.push(error instanceof UnreadableEvent && /^Event /.test(error.message)
           ? error.message
-          : `Event "${titleOf(series, uid)}" could not be read and was left out: ${why(error)}.`)
+          : `Event ${titleOf(series, uid)} could not be read and was left out: ${why(error)}.`)
       }
     }
     events.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.externalId.localeCompare(b.externalId))

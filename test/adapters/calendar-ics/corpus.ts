@@ -27,7 +27,9 @@ export interface CorpusResult {
 const DIR = new URL('../../../fixtures/ics/corpus/', import.meta.url)
 const DEFAULT_WINDOW: CalendarWindow = { from: '2024-03-01T00:00:00.000Z', to: '2024-05-01T00:00:00.000Z' }
 
-export const corpusFiles = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.ics')).sort()
+/** The corpus's .ics files, as paths relative to its folder (subfolders included). */
+export const corpusFiles = (): string[] =>
+  (readdirSync(DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ics')).map((f) => f.split('\\').join('/')).sort()
 
 /** Reads one corpus file and compares it with its entry in expected.json. */
 export const checkCorpusFile = (file: string): CorpusResult => {
@@ -42,12 +44,20 @@ export const checkCorpusFile = (file: string): CorpusResult => {
   if (E.isLeft(result)) return { file, expected: expected.occurrences?.length ?? 0, right: 0, refusedInWords: false, wrong: [`refused: ${result.left.message}`] }
   const got: Occurrence[] = result.right.events.map((e) => [e.startsAt, e.isAllDay, e.durationMinutes, e.title, e.link])
   const want = expected.occurrences ?? []
+  // Compared as multisets: a feed may hold the same occurrence twice (two UID-less events), and each must be read.
   const key = (o: Occurrence) => JSON.stringify(o)
-  const gotKeys = new Set(got.map(key))
-  const right = want.filter((o) => gotKeys.has(key(o))).length
+  const unmatched = new Map<string, number>()
+  for (const o of got) unmatched.set(key(o), (unmatched.get(key(o)) ?? 0) + 1)
+  const missing: string[] = []
+  for (const o of want) {
+    const left = unmatched.get(key(o)) ?? 0
+    if (left > 0) unmatched.set(key(o), left - 1)
+    else missing.push(key(o))
+  }
+  const right = want.length - missing.length
   const wrong = [
-    ...want.filter((o) => !gotKeys.has(key(o))).map((o) => `missing ${key(o)}`),
-    ...got.filter((o) => !want.some((w) => key(w) === key(o))).map((o) => `unexpected ${key(o)}`),
+    ...missing.map((k) => `missing ${k}`),
+    ...[...unmatched].flatMap(([k, n]) => Array.from({ length: n }, () => `unexpected ${k}`)),
     ...(result.right.skipped.length === (expected.skipped ?? 0) ? [] : [`skipped ${result.right.skipped.length}, expected ${expected.skipped ?? 0}: ${result.right.skipped.join(' | ')}`]),
     ...(result.right.notes.length === (expected.notes ?? 0) ? [] : [`notes ${result.right.notes.length}, expected ${expected.notes ?? 0}: ${result.right.notes.join(' | ')}`]),
   ]
