@@ -7,7 +7,9 @@ import { findIana } from 'windows-iana'
  * some exported feeds), or a date before the feed's VTIMEZONE begins, is read
  * as an IANA zone through Intl, which knows DST rules: the TZID itself, or the
  * IANA zone of a Windows name (Outlook's "Pacific Standard Time", by CLDR's
- * windowsZones table). Anything else is read as UTC. All-day dates become
+ * windowsZones table). A date before a VTIMEZONE whose name is no IANA zone
+ * begins is read with its earliest observances extended back. Anything else
+ * is read as UTC. All-day dates become
  * 00:00 UTC of that date.
  */
 type IcalTime = InstanceType<typeof ICAL.Time>
@@ -115,6 +117,40 @@ const coveredFrom = (zone: IcalZone): number => {
   return result
 }
 
+/** Observances of a VTIMEZONE moved back to this year when it begins too late for a date. */
+const EXTENDED_FROM_YEAR = 1900
+const extended = new WeakMap<IcalZone, IcalZone | null>()
+
+/**
+ * The zone with the earliest STANDARD and the earliest DAYLIGHT observance
+ * starting in EXTENDED_FROM_YEAR (same month, day and time), so their rules
+ * (or their fixed offset) also hold before the block began; null when the
+ * block has no observances to extend.
+ */
+const extendedBack = (zone: IcalZone): IcalZone | null => {
+  const known = extended.get(zone)
+  if (known !== undefined) return known
+  let result: IcalZone | null = null
+  if (zone.component !== null && zone.component !== undefined) {
+    const copy = new ICAL.Component(structuredClone(zone.component.jCal))
+    for (const kind of ['standard', 'daylight']) {
+      const earliest = copy
+        .getAllSubcomponents(kind)
+        .map((o) => ({ o, start: o.getFirstPropertyValue('dtstart') }))
+        .filter((x): x is { o: typeof x.o; start: IcalTime } => x.start instanceof ICAL.Time)
+        .sort((a, b) => wallMsOf(a.start) - wallMsOf(b.start))[0]
+      if (earliest === undefined || earliest.start.year <= EXTENDED_FROM_YEAR) continue
+      const start = earliest.start.clone()
+      start.year = EXTENDED_FROM_YEAR
+      start.day = Math.min(start.day, 28) // no 29 February in a year the rule does not choose
+      earliest.o.updatePropertyWithValue('dtstart', start)
+    }
+    result = new ICAL.Timezone({ component: copy, tzid: zone.tzid })
+  }
+  extended.set(zone, result)
+  return result
+}
+
 /**
  * UTC ms of a parsed time. `tzid` is the TZID parameter of the property the
  * time came from; `fallbackZone` is the calendar's X-WR-TIMEZONE, used for
@@ -123,9 +159,16 @@ const coveredFrom = (zone: IcalZone): number => {
 export const toUtcMs = (t: IcalTime, tzid: string | null, fallbackZone: string | null): number => {
   if (t.isDate) return Date.UTC(t.year, t.month - 1, t.day)
   if (hasDefinedZone(t)) {
-    // A VTIMEZONE that starts after the date guesses its offset; the IANA zone of its name knows it.
-    const iana = wallMsOf(t) < coveredFrom(t.zone) ? (ianaZone(t.zone.tzid) ?? ianaZone(tzid)) : null
-    return iana === null ? t.toUnixTime() * 1000 : wallClockToUtc(wallMsOf(t), iana)
+    if (wallMsOf(t) >= coveredFrom(t.zone)) return t.toUnixTime() * 1000
+    // A VTIMEZONE that starts after the date guesses its offset (ical.js: UTC). The IANA zone of
+    // its name knows it; failing that, its earliest observances are read as holding before too.
+    const iana = ianaZone(t.zone.tzid) ?? ianaZone(tzid)
+    if (iana !== null) return wallClockToUtc(wallMsOf(t), iana)
+    const earlier = extendedBack(t.zone)
+    if (earlier === null) return t.toUnixTime() * 1000
+    const moved = t.clone()
+    moved.zone = earlier
+    return moved.toUnixTime() * 1000
   }
   const zone = ianaZone(tzid) ?? ianaZone(fallbackZone)
   return zone === null ? wallMsOf(t) : wallClockToUtc(wallMsOf(t), zone)
