@@ -66,10 +66,14 @@ const repaired = (line: string, inTimezone: boolean): string => {
   return `${head}:${value}`
 }
 
+/** Value types ical.js decodes into objects, which can fail later; text, URIs and the like cannot. */
+const DECODED_TYPES = new Set(['date', 'date-time', 'period', 'duration', 'recur', 'utc-offset', 'time', 'integer', 'float'])
+
 /** null when ical.js reads the line and its values (dates, rules, periods); otherwise why not. */
 const readable = (line: string): string | null => {
   try {
-    new ICAL.Property(ICAL.parse.property(line) as unknown[]).getValues()
+    const jcal = ICAL.parse.property(line) as unknown[]
+    if (DECODED_TYPES.has(String(jcal[2]))) new ICAL.Property(jcal).getValues()
     return null
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
