@@ -43,8 +43,12 @@ const tzidOf = (component: Component, name: string): string | null => {
 /** Events longer than this are left out: no meeting lasts a quarter of a year, and absurd lengths break dates. */
 export const MAX_EVENT_DAYS = 90
 
-/** Start years read: four-digit ISO years, as every store and ISO 8601 writes them. */
-const MIN_YEAR = 1
+/**
+ * Years read: four-digit ISO years, as every store and ISO 8601 writes them.
+ * Not below 1000: Date.UTC reads years 0-99 as 1900-1999, and no feed means
+ * them (Apple writes birthdays of unknown years in 1604).
+ */
+const MIN_YEAR = 1000
 const MAX_YEAR = 9999
 
 /** Why an event cannot be read, in words for the connection's warnings. */
@@ -52,7 +56,7 @@ export class UnreadableEvent extends Error {}
 
 const checkedYear = (t: IcalTime, what: string): void => {
   if (!Number.isInteger(t.year) || t.year < MIN_YEAR || t.year > MAX_YEAR) {
-    throw new UnreadableEvent(`its ${what} (year ${t.year}) is outside the years 0001 to 9999`)
+    throw new UnreadableEvent(`its ${what} (year ${t.year}) is outside the years ${MIN_YEAR} to ${MAX_YEAR}`)
   }
 }
 
@@ -61,7 +65,7 @@ const durationWords = (ms: number): string =>
 
 /**
  * Start, duration and kind of a VEVENT; null when it has no DTSTART. Throws
- * UnreadableEvent for a start outside the years 0001-9999 or an event longer
+ * UnreadableEvent for a start or end outside the years 1000-9999 or an event longer
  * than MAX_EVENT_DAYS, which the parser leaves out and counts.
  */
 export const timingOf = (event: Component, fallbackZone: string | null): Timing | null => {
