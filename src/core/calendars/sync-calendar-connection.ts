@@ -133,7 +133,7 @@ export const syncCalendarConnection =
       return pipe(
         fetchCalendarPage(deps)(c, window),
         TE.matchEW(
-          (failure) => recordFailure(c, failure, now),
+          (failure) => recordFailure(c, failure, now, failure.cause),
           (page) => applyPage(c, page, window, now),
         ),
       )

@@ -207,6 +207,19 @@ s('an active connection whose store fails turns error with lastError, and active
   assert.equal([healed.status, healed.lastError, healed.lastSyncedAt], ['active', null, '2026-06-01T12:01:00.000Z'])
 })
 
+s('a provider that throws ends the sync in error, in words, with the cause in the log only', async ({ w, c }) => {
+  const provider = w.ports.calendars[0] as { fetchEvents: unknown }
+  provider.fetchEvents = () => () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'push')"))
+  const handler = w.calendar.jobHandlers[CALENDAR_SYNC_JOB]!
+  const report = await handler({ accountId: w.actor.accountId, connectionId: c.id, due: null }, { number: 1, last: false })()
+  const words = 'The calendar could not be read: the feed reader failed unexpectedly. The sync will be tried again.'
+  assert.equal(report._tag === 'Right' && report.right ? report.right.details : null, {
+    connectionId: c.id, error: words, nextSyncAt: '2026-06-01T12:01:00.000Z', cause: "Cannot read properties of undefined (reading 'push')",
+  })
+  const after = await connection(w, c.id)
+  assert.equal([after.status, after.lastError], ['error', words])
+})
+
 s('what the provider left out is shown on the connection, capped, and kept while a later sync fails', async ({ w, c }) => {
   const notes = Array.from({ length: 30 }, (_, i) => `Event "e${i}" could not be read and was left out: it has no start.`)
   w.feed({ ...snapshot([ev('a')]), warnings: ['30 events could not be read and were left out; the rest was synced.', ...notes] })
