@@ -175,6 +175,10 @@ export const lenientText = (text: string): LenientText => {
       linesLeftOut.push('A line outside the calendar was left out.')
       continue
     }
+    if (/^(BEGIN|END)$/.test(nameOf(raw))) {
+      linesLeftOut.push(`A line "${clip(raw.trim())}" names no component and was left out.`)
+      continue
+    }
     const inTimezone = stack.includes('VTIMEZONE')
     const read = readLine(raw, inTimezone)
     const name = nameOf(raw)
