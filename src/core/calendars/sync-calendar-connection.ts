@@ -31,7 +31,15 @@ export interface SyncDeps {
 
 export type SyncOutcome =
   | { readonly kind: 'skipped'; readonly why: 'connection_gone' | 'stale' }
-  | { readonly kind: 'synced'; readonly inserted: number; readonly updated: number; readonly removed: number; readonly nextSyncAt: string }
+  | {
+      readonly kind: 'synced'
+      readonly inserted: number
+      readonly updated: number
+      readonly removed: number
+      readonly nextSyncAt: string
+      /** The first line of the connection's warnings, when the sync left something out. */
+      readonly leftOut?: string
+    }
   | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string; readonly cause?: unknown }
 
 const MINUTE = 60_000
@@ -117,7 +125,15 @@ export const syncCalendarConnection =
               notifyChanges(deps.onMeetingsChanged)(c.accountId, changesOf(writes, before)),
               TE.map((): SyncOutcome => {
                 const removed = writes.updates.filter((m) => m.removedAt !== null).length
-                return { kind: 'synced', inserted: writes.inserts.length, updated: writes.updates.length - removed, removed, nextSyncAt }
+                const leftOut = page.warnings?.[0]
+                return {
+                  kind: 'synced',
+                  inserted: writes.inserts.length,
+                  updated: writes.updates.length - removed,
+                  removed,
+                  nextSyncAt,
+                  ...(leftOut === undefined ? {} : { leftOut }),
+                }
               }),
             ),
         ),

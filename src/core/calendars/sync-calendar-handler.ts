@@ -25,10 +25,10 @@ export const syncReport = (connectionId: string, outcome: SyncOutcome): JobRepor
       },
     }
   }
-  const { inserted, updated, removed, nextSyncAt } = outcome
+  const { inserted, updated, removed, nextSyncAt, leftOut } = outcome
   return {
-    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}`,
-    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt },
+    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}${leftOut === undefined ? '' : `; ${leftOut.replace(/\.$/, '')}`}`,
+    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt, ...(leftOut === undefined ? {} : { leftOut }) },
   }
 }
 
