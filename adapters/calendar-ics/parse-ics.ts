@@ -48,17 +48,20 @@ const isSeries = (c: Component): boolean => c.hasProperty('rrule') || c.hasPrope
 
 /**
  * UID-less events break RFC 5545 but happen; derive an id from what is there
- * (start, title, the start of the description) so it is stable across syncs
- * and two such events at one time stay apart.
+ * (start and title) so it is stable across syncs.
  */
 const uidOf = (c: Component): string => {
   const uid = c.getFirstPropertyValue('uid')
   if (typeof uid === 'string' && uid.trim() !== '') return uid.trim()
-  const about = String(c.getFirstPropertyValue('description') ?? '').slice(0, 100)
-  return `${NO_UID}${String(c.getFirstProperty('dtstart')?.toICALString() ?? '')}:${String(c.getFirstPropertyValue('summary') ?? '')}${about === '' ? '' : `:${about}`}`
+  return `${NO_UID}${String(c.getFirstProperty('dtstart')?.toICALString() ?? '')}:${String(c.getFirstPropertyValue('summary') ?? '')}`
 }
 
-/** Groups VEVENTs by UID; among duplicate masters the highest SEQUENCE (then the last) wins. */
+/**
+ * Groups VEVENTs by UID; among duplicate masters the highest SEQUENCE (then
+ * the last) wins. UID-less events with the same start and title are different
+ * events, not versions of one: the second and later get `#2`, `#3` ... after
+ * their id (the first keeps the id it always had).
+ */
 const groupByUid = (events: ReadonlyArray<Component>, skipped: string[]): Map<string, Series> => {
   const groups = new Map<string, Series>()
   for (const event of events) {
@@ -69,9 +72,14 @@ const groupByUid = (events: ReadonlyArray<Component>, skipped: string[]): Map<st
       skipped.push(`Event ${nameOf(String(event.getFirstPropertyValue('summary') ?? ''), '')} could not be read and was left out: ${why(error)}.`)
       continue
     }
+    const isOverride = event.hasProperty('recurrence-id')
+    if (uid.startsWith(NO_UID) && !isOverride) {
+      const base = uid
+      for (let n = 2; groups.get(uid)?.master != null; n++) uid = `${base}#${n}`
+    }
     const series = groups.get(uid) ?? { master: null, overrides: [] }
     groups.set(uid, series)
-    if (event.hasProperty('recurrence-id')) series.overrides.push(event)
+    if (isOverride) series.overrides.push(event)
     else if (series.master === null || sequenceOf(event) >= sequenceOf(series.master)) series.master = event
   }
   return groups

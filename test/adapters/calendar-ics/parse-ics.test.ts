@@ -161,4 +161,14 @@ test('a runaway rule is cut off instead of looping for ever', () => {
   assert.equal(result, E.right({ events: [], skipped: [], notes: ['Event "Spam" repeats too often; only its first 50000 occurrences were read.'] }))
 })
 
+test('UID-less events at the same time with the same title are two events; the first keeps its id', () => {
+  const event = (description: string) => ['BEGIN:VEVENT', 'DTSTART:20240320T100000Z', 'DURATION:PT1H', 'SUMMARY:Sync', `DESCRIPTION:${description}`, 'END:VEVENT']
+  const result = parseIcs(['BEGIN:VCALENDAR', 'VERSION:2.0', ...event('first'), ...event('second'), 'END:VCALENDAR'].join('\r\n'), MARCH_APRIL)
+  if (E.isLeft(result)) return assert.unreachable(result.left.message)
+  assert.equal(result.right.events.map((e) => [e.externalId, e.description]), [
+    ['no-uid:DTSTART:20240320T100000Z:Sync', 'first'],
+    ['no-uid:DTSTART:20240320T100000Z:Sync#2', 'second'],
+  ])
+})
+
 test.run()
