@@ -11,7 +11,7 @@ import {
 import type { NetFailure } from '../net/net-failure.js'
 import type { SafeResponse } from '../net/safe-fetch.js'
 import { vetFeedUrl } from './feed-url-policy.js'
-import { parseIcs } from './parse-ics.js'
+import { type IcsParseResult, parseIcs } from './parse-ics.js'
 
 /** Fetches one URL without following redirects: safeFetch with the deployment's limits bound in. */
 export type FeedFetch = (url: string) => TE.TaskEither<NetFailure, SafeResponse>
@@ -51,6 +51,21 @@ const fromStatus = (status: number): CalendarFailure => {
   }
   const retryable = status === 408 || status === 429 || status >= 500
   return calendarFailure(`The calendar feed answered HTTP ${status}.`, retryable)
+}
+
+const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+
+/**
+ * What the account sees of a read that left things out: a count first
+ * ("3 events could not be read and were left out."), then one note each.
+ */
+export const feedWarnings = (result: Pick<IcsParseResult, 'skipped' | 'notes'>): string[] => {
+  const { skipped, notes } = result
+  if (skipped.length === 0 && notes.length === 0) return []
+  const events = skipped.length === 0 ? null : `${counted(skipped.length, 'event', 'events')} could not be read and ${skipped.length === 1 ? 'was' : 'were'} left out`
+  const parts = notes.length === 0 ? null : `${counted(notes.length, 'part', 'parts')} of the feed could not be read in full`
+  const summary = [events, parts].filter((x) => x !== null).join('; ')
+  return [`${summary.charAt(0).toUpperCase()}${summary.slice(1)}; the rest was synced.`, ...skipped, ...notes]
 }
 
 const isRedirect = (status: number): boolean => [301, 302, 303, 307, 308].includes(status)
@@ -95,10 +110,9 @@ export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
       download(deps, httpsAddress(source.url), deps.maxRedirects ?? 3),
       TE.flatMapEither((text) => parseIcs(text, window, { ownerEmail: source.ownerEmail })),
       TE.map((result): CalendarPage => {
-        if (result.skipped.length > 0) {
-          deps.logger?.warn({ skipped: result.skipped }, `${result.skipped.length} calendar event(s) could not be read and were left out`)
-        }
-        return { mode: 'snapshot', events: result.events, removedIds: [], cursor: null }
+        const warnings = feedWarnings(result)
+        if (warnings.length > 0) deps.logger?.warn({ skipped: result.skipped, notes: result.notes }, warnings[0])
+        return { mode: 'snapshot', events: result.events, removedIds: [], cursor: null, warnings }
       }),
     )
   },

@@ -1,10 +1,16 @@
 import ICAL from 'ical.js'
+import { findIana } from 'windows-iana'
 
 /**
  * Turns iCalendar times into UTC instants. A VTIMEZONE in the feed wins (RFC
- * 5545); a TZID without one (common in hand-made and some exported feeds) is
- * read as an IANA zone through Intl, which knows DST rules; anything else is
- * read as UTC. All-day dates become 00:00 UTC of that date.
+ * 5545) for the dates it covers; a TZID without one (common in hand-made and
+ * some exported feeds), or a date before the feed's VTIMEZONE begins, is read
+ * as an IANA zone through Intl, which knows DST rules: the TZID itself, or the
+ * IANA zone of a Windows name (Outlook's "Pacific Standard Time", by CLDR's
+ * windowsZones table). A date before a VTIMEZONE whose name is no IANA zone
+ * begins is read with its earliest observances extended back. Anything else
+ * is read as UTC. All-day dates become
+ * 00:00 UTC of that date.
  */
 type IcalTime = InstanceType<typeof ICAL.Time>
 
@@ -31,10 +37,21 @@ const formatterFor = (zone: string): Intl.DateTimeFormat | null => {
   return formatters.get(zone) ?? null
 }
 
-/** The IANA zone a TZID names, if any: "Europe/Berlin", or a prefixed form like "/example.org/Tzfile/Europe/Berlin". */
-export const ianaZone = (tzid: string | null | undefined): string | null => {
-  if (tzid === null || tzid === undefined || tzid === '') return null
+/** A TZID as it should be matched: no quotes, no surrounding spaces, no trailing ':'. */
+export const tzidKey = (tzid: string): string => tzid.trim().replace(/^"(.*)"$/, '$1').replace(/:+$/, '').trim()
+
+/**
+ * The IANA zone a TZID names, if any: "Europe/Berlin", a Windows name such as
+ * "Pacific Standard Time" (its CLDR default zone), or a prefixed form like
+ * "/example.org/Tzfile/Europe/Berlin".
+ */
+export const ianaZone = (raw: string | null | undefined): string | null => {
+  if (raw === null || raw === undefined) return null
+  const tzid = tzidKey(raw)
+  if (tzid === '') return null
   if (formatterFor(tzid) !== null) return tzid
+  const windows = findIana(tzid)[0]
+  if (windows !== undefined && formatterFor(windows) !== null) return windows
   const parts = tzid.split('/').filter((s) => s !== '')
   for (const n of [3, 2]) {
     const tail = parts.slice(-n).join('/')
@@ -83,6 +100,57 @@ const wallMsOf = (t: IcalTime): number => Date.UTC(t.year, t.month - 1, t.day, t
 const hasDefinedZone = (t: IcalTime): boolean =>
   t.zone !== undefined && t.zone !== null && t.zone !== ICAL.Timezone.localTimezone && t.zone.tzid !== 'floating'
 
+type IcalZone = InstanceType<typeof ICAL.Timezone>
+const coverage = new WeakMap<IcalZone, number>()
+
+/** Wall-clock ms where a feed's VTIMEZONE begins: its earliest observance; -Infinity when it has none to tell. */
+const coveredFrom = (zone: IcalZone): number => {
+  const known = coverage.get(zone)
+  if (known !== undefined) return known
+  let from = Number.POSITIVE_INFINITY
+  for (const observance of zone.component?.getAllSubcomponents() ?? []) {
+    const start = observance.getFirstPropertyValue('dtstart')
+    if (start instanceof ICAL.Time) from = Math.min(from, wallMsOf(start))
+  }
+  const result = from === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : from
+  coverage.set(zone, result)
+  return result
+}
+
+/** Observances of a VTIMEZONE moved back to this year when it begins too late for a date. */
+const EXTENDED_FROM_YEAR = 1900
+const extended = new WeakMap<IcalZone, IcalZone | null>()
+
+/**
+ * The zone with the earliest STANDARD and the earliest DAYLIGHT observance
+ * starting in EXTENDED_FROM_YEAR (same month, day and time), so their rules
+ * (or their fixed offset) also hold before the block began; null when the
+ * block has no observances to extend.
+ */
+const extendedBack = (zone: IcalZone): IcalZone | null => {
+  const known = extended.get(zone)
+  if (known !== undefined) return known
+  let result: IcalZone | null = null
+  if (zone.component !== null && zone.component !== undefined) {
+    const copy = new ICAL.Component(structuredClone(zone.component.jCal))
+    for (const kind of ['standard', 'daylight']) {
+      const earliest = copy
+        .getAllSubcomponents(kind)
+        .map((o) => ({ o, start: o.getFirstPropertyValue('dtstart') }))
+        .filter((x): x is { o: typeof x.o; start: IcalTime } => x.start instanceof ICAL.Time)
+        .sort((a, b) => wallMsOf(a.start) - wallMsOf(b.start))[0]
+      if (earliest === undefined || earliest.start.year <= EXTENDED_FROM_YEAR) continue
+      const start = earliest.start.clone()
+      start.year = EXTENDED_FROM_YEAR
+      start.day = Math.min(start.day, 28) // no 29 February in a year the rule does not choose
+      earliest.o.updatePropertyWithValue('dtstart', start)
+    }
+    result = new ICAL.Timezone({ component: copy, tzid: zone.tzid })
+  }
+  extended.set(zone, result)
+  return result
+}
+
 /**
  * UTC ms of a parsed time. `tzid` is the TZID parameter of the property the
  * time came from; `fallbackZone` is the calendar's X-WR-TIMEZONE, used for
@@ -90,7 +158,18 @@ const hasDefinedZone = (t: IcalTime): boolean =>
  */
 export const toUtcMs = (t: IcalTime, tzid: string | null, fallbackZone: string | null): number => {
   if (t.isDate) return Date.UTC(t.year, t.month - 1, t.day)
-  if (hasDefinedZone(t)) return t.toUnixTime() * 1000
+  if (hasDefinedZone(t)) {
+    if (wallMsOf(t) >= coveredFrom(t.zone)) return t.toUnixTime() * 1000
+    // A VTIMEZONE that starts after the date guesses its offset (ical.js: UTC). The IANA zone of
+    // its name knows it; failing that, its earliest observances are read as holding before too.
+    const iana = ianaZone(t.zone.tzid) ?? ianaZone(tzid)
+    if (iana !== null) return wallClockToUtc(wallMsOf(t), iana)
+    const earlier = extendedBack(t.zone)
+    if (earlier === null) return t.toUnixTime() * 1000
+    const moved = t.clone()
+    moved.zone = earlier
+    return moved.toUnixTime() * 1000
+  }
   const zone = ianaZone(tzid) ?? ianaZone(fallbackZone)
   return zone === null ? wallMsOf(t) : wallClockToUtc(wallMsOf(t), zone)
 }

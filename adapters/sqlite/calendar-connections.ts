@@ -4,18 +4,27 @@ import type { CalendarConnectionStore } from '../../src/core/ports/calendar-conn
 import { type CalendarConnectionRow, toCalendarConnection } from '../shared/rows/calendar-connections.js'
 import { attempt, attemptUnique, type Db } from './database.js'
 
-/** A calendar_connections row as SQLite returns it: join_rules and bar_rules are JSON text. */
-type SqliteConnectionRow = Omit<CalendarConnectionRow, 'join_rules' | 'bar_rules'> & { join_rules: string; bar_rules: string }
+/** A calendar_connections row as SQLite returns it: join_rules, bar_rules and warnings are JSON text. */
+type SqliteConnectionRow = Omit<CalendarConnectionRow, 'join_rules' | 'bar_rules' | 'warnings'> & {
+  join_rules: string
+  bar_rules: string
+  warnings: string
+}
 
 const connectionFromSqliteRow = (r: SqliteConnectionRow): CalendarConnection =>
-  toCalendarConnection({ ...r, join_rules: JSON.parse(r.join_rules), bar_rules: JSON.parse(r.bar_rules) })
+  toCalendarConnection({ ...r, join_rules: JSON.parse(r.join_rules), bar_rules: JSON.parse(r.bar_rules), warnings: JSON.parse(r.warnings) })
 
-const params = (c: CalendarConnection) => ({ ...c, joinRules: JSON.stringify(c.joinRules), barRules: JSON.stringify(c.barRules) })
+const params = (c: CalendarConnection) => ({
+  ...c,
+  joinRules: JSON.stringify(c.joinRules),
+  barRules: JSON.stringify(c.barRules),
+  warnings: JSON.stringify(c.warnings),
+})
 
 const COLUMNS = `id, account_id, provider, account_email, calendar_id, status, auto_join, join_rules, bar_rules, last_synced_at,
-  last_error, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures`
+  last_error, warnings, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures`
 const VALUES = `@id, @accountId, @provider, @accountEmail, @calendarId, @status, @autoJoin, @joinRules, @barRules, @lastSyncedAt,
-  @lastError, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures`
+  @lastError, @warnings, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures`
 
 /** Calendar connections in the service's SQLite file; one feed per account (unique calendar_id). */
 export const sqliteCalendarConnectionStore = (db: Db): CalendarConnectionStore => {

@@ -294,6 +294,7 @@ export interface CalendarConnection {
   barRules: CalendarRule[]
   lastSyncedAt: string | null
   lastError: string | null
+  warnings: string[]
   createdAt: string
 }
 

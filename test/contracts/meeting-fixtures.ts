@@ -51,6 +51,7 @@ export const connection = (n: number, over: Partial<CalendarConnection> = {}): C
   barRules: [],
   lastSyncedAt: null,
   lastError: null,
+  warnings: [],
   createdAt: `2026-05-0${n % 10}T00:00:00.000Z`,
   updatedAt: '2026-05-01T00:00:00.000Z',
   sealedUrl: `sealed-${n}`,

@@ -30,7 +30,7 @@ s('connecting answers 201 pending without the address; the first sync runs at on
   const c = await connect(h, feed)
   assert.equal({ ...c, id: 'x', calendarId: 'x' }, {
     id: 'x', provider: 'ics', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
-    joinRules: [], barRules: [], lastSyncedAt: null, lastError: null, createdAt: '2026-06-01T12:00:00.000Z',
+    joinRules: [], barRules: [], lastSyncedAt: null, lastError: null, warnings: [], createdAt: '2026-06-01T12:00:00.000Z',
   })
   assert.match(c.calendarId, /^ics-[0-9a-f]{16}$/)
   await h.worker.drain()
@@ -108,6 +108,37 @@ s('a deleted meeting stays deleted; a vanished event disappears; a failing feed 
   assert.match(failed.lastError, /HTTP 503/)
   assert.not.match(failed.lastError, feed.secret)
   assert.is((await titles(h)).length, 5, 'the meetings of the last good sync are kept')
+})
+
+const feedOf = (...events: string[][]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n')
+
+s('one absurd event, one unreadable line: the rest syncs, the connection is active and says what it left out', async ({ h, feed }) => {
+  feed.serve(
+    feedOf(
+      ['UID:forever', 'DTSTART:20260603T090000Z', 'DURATION:P999999999999999999W', 'SUMMARY:Forever'],
+      ['UID:apple', 'DTSTART:20260604T090000Z', 'DURATION:PT30M', 'SUMMARY:Site visit', 'X-APPLE-RADIUS=49.913', 'LOCATION:https://meet.google.com/abc-defg-hij'],
+      ['UID:holiday', 'DTSTART:20260605', 'SUMMARY:Holiday'],
+    ),
+  )
+  const c = await connect(h, feed)
+  await h.worker.drain()
+  const after = (await h.request('GET', `/calendar/connections/${c.id}`, { key: h.keys.readonly })).body.data
+  assert.equal([after.status, after.lastError, after.lastSyncedAt], ['active', null, '2026-06-01T12:00:00.000Z'])
+  assert.equal(after.warnings, [
+    '1 event could not be read and was left out; 1 part of the feed could not be read in full; the rest was synced.',
+    'Event "Forever" could not be read and was left out: it lasts more than 1,000 days, longer than the 90 days an event may last.',
+    'Event "Site visit": a line could not be read and was left out (invalid line (no token ";" or ":") "X-APPLE-RADIUS=49.913").',
+  ])
+  const rows = (await h.request('GET', '/meetings')).body.data.rows
+  assert.equal(rows.map((m: any) => [m.title, m.startsAt, m.isAllDay]), [
+    ['Site visit', '2026-06-04T09:00:00.000Z', false],
+    ['Holiday', '2026-06-05T00:00:00.000Z', true],
+  ])
+  feed.serve(feedOf(['UID:apple', 'DTSTART:20260604T090000Z', 'DURATION:PT30M', 'SUMMARY:Site visit']))
+  await h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await h.worker.drain()
+  assert.equal((await h.request('GET', `/calendar/connections/${c.id}`)).body.data.warnings, [], 'a clean sync clears them')
 })
 
 s('bad addresses, providers and rules are 422 naming the field; the same feed twice is 409', async ({ h, feed }) => {

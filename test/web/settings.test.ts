@@ -53,6 +53,12 @@ const ics = () => {
     'SUMMARY:Roadmap review',
     'LOCATION:https://meet.google.com/abc-defg-hij',
     'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:forever@test',
+    `DTSTART:${ymd(tomorrow)}T170000Z`,
+    'DURATION:P999999999999999999W',
+    'SUMMARY:Forever',
+    'END:VEVENT',
     'END:VCALENDAR',
     '',
   ].join('\r\n')
@@ -165,6 +171,11 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   const card = page.getByRole('region', { name: /Calendar feed/ })
   await card.getByText('Syncing').waitFor({ timeout: 20_000 })
   assert.not.match((await card.textContent()) ?? '', /Not yet/)
+  const leftOut = card.getByRole('list', { name: 'What the last sync left out' })
+  assert.equal(await leftOut.getByRole('listitem').allTextContents(), [
+    '1 event could not be read and was left out; the rest was synced.',
+    'Event "Forever" could not be read and was left out: it lasts more than 1,000 days, longer than the 90 days an event may last.',
+  ])
 
   await card.getByLabel('Record automatically').selectOption('manual')
   await card.getByText('Saved the auto-join mode.').waitFor()

@@ -10,6 +10,7 @@ import {
   DEFAULT_AUTO_JOIN,
   FeedUrl,
   MAX_RULES,
+  MAX_WARNINGS,
 } from '../../../src/core/domain/calendar-connection.js'
 import { RULE_KINDS, Rule, RuleKind } from '../../../src/core/domain/calendar-rules.js'
 import { wholePage } from '../../../src/core/domain/page.js'
@@ -59,6 +60,11 @@ const ConnectionCodec = t.exact(
     barRules: t.array(RuleOut),
     lastSyncedAt: nullableFormatted('date-time', 'The last successful sync; null before the first.'),
     lastError: t.union([t.string, t.null]),
+    warnings: annotate(t.array(t.string), {
+      maxItems: MAX_WARNINGS,
+      description:
+        'What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one.',
+    }),
     createdAt: formatted('date-time'),
   }),
   'CalendarConnection',
@@ -70,7 +76,7 @@ const NewConnectionBody = t.exact(
 const ConnectionPatchBody = t.exact(t.partial({ autoJoin, joinRules, barRules }))
 
 type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
-const body = (c: CalendarConnection): ConnectionBody => ({ ...c, joinRules: [...c.joinRules], barRules: [...c.barRules] })
+const body = (c: CalendarConnection): ConnectionBody => ({ ...c, joinRules: [...c.joinRules], barRules: [...c.barRules], warnings: [...c.warnings] })
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 
 const connectionId = { id: uuidPath('The connection id.') }
@@ -101,7 +107,7 @@ export const calendarRoutes = (core: Core) => [
   route({
     operationId: 'getCalendarConnection', method: 'get', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'read',
     summary: 'One calendar connection',
-    description: 'With its sync health: `status`, `lastSyncedAt` and `lastError` (why the last sync failed, in words; never the feed address or its host).',
+    description: 'With its sync health: `status`, `lastSyncedAt`, `lastError` (why the last sync failed, in words; never the feed address or its host) and `warnings` (the events or lines the last good sync could not read and left out, counted and named).',
     params: connectionId,
     errorNotes: NOT_FOUND,
     success: { status: 200, description: 'The connection.', data: ConnectionCodec },

@@ -15,6 +15,7 @@ import { sql as notesEdits } from './013-notes-edits.js'
 import { sql as sessions } from './015-sessions.js'
 import { sql as runLanguage } from './016-run-language.js'
 import { sql as runFailedStage } from './017-run-failed-stage.js'
+import { sql as calendarWarnings } from './018-calendar-warnings.js'
 import { sql as uploadWarnings } from './019-upload-warnings.js'
 
 /**
@@ -40,5 +41,6 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 15, name: 'sessions', sql: sessions },
   { id: 16, name: 'run-language', sql: runLanguage },
   { id: 17, name: 'run-failed-stage', sql: runFailedStage },
+  { id: 18, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 19, name: 'upload-warnings', sql: uploadWarnings },
 ]

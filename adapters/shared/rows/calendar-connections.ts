@@ -2,7 +2,7 @@
 import type { CalendarConnection } from '../../../src/core/domain/calendar-connection.js'
 
 /**
- * A calendar_connections row with join_rules and bar_rules decoded, as Postgres
+ * A calendar_connections row with join_rules, bar_rules and warnings decoded, as Postgres
  * returns its jsonb columns; SQLite stores them as JSON text, which its adapter
  * parses before toCalendarConnection.
  */
@@ -18,6 +18,7 @@ export interface CalendarConnectionRow {
   bar_rules: CalendarConnection['barRules']
   last_synced_at: string | null
   last_error: string | null
+  warnings: CalendarConnection['warnings']
   created_at: string
   updated_at: string
   sealed_url: string
@@ -38,6 +39,7 @@ export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnecti
   barRules: r.bar_rules,
   lastSyncedAt: r.last_synced_at,
   lastError: r.last_error,
+  warnings: r.warnings,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   sealedUrl: r.sealed_url,

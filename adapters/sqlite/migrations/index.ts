@@ -17,6 +17,7 @@ import { sql as notesEdits } from './015-notes-edits.js'
 import { sql as sessions } from './017-sessions.js'
 import { sql as runLanguage } from './018-run-language.js'
 import { sql as runFailedStage } from './019-run-failed-stage.js'
+import { sql as calendarWarnings } from './020-calendar-warnings.js'
 import { sql as uploadWarnings } from './021-upload-warnings.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
@@ -40,5 +41,6 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 17, name: 'sessions', sql: sessions },
   { id: 18, name: 'run-language', sql: runLanguage },
   { id: 19, name: 'run-failed-stage', sql: runFailedStage },
+  { id: 20, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 21, name: 'upload-warnings', sql: uploadWarnings },
 ]

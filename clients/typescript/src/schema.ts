@@ -757,7 +757,7 @@ export interface paths {
         };
         /**
          * One calendar connection
-         * @description With its sync health: `status`, `lastSyncedAt` and `lastError` (why the last sync failed, in words; never the feed address or its host).
+         * @description With its sync health: `status`, `lastSyncedAt`, `lastError` (why the last sync failed, in words; never the feed address or its host) and `warnings` (the events or lines the last good sync could not read and left out, counted and named).
          */
         get: operations["getCalendarConnection"];
         put?: never;
@@ -7109,6 +7109,8 @@ export interface operations {
                                 }[];
                                 lastSyncedAt: string | null;
                                 lastError: string | null;
+                                /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                                warnings: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -7265,6 +7267,8 @@ export interface operations {
                             }[];
                             lastSyncedAt: string | null;
                             lastError: string | null;
+                            /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                            warnings: string[];
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -7403,6 +7407,8 @@ export interface operations {
                             }[];
                             lastSyncedAt: string | null;
                             lastError: string | null;
+                            /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                            warnings: string[];
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -7535,6 +7541,8 @@ export interface operations {
                             }[];
                             lastSyncedAt: string | null;
                             lastError: string | null;
+                            /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                            warnings: string[];
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -7689,6 +7697,8 @@ export interface operations {
                             }[];
                             lastSyncedAt: string | null;
                             lastError: string | null;
+                            /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                            warnings: string[];
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -7821,6 +7831,8 @@ export interface operations {
                             }[];
                             lastSyncedAt: string | null;
                             lastError: string | null;
+                            /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                            warnings: string[];
                             /** Format: date-time */
                             createdAt: string;
                         };

@@ -91,6 +91,7 @@ export const createCalendarConnection =
               barRules: settings.barRules ?? [],
               lastSyncedAt: null,
               lastError: null,
+              warnings: [],
               createdAt: now,
               updatedAt: now,
               sealedUrl: deps.secretBox.seal(url),

@@ -1,11 +1,11 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type CalendarConnection, type CalendarSyncSettings, retryDelayMinutes } from '../domain/calendar-connection.js'
+import { type CalendarConnection, type CalendarSyncSettings, retryDelayMinutes, syncWarnings } from '../domain/calendar-connection.js'
 import type { Meeting } from '../domain/meeting.js'
 import { changesOf, planSync, referencedIds } from '../domain/meeting-sync-plan.js'
 import type { AppError } from '../errors.js'
-import type { CalendarFailure, CalendarPage, CalendarProvider, CalendarWindow } from '../ports/calendar-provider.js'
+import { type CalendarFailure, type CalendarPage, type CalendarProvider, type CalendarWindow, calendarFailure } from '../ports/calendar-provider.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
@@ -31,18 +31,37 @@ export interface SyncDeps {
 
 export type SyncOutcome =
   | { readonly kind: 'skipped'; readonly why: 'connection_gone' | 'stale' }
-  | { readonly kind: 'synced'; readonly inserted: number; readonly updated: number; readonly removed: number; readonly nextSyncAt: string }
-  | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string }
+  | {
+      readonly kind: 'synced'
+      readonly inserted: number
+      readonly updated: number
+      readonly removed: number
+      readonly nextSyncAt: string
+      /** The first line of the connection's warnings, when the sync left something out. */
+      readonly leftOut?: string
+    }
+  | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string; readonly cause?: unknown }
 
 const MINUTE = 60_000
 const DAY = 86_400_000
 
+/** A failure to save what was read, in words for lastError (the cause goes to the log, never to the account). */
+const savingFailure = (e: AppError): CalendarFailure =>
+  calendarFailure(
+    e._tag === 'StoreFailure'
+      ? "The calendar was read but its meetings could not be saved: the server's store failed. The sync will be tried again."
+      : `The calendar was read but its meetings could not be saved: ${'message' in e ? e.message : e._tag}.`,
+    true,
+  )
+
 /**
  * Reads one connection's calendar and brings its meetings in line (see
- * planSync), then plans the next periodic sync. A failing feed keeps the
- * meetings, sets status `error` and a readable lastError, and is retried
- * (sooner when the failure may pass). Store failures are returned to the job
- * queue, which retries the job.
+ * planSync), then plans the next periodic sync. Every sync that gets as far as
+ * reading the connection ends `active` or `error`: a failing feed, and a
+ * failure to save what was read, keep the meetings, set status `error` and a
+ * readable lastError, and are retried (sooner when the failure may pass). Only
+ * a store that cannot even record the failure is returned to the job queue,
+ * which retries the job.
  */
 export const syncCalendarConnection =
   (deps: SyncDeps) =>
@@ -61,13 +80,13 @@ export const syncCalendarConnection =
         ),
       )
 
-    const recordFailure = (c: CalendarConnection, failure: CalendarFailure, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
+    const recordFailure = (c: CalendarConnection, failure: CalendarFailure, now: Date, cause?: unknown): TE.TaskEither<AppError, SyncOutcome> => {
       const failures = c.consecutiveFailures + 1
       const nextSyncAt = later(now, retryDelayMinutes(failures, failure.retryable, deps.calendarSync.intervalMinutes))
       const at = now.toISOString()
       return pipe(
         finish(c, (cur) => ({ ...cur, status: 'error', lastError: failure.message, consecutiveFailures: failures, nextSyncAt, updatedAt: at })),
-        TE.map(() => ({ kind: 'failed', message: failure.message, nextSyncAt })),
+        TE.map(() => ({ kind: 'failed', message: failure.message, nextSyncAt, ...(cause === undefined ? {} : { cause }) })),
       )
     }
 
@@ -81,7 +100,7 @@ export const syncCalendarConnection =
       }
       const nextSyncAt = later(now, deps.calendarSync.intervalMinutes)
       const scope = { connectionId: c.id, externalIds: referencedIds(page), window }
-      return pipe(
+      const saved = pipe(
         deps.meetings.reconcile(c.accountId, scope, plan),
         TE.tap(() =>
           finish(c, (cur) => ({
@@ -89,17 +108,35 @@ export const syncCalendarConnection =
             status: 'active',
             lastError: null,
             lastSyncedAt: at,
+            warnings: syncWarnings(page.warnings ?? []),
             consecutiveFailures: 0,
             cursor: page.cursor,
             nextSyncAt,
             updatedAt: at,
           })),
         ),
-        TE.tap((writes) => notifyChanges(deps.onMeetingsChanged)(c.accountId, changesOf(writes, before))),
-        TE.map((writes) => {
-          const removed = writes.updates.filter((m) => m.removedAt !== null).length
-          return { kind: 'synced', inserted: writes.inserts.length, updated: writes.updates.length - removed, removed, nextSyncAt }
-        }),
+      )
+      return pipe(
+        saved,
+        TE.matchEW(
+          (e) => recordFailure(c, savingFailure(e), now, e._tag === 'StoreFailure' ? e.cause : undefined),
+          (writes) =>
+            pipe(
+              notifyChanges(deps.onMeetingsChanged)(c.accountId, changesOf(writes, before)),
+              TE.map((): SyncOutcome => {
+                const removed = writes.updates.filter((m) => m.removedAt !== null).length
+                const leftOut = page.warnings?.[0]
+                return {
+                  kind: 'synced',
+                  inserted: writes.inserts.length,
+                  updated: writes.updates.length - removed,
+                  removed,
+                  nextSyncAt,
+                  ...(leftOut === undefined ? {} : { leftOut }),
+                }
+              }),
+            ),
+        ),
       )
     }
 
@@ -112,7 +149,7 @@ export const syncCalendarConnection =
       return pipe(
         fetchCalendarPage(deps)(c, window),
         TE.matchEW(
-          (failure) => recordFailure(c, failure, now),
+          (failure) => recordFailure(c, failure, now, failure.cause),
           (page) => applyPage(c, page, window, now),
         ),
       )

@@ -36,9 +36,22 @@ export const scrubAddress = (message: string, url: string): string => {
 }
 
 /**
+ * A provider that throws instead of answering a CalendarFailure (a bug, or a
+ * library failing on input nobody foresaw) still ends the sync in words.
+ */
+const unexpectedAsFailure = (run: () => Promise<E.Either<CalendarFailure, CalendarPage>>): TE.TaskEither<CalendarFailure, CalendarPage> =>
+  pipe(
+    TE.tryCatch(run, (cause) => ({
+      ...calendarFailure('The calendar could not be read: the feed reader failed unexpectedly. The sync will be tried again.', true),
+      cause,
+    })),
+    TE.flatMap(TE.fromEither),
+  )
+
+/**
  * Reads a connection's calendar for the window: opens the sealed address,
  * picks the provider of its kind, fetches. Every failure is a CalendarFailure
- * whose message is fit for lastError.
+ * whose message is fit for lastError; the page's warnings are scrubbed the same way.
  */
 export const fetchCalendarPage =
   (deps: { readonly secretBox: SecretBox; readonly calendars: ReadonlyArray<CalendarProvider> }) =>
@@ -60,8 +73,11 @@ export const fetchCalendarPage =
       TE.fromEither,
       TE.flatMap(({ url, provider }) =>
         pipe(
-          provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, c.cursor),
-          TE.mapLeft((f) => ({ ...f, message: scrubAddress(f.message, url) })),
+          unexpectedAsFailure(() => provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, c.cursor)()),
+          TE.bimap(
+            (f) => ({ ...f, message: scrubAddress(f.message, url) }),
+            (page) => (page.warnings === undefined ? page : { ...page, warnings: page.warnings.map((w) => scrubAddress(w, url)) }),
+          ),
         ),
       ),
     )

@@ -17,13 +17,18 @@ export const syncReport = (connectionId: string, outcome: SyncOutcome): JobRepor
     return {
       level: 'warn',
       message: `calendar ${connectionId} could not be read: ${outcome.message.replace(/\.$/, '')}; next attempt at ${outcome.nextSyncAt}`,
-      details: { connectionId, error: outcome.message, nextSyncAt: outcome.nextSyncAt },
+      details: {
+        connectionId,
+        error: outcome.message,
+        nextSyncAt: outcome.nextSyncAt,
+        ...(outcome.cause === undefined ? {} : { cause: outcome.cause instanceof Error ? outcome.cause.message : String(outcome.cause) }),
+      },
     }
   }
-  const { inserted, updated, removed, nextSyncAt } = outcome
+  const { inserted, updated, removed, nextSyncAt, leftOut } = outcome
   return {
-    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}`,
-    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt },
+    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}${leftOut === undefined ? '' : `; ${leftOut.replace(/\.$/, '')}`}`,
+    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt, ...(leftOut === undefined ? {} : { leftOut }) },
   }
 }
 

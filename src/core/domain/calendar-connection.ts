@@ -46,6 +46,11 @@ export interface CalendarConnection {
   readonly lastSyncedAt: string | null
   /** Why the last sync failed, in words without the feed address; null after a good one. */
   readonly lastError: string | null
+  /**
+   * What the last good sync could not read and left out, in words (see
+   * syncWarnings); [] when it read everything. A failed sync keeps them.
+   */
+  readonly warnings: ReadonlyArray<string>
   readonly createdAt: string
   readonly updatedAt: string
   /** The feed address, sealed by the SecretBox: it is a secret and never returned. */
@@ -69,6 +74,23 @@ export const DEFAULT_CALENDAR_SYNC: CalendarSyncSettings = { intervalMinutes: 15
 /** Minutes until the next try after a failure: 1, 2, 4 ... for failures that may pass, never beyond the interval. */
 export const retryDelayMinutes = (consecutiveFailures: number, retryable: boolean, intervalMinutes: number): number =>
   retryable ? Math.min(intervalMinutes, 2 ** Math.max(0, consecutiveFailures - 1)) : intervalMinutes
+
+/** At most this many notes are kept per sync, each at most MAX_WARNING_LENGTH characters. */
+export const MAX_WARNINGS = 20
+export const MAX_WARNING_LENGTH = 300
+
+const clip = (text: string): string => (text.length > MAX_WARNING_LENGTH ? `${text.slice(0, MAX_WARNING_LENGTH - 1)}…` : text)
+
+/**
+ * The warnings a connection shows for a sync's notes: the provider's summary
+ * line first (e.g. "3 events could not be read and were left out"), then the
+ * notes, capped, with a last line counting those that did not fit.
+ */
+export const syncWarnings = (notes: ReadonlyArray<string>): ReadonlyArray<string> => {
+  if (notes.length <= MAX_WARNINGS) return notes.map(clip)
+  const shown = notes.slice(0, MAX_WARNINGS - 1).map(clip)
+  return [...shown, `…and ${notes.length - shown.length} more notes not shown.`]
+}
 
 /** The Conflict a store answers for the same feed connected twice by one account. */
 export const DUPLICATE_CONNECTION_MESSAGE = 'This calendar is connected already; change the existing connection instead'

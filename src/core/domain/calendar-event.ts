@@ -57,4 +57,10 @@ export interface CalendarPage {
   readonly removedIds: ReadonlyArray<string>
   /** Pass back on the next call for incremental sync; null when the provider has none. */
   readonly cursor: string | null
+  /**
+   * What the provider could not read and left out, in words for the account
+   * (a summary line first, e.g. "2 events could not be read and were left
+   * out", then one note each); absent or [] when it read everything.
+   */
+  readonly warnings?: ReadonlyArray<string>
 }

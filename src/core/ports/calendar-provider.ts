@@ -25,6 +25,8 @@ export interface CalendarFailure {
   readonly message: string
   /** true when trying again later may succeed (timeouts, 5xx, rate limits). */
   readonly retryable: boolean
+  /** What went wrong underneath, for the server log only (never shown to the account). */
+  readonly cause?: unknown
 }
 
 export const calendarFailure = (message: string, retryable: boolean): CalendarFailure => ({

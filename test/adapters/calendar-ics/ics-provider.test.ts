@@ -81,10 +81,22 @@ ics('a 404 feed says the secret address may have been reset', async ({ server, p
   assert.match(f.message, /^The calendar feed was not found \(HTTP 404\); the secret address may have been reset\.$/)
 })
 
-ics('a malformed feed is a readable failure', async ({ server, provider }) => {
-  const f = await failure(provider, `${server.base}/feeds/malformed.ics`)
-  assert.is(f.retryable, false)
-  assert.match(f.message, /not valid iCalendar/)
+ics('a feed with an unreadable line is read without it, and the page says so in words', async ({ server, provider }) => {
+  const p = await page(provider, `${server.base}/feeds/malformed.ics`)
+  assert.equal(p.events.map((e) => [e.title, e.startsAt]), [['Broken', '2024-03-21T17:00:00.000Z']])
+  assert.equal(p.warnings, [
+    '1 part of the feed could not be read in full; the rest was synced.',
+    'Event "Broken": a line could not be read and was left out (invalid line (no token ";" or ":") "this line has neither a name nor a value").',
+  ])
+})
+
+ics('an event that cannot be read is left out and counted; the rest of the feed is read', async ({ server, provider }) => {
+  const p = await page(provider, `${server.base}/feeds/corpus/absurd-duration.ics`)
+  assert.equal(p.events.map((e) => e.title), ['Kept'])
+  assert.equal(p.warnings, [
+    '1 event could not be read and was left out; the rest was synced.',
+    'Event "Forever" could not be read and was left out: it lasts more than 1,000 days, longer than the 90 days an event may last.',
+  ])
 })
 
 ics('an HTML page is not a feed', async ({ server, provider }) => {

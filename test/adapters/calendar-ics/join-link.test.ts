@@ -39,4 +39,10 @@ test('Google conference property is used even when the description has none', ()
   assert.is(findJoinLink(vevent('SUMMARY:Lunch', 'LOCATION:Cafeteria')), null)
 })
 
+test("a link only in Outlook's HTML body (X-ALT-DESC) is found, its character references undone, after DESCRIPTION", () => {
+  const html = 'X-ALT-DESC;FMTTYPE=text/html:<html><body><a href="https&#58;//teams.microsoft.com/l/meetup-join/19%3ameeting_Yz%40thread.v2/0?context=%7b%22Tid%22%7d&amp;x=1">Join</a></body></html>'
+  assert.is(findJoinLink(vevent('DESCRIPTION:Agenda: budget', html)), 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_Yz%40thread.v2/0?context=%7b%22Tid%22%7d&x=1')
+  assert.is(findJoinLink(vevent('DESCRIPTION:https://zoom.us/j/111111111', html)), 'https://zoom.us/j/111111111', 'the plain description comes first')
+})
+
 test.run()

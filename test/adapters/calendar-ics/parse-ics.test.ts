@@ -133,13 +133,12 @@ test('IANA TZID without VTIMEZONE, EXDATE in UTC, and a floating time in X-WR-TI
   assert.is(events[3]?.link, 'https://acme.zoom.us/my/lunch.learn')
 })
 
-test('a malformed file is a readable, non-retryable failure', () => {
+test('a line that cannot be read is left out of its event and noted; the event is kept', () => {
   const result = parseIcs(fixture('malformed.ics'), MARCH_APRIL)
-  assert.ok(E.isLeft(result))
-  if (E.isLeft(result)) {
-    assert.match(result.left.message, /^The calendar feed is not valid iCalendar: invalid line/)
-    assert.is(result.left.retryable, false)
-  }
+  if (E.isLeft(result)) return assert.unreachable(result.left.message)
+  assert.equal(result.right.events.map((e) => [e.title, e.startsAt]), [['Broken', '2024-03-21T17:00:00.000Z']])
+  assert.equal(result.right.skipped, [])
+  assert.equal(result.right.notes, ['Event "Broken": a line could not be read and was left out (invalid line (no token ";" or ":") "this line has neither a name nor a value").'])
 })
 
 test('an HTML page or empty text is not a feed', () => {
@@ -150,7 +149,7 @@ test('an HTML page or empty text is not a feed', () => {
 
 test('an empty calendar gives no events; a byte-order mark and LF line ends are accepted', () => {
   const result = parseIcs('\uFEFFBEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n', MARCH_APRIL)
-  assert.equal(result, E.right({ events: [], skipped: [] }))
+  assert.equal(result, E.right({ events: [], skipped: [], notes: [] }))
 })
 
 test('a runaway rule is cut off instead of looping for ever', () => {
@@ -159,7 +158,17 @@ test('a runaway rule is cut off instead of looping for ever', () => {
     'RRULE:FREQ=MINUTELY', 'SUMMARY:Spam', 'END:VEVENT', 'END:VCALENDAR',
   ].join('\r\n')
   const result = parseIcs(ics, MARCH_APRIL)
-  assert.equal(result, E.right({ events: [], skipped: ['Event "Spam" repeats too often; only its first 50000 occurrences were read.'] }))
+  assert.equal(result, E.right({ events: [], skipped: [], notes: ['Event "Spam" repeats too often; only its first 50000 occurrences were read.'] }))
+})
+
+test('UID-less events at the same time with the same title are two events; the first keeps its id', () => {
+  const event = (description: string) => ['BEGIN:VEVENT', 'DTSTART:20240320T100000Z', 'DURATION:PT1H', 'SUMMARY:Sync', `DESCRIPTION:${description}`, 'END:VEVENT']
+  const result = parseIcs(['BEGIN:VCALENDAR', 'VERSION:2.0', ...event('first'), ...event('second'), 'END:VCALENDAR'].join('\r\n'), MARCH_APRIL)
+  if (E.isLeft(result)) return assert.unreachable(result.left.message)
+  assert.equal(result.right.events.map((e) => [e.externalId, e.description]), [
+    ['no-uid:DTSTART:20240320T100000Z:Sync', 'first'],
+    ['no-uid:DTSTART:20240320T100000Z:Sync#2', 'second'],
+  ])
 })
 
 test.run()

@@ -16,11 +16,14 @@ test('a time in the spring-forward gap lands after the gap', () => {
   assert.is(utc('2024-03-31T02:30:00', 'Europe/Berlin'), '2024-03-31T01:30:00.000Z') // i.e. 03:30 CEST
 })
 
-test('TZIDs are read as IANA names, also behind vendor prefixes; others are unknown', () => {
+test('TZIDs are read as IANA names, also behind vendor prefixes, and Windows names by CLDR; others are unknown', () => {
   assert.is(ianaZone('Europe/Berlin'), 'Europe/Berlin')
   assert.is(ianaZone('/freeassociation.sourceforge.net/Tzfile/Europe/Berlin'), 'Europe/Berlin')
   assert.is(ianaZone('/citadel.org/20190914_1/America/Argentina/Buenos_Aires'), 'America/Argentina/Buenos_Aires')
-  assert.is(ianaZone('W. Europe Standard Time'), null)
+  assert.is(ianaZone('W. Europe Standard Time'), 'Europe/Berlin')
+  assert.is(ianaZone('Pacific Standard Time'), 'America/Los_Angeles')
+  assert.is(ianaZone(' "Pacific Standard Time:" '), 'America/Los_Angeles', 'quotes, spaces and a trailing colon are not part of the name')
+  assert.is(ianaZone('Mars Standard Time'), null)
   assert.is(ianaZone(''), null)
   assert.is(ianaZone(null), null)
 })

@@ -2,7 +2,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { CalendarConnection } from '../../../src/core/domain/calendar-connection.js'
+import { type CalendarConnection, MAX_WARNINGS } from '../../../src/core/domain/calendar-connection.js'
 import type { Meeting } from '../../../src/core/domain/meeting.js'
 import { storeFailure } from '../../../src/core/errors.js'
 import { calendarFailure } from '../../../src/core/ports/calendar-provider.js'
@@ -165,14 +165,83 @@ s('a connection deleted while its sync reads the calendar leaves no meetings beh
   assert.is(openSyncJobs(w).filter((j) => j.key?.includes('@')).length, 0, 'no periodic sync planned for it')
 })
 
-s('a payload the handler cannot read fails for good; a store failure is retried', async ({ w, c }) => {
+s('a payload the handler cannot read fails for good', async ({ w }) => {
   const handler = w.calendar.jobHandlers[CALENDAR_SYNC_JOB]!
   const bad = await handler({ nope: 1 }, { number: 1, last: false })()
   assert.equal(bad, { _tag: 'Left', left: { retryable: false, message: 'The calendar sync job has a payload it cannot read' } })
+})
+
+const SAVE_FAILED = "The calendar was read but its meetings could not be saved: the server's store failed. The sync will be tried again."
+
+s('a store that cannot save the meetings ends the first sync in error, in words, never pending', async ({ w, c }) => {
+  const handler = w.calendar.jobHandlers[CALENDAR_SYNC_JOB]!
+  w.feed(snapshot([ev('a')]))
+  ;(w.ports.meetings as { reconcile: unknown }).reconcile = () => TE.left(storeFailure(new Error('ends_at: Invalid time value')))
+  const report = await handler({ accountId: w.actor.accountId, connectionId: c.id, due: null }, { number: 1, last: false })()
+  assert.equal(report, {
+    _tag: 'Right',
+    right: {
+      level: 'warn',
+      message: `calendar ${c.id} could not be read: ${SAVE_FAILED.replace(/\.$/, '')}; next attempt at 2026-06-01T12:01:00.000Z`,
+      details: { connectionId: c.id, error: SAVE_FAILED, nextSyncAt: '2026-06-01T12:01:00.000Z', cause: 'ends_at: Invalid time value' },
+    },
+  })
+  const after = await connection(w, c.id)
+  assert.equal([after.status, after.lastError, after.lastSyncedAt, after.consecutiveFailures], ['error', SAVE_FAILED, null, 1])
+  assert.is(openSyncJobs(w).filter((j) => j.key?.endsWith('@2026-06-01T12:01:00.000Z')).length, 1, 'retried in a minute')
+})
+
+s('an active connection whose store fails turns error with lastError, and active again once it saves', async ({ w, c }) => {
+  w.feed(snapshot([ev('a')]))
+  await w.drain()
+  const reconcile = (w.ports.meetings as { reconcile: unknown }).reconcile
   ;(w.ports.meetings as { reconcile: unknown }).reconcile = () => TE.left(storeFailure(new Error('disk full')))
-  const failed = await handler({ accountId: w.actor.accountId, connectionId: c.id, due: null }, { number: 1, last: false })()
-  assert.equal(failed, { _tag: 'Left', left: { retryable: true, message: 'Calendar sync failed: the store failed' } })
-  assert.is((await connection(w, c.id)).status, 'pending', 'nothing was recorded as synced')
+  const failed = await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
+  assert.is(failed.kind, 'failed')
+  const broken = await connection(w, c.id)
+  assert.equal([broken.status, broken.lastError, broken.lastSyncedAt], ['error', SAVE_FAILED, NOW])
+  ;(w.ports.meetings as { reconcile: unknown }).reconcile = reconcile
+  w.clock.set('2026-06-01T12:01:00.000Z')
+  await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
+  const healed = await connection(w, c.id)
+  assert.equal([healed.status, healed.lastError, healed.lastSyncedAt], ['active', null, '2026-06-01T12:01:00.000Z'])
+})
+
+s('a provider that throws ends the sync in error, in words, with the cause in the log only', async ({ w, c }) => {
+  const provider = w.ports.calendars[0] as { fetchEvents: unknown }
+  provider.fetchEvents = () => () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'push')"))
+  const handler = w.calendar.jobHandlers[CALENDAR_SYNC_JOB]!
+  const report = await handler({ accountId: w.actor.accountId, connectionId: c.id, due: null }, { number: 1, last: false })()
+  const words = 'The calendar could not be read: the feed reader failed unexpectedly. The sync will be tried again.'
+  assert.equal(report._tag === 'Right' && report.right ? report.right.details : null, {
+    connectionId: c.id, error: words, nextSyncAt: '2026-06-01T12:01:00.000Z', cause: "Cannot read properties of undefined (reading 'push')",
+  })
+  const after = await connection(w, c.id)
+  assert.equal([after.status, after.lastError], ['error', words])
+})
+
+s('what the provider left out is shown on the connection, capped, and kept while a later sync fails', async ({ w, c }) => {
+  const notes = Array.from({ length: 30 }, (_, i) => `Event "e${i}" could not be read and was left out: it has no start.`)
+  w.feed({ ...snapshot([ev('a')]), warnings: ['30 events could not be read and were left out; the rest was synced.', ...notes] })
+  await w.drain()
+  const synced = await connection(w, c.id)
+  assert.is(synced.status, 'active')
+  assert.is(synced.warnings.length, MAX_WARNINGS)
+  assert.is(synced.warnings[0], '30 events could not be read and were left out; the rest was synced.')
+  assert.is(synced.warnings[MAX_WARNINGS - 1], '…and 12 more notes not shown.')
+  assert.is((await listed(w)).length, 1, 'the rest was synced')
+  w.failFeed(calendarFailure('The calendar feed answered HTTP 500.', true))
+  await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
+  assert.equal((await connection(w, c.id)).warnings, synced.warnings)
+  w.feed(snapshot([ev('a')]))
+  await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
+  assert.equal((await connection(w, c.id)).warnings, [], 'a clean sync clears them')
+})
+
+s('warnings never show the feed address', async ({ w, c }) => {
+  w.feed({ ...snapshot([]), warnings: [`1 event could not be read (${URL_})`] })
+  await w.drain()
+  assert.equal((await connection(w, c.id)).warnings, ['1 event could not be read ((the feed address))'])
 })
 
 s.run()

@@ -7,6 +7,8 @@ test('a sync tells the log what it did, a failure at warn with the reason, a ski
     message: 'calendar c1 synced: 3 meetings added, 1 changed, 0 removed; next sync at 2026-06-01T12:15:00.000Z',
     details: { connectionId: 'c1', added: 3, changed: 1, removed: 0, nextSyncAt: '2026-06-01T12:15:00.000Z' },
   })
+  const partial = syncReport('c1', { kind: 'synced', inserted: 1, updated: 0, removed: 0, nextSyncAt: '2026-06-01T12:15:00.000Z', leftOut: '1 event could not be read and was left out; the rest was synced.' })
+  assert.is(partial?.message, 'calendar c1 synced: 1 meeting added, 0 changed, 0 removed; next sync at 2026-06-01T12:15:00.000Z; 1 event could not be read and was left out; the rest was synced')
   const failed = syncReport('c1', { kind: 'failed', message: 'The calendar feed answered HTTP 500.', nextSyncAt: '2026-06-01T12:01:00.000Z' })
   assert.equal([failed?.level, failed?.message], ['warn', 'calendar c1 could not be read: The calendar feed answered HTTP 500; next attempt at 2026-06-01T12:01:00.000Z'])
   assert.is(syncReport('c1', { kind: 'skipped', why: 'stale' }), undefined)

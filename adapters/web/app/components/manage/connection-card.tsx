@@ -64,6 +64,18 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
             <dd class="error-text">{c.lastError}</dd>
           </>
         )}
+        {c.warnings.length === 0 ? null : (
+          <>
+            <dt>Left out</dt>
+            <dd>
+              <ul class="sync-warnings" aria-label="What the last sync left out">
+                {c.warnings.map((w, i) => (
+                  <li key={i}>{w}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
       <label class="auto-join">
         Record automatically
