@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
+import type { Logger } from 'pino'
 import type { Actor } from '../../src/core/domain/api-key.js'
 import { type AppError, forbidden, rateLimited } from '../../src/core/errors.js'
 import type { Core } from '../../src/index.js'
@@ -14,6 +15,7 @@ import { requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
 import { sessionActor } from './session-auth.js'
+import { isClientGone } from './server.js'
 import { sessionToken } from './session-cookie.js'
 
 type Authenticate = Core['identity']['authenticate']
@@ -26,7 +28,16 @@ const bearer = (header: string | undefined): string | undefined => {
   return m?.[1]
 }
 
-const errorReply = (ex: Exchange, error: AppError): JsonReply => {
+/** The client is told only that the server failed; the log keeps why (a client that went away is no fault). */
+const logStoreFailure = (ex: Exchange, cause: unknown, logger: Logger): void => {
+  const where = { method: ex.method, path: ex.path }
+  const gone = ex.req.socket.destroyed || (typeof cause === 'object' && cause !== null && isClientGone(cause as NodeJS.ErrnoException))
+  if (gone) logger.debug({ ...where, err: cause }, `${ex.method} ${ex.path}: the client went away while the request was stored`)
+  else logger.error({ ...where, err: cause }, `${ex.method} ${ex.path}: the store failed, answering 500`)
+}
+
+const errorReply = (ex: Exchange, error: AppError, logger: Logger): JsonReply => {
+  if (error._tag === 'StoreFailure') logStoreFailure(ex, error.cause, logger)
   const r = errorResponse(error)
   for (const [name, value] of Object.entries(r.headers)) ex.setHeader(name, value)
   return r
@@ -74,7 +85,7 @@ const publicActor: Actor = { accountId: '', keyId: '', access: 'readonly', organ
  * Runs one route: authenticate, rate-limit, check rights, read inputs, replay or run, encode.
  * Headers go on the response as they are decided; the answer is left for the caller to write.
  */
-export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate) => {
+export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate, logger: Logger) => {
   // Decided once per route rather than on every request.
   const codec = route.body !== undefined && !('bytes' in route.body) ? route.body : null
   const takesBytes = route.body !== undefined && 'bytes' in route.body
@@ -102,7 +113,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
         claimed = { accountId: actor.accountId, key: idempotencyKey }
       }
       const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, connection: ex.req.socket, raw: takesBytes ? requestBytes(ex.req, ex.res) : NO_BYTES })()
-      const reply = E.isLeft(result) ? errorReply(ex, result.left) : successReply(ex, route, serialize, result.right)
+      const reply = E.isLeft(result) ? errorReply(ex, result.left, logger) : successReply(ex, route, serialize, result.right)
       if (claimed !== null) {
         // Only JSON successes are replayed: a refused request may be corrected and sent again with the same key.
         const task =
@@ -115,7 +126,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
       return reply
     } catch (e) {
       if (claimed !== null) await core.ports.idempotency.release(claimed.accountId, claimed.key)()
-      if (e instanceof Refused) return errorReply(ex, e.error)
+      if (e instanceof Refused) return errorReply(ex, e.error, logger)
       throw e
     }
   }

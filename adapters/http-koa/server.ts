@@ -17,6 +17,9 @@ export interface ServerLimits {
   readonly keepAliveTimeoutMs: number
 }
 
+/** On every answer: browsers take the declared Content-Type as it is, never guessing another from the bytes. */
+export const NOSNIFF = { name: 'x-content-type-options', value: 'nosniff' } as const
+
 /** How long a connection refused before its request could be read stays open to let the answer reach the client. */
 const LINGER_MS = 1_000
 
@@ -73,6 +76,7 @@ const rawAnswer = (status: number, requestId: string, message: string): string =
     'Content-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${Buffer.byteLength(json)}\r\n` +
     `X-Request-Id: ${requestId}\r\n` +
+    'X-Content-Type-Options: nosniff\r\n' +
     'Connection: close\r\n\r\n' +
     json
   )
@@ -145,7 +149,7 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID()
     const json = envelope('The Expect header asks for something this server does not do; only 100-continue is understood')
-    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), 'x-request-id': requestId })
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), 'x-request-id': requestId, [NOSNIFF.name]: NOSNIFF.value })
     res.end(json)
     discardRest(req, res)
     logger.info({ requestId, method: req.method, status: 417 }, 'refused a request with an Expect header other than 100-continue, answering 417')

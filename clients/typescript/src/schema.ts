@@ -5101,7 +5101,9 @@ export interface operations {
                 "application/json": {
                     /** @description Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine. */
                     filename: string;
+                    /** @description Shown in lists; the file name without its extension when absent or blank. At most 500 characters, one line. */
                     title?: string;
+                    /** @description The file's media type as the client knows it (kept as given). At most 255 characters. */
                     contentType?: string;
                     /** @description The file size in bytes; the content must match it exactly. */
                     byteSize?: number;
