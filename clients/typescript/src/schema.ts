@@ -826,7 +826,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key for the account
-         * @description Answers the key with its plaintext in `key`, shown only here: store it at once (only its hash is kept; a lost key cannot be shown again, revoke it and create another). A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403.
+         * @description Answers the key with its plaintext in `key`, shown only here: store it at once (only its hash is kept; a lost key cannot be shown again, revoke it and create another). A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403. Nor does it outlive the caller: a key that expires (or a session opened with one) can only make keys that expire no later, so `expiresInDays` null or past the caller's own expiry is 422 on `expiresInDays`, saying how many days are allowed (never shortened silently). A password session has no such bound.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -8540,7 +8540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `name` empty or over 100 characters, `access` neither `full` nor `readonly`, `expiresInDays` not a whole number from 1 to 36500 (or null), or an unknown field (VALIDATION_ERROR). */
+            /** @description `name` empty or over 100 characters, `access` neither `full` nor `readonly`, `expiresInDays` not a whole number from 1 to 36500 (or null) or later than the calling key's own expiry (null included), or an unknown field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
