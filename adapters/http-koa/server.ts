@@ -9,6 +9,8 @@ import { deferContinue, discardRest } from './request-body.js'
 export interface ServerLimits {
   /** Most open connections, idle keep-alive ones included; one more is closed as soon as it is accepted. */
   readonly maxConnections: number
+  /** Most open connections from one client address (0: no limit); one more is answered 429 and closed at once. */
+  readonly maxConnectionsPerAddress: number
   /** Time to send a request's headers, from the connection (or the start of the next request on a kept-alive one). */
   readonly headersTimeoutMs: number
   /** Time to send a whole request, body included. */
@@ -63,23 +65,63 @@ const refusalOf = (code: string | undefined): { readonly status: number; readonl
   }
 }
 
-const envelope = (message: string): string => {
-  const body: ErrorBody['body'] = { error: { code: 'BAD_REQUEST', message } }
+type ProtocolCode = 'BAD_REQUEST' | 'RATE_LIMITED'
+
+const envelope = (message: string, code: ProtocolCode = 'BAD_REQUEST'): string => {
+  const body: ErrorBody['body'] = { error: { code, message } }
   return JSON.stringify(body)
 }
 
 /** A whole HTTP/1.1 answer in the envelope, for a socket that has no response object. */
-const rawAnswer = (status: number, requestId: string, message: string): string => {
-  const json = envelope(message)
+const rawAnswer = (status: number, requestId: string, message: string, code: ProtocolCode = 'BAD_REQUEST', extra = ''): string => {
+  const json = envelope(message, code)
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${Buffer.byteLength(json)}\r\n` +
     `X-Request-Id: ${requestId}\r\n` +
+    extra +
     'X-Content-Type-Options: nosniff\r\n' +
     'Connection: close\r\n\r\n' +
     json
   )
+}
+
+/**
+ * At most `limit` open connections from one client address, idle ones
+ * included, so that one client (idle sockets, or reconnecting in a loop) cannot
+ * take every connection the server has. One more is answered 429 in the
+ * envelope and closed at once: it never reaches the routes, and holds no
+ * descriptor while lingering. The answer is written before the client's request
+ * is read: a client that sends one then reads it; one that stays idle sees the close.
+ */
+const limitPerAddress = (server: Server, limit: number, logger: Logger): void => {
+  const open = new Map<string, number>()
+  let refused = 0
+  let loggedAt = Number.NEGATIVE_INFINITY
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    const count = open.get(address) ?? 0
+    if (count >= limit) {
+      const message = `This address already has ${limit} connections open, the most one address may: reuse or close them (NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS)`
+      socket.write(rawAnswer(429, randomUUID(), message, 'RATE_LIMITED', 'Retry-After: 1\r\n'))
+      socket.destroy()
+      refused += 1
+      const now = Date.now()
+      if (now - loggedAt >= DROP_LOG_MS) {
+        logger.warn({ refused, address, maxConnectionsPerAddress: limit }, `closed ${refused} new connection(s) at once: their address had ${limit} connections open, the most one address may (NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS)`)
+        refused = 0
+        loggedAt = now
+      }
+      return
+    }
+    open.set(address, count + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left === 0) open.delete(address)
+      else open.set(address, left)
+    })
+  })
 }
 
 /** The response Node is writing on a socket, if any (Node's own `clientError` handling looks at the same field). */
@@ -122,6 +164,8 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
     dropped = 0
     droppedLoggedAt = now
   })
+
+  if (limits.maxConnectionsPerAddress > 0) limitPerAddress(server, limits.maxConnectionsPerAddress, logger)
 
   const answered = new WeakSet<Socket>()
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {

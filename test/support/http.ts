@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
-import { createApiServer } from '../../adapters/http-koa/server.js'
+import { createApiServer, type ServerLimits } from '../../adapters/http-koa/server.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
@@ -81,6 +81,8 @@ export const startHarness = async (
     logger?: Logger
     /** What GET /readyz asks, and how long each check may take (test/http/health.test.ts); none by default. */
     readiness?: { readonly checks: ReadonlyArray<ReadinessCheck>; readonly timeoutMs?: number }
+    /** Connection limits other than the defaults (hostile-connections.test.ts). */
+    serverLimits?: Partial<ServerLimits>
   } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
@@ -128,7 +130,7 @@ export const startHarness = async (
   const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
   const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
   // The server as `startServer` makes it: the default limits, and Node's own refusals in the envelope.
-  const server: Server = createApiServer(listener, defaultServerLimits(), logger)
+  const server: Server = createApiServer(listener, { ...defaultServerLimits(), ...options.serverLimits }, logger)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
