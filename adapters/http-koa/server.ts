@@ -60,12 +60,23 @@ const refusalOf = (code: string | undefined): { readonly status: number; readonl
       return { status: 413, message: 'The chunk extensions of the body are too long' }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, message: 'The request did not arrive in time' }
+    case 'HPE_INVALID_CHUNK_SIZE':
+    case 'HPE_STRICT':
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      return { status: 400, message: 'The chunked body is malformed: each chunk is its size in hex, CRLF, that many bytes, CRLF, and a last chunk of size 0' }
     default:
       return { status: 400, message: 'The request is not valid HTTP/1.1' }
   }
 }
 
 type ProtocolCode = 'BAD_REQUEST' | 'RATE_LIMITED'
+
+/** Failures Node reports while a request's body is being read that still deserve an answer: a timeout, and a body whose framing is broken (the parser's own errors). */
+const answersMidRequest = (code: string | undefined): boolean =>
+  code === 'ERR_HTTP_REQUEST_TIMEOUT' || (code !== undefined && code.startsWith('HPE_') && code !== CLOSED_MID_REQUEST)
+
+/** The parser's word for a connection that ended before its request did: the client went away. */
+const CLOSED_MID_REQUEST = 'HPE_INVALID_EOF_STATE'
 
 const envelope = (message: string, code: ProtocolCode = 'BAD_REQUEST'): string => {
   const body: ErrorBody['body'] = { error: { code, message } }
@@ -125,7 +136,7 @@ const limitPerAddress = (server: Server, limit: number, logger: Logger): void =>
 }
 
 /** The response Node is writing on a socket, if any (Node's own `clientError` handling looks at the same field). */
-const inFlight = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
+const inFlight = (socket: Socket): ServerResponse | null | undefined => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
 
 /**
  * The node:http server of the API: `listener` (from `createHttpApp`) with the
@@ -173,9 +184,10 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
     if (answered.has(socket)) return
     const code = err.code
     const response = inFlight(socket)
-    // With a request under way, only its timeout is answered here (its route has not answered yet); a client that
-    // closed mid-body, or any failure once the answer has begun, leaves nothing to answer.
-    const answerable = socket.writable && (response === undefined || (code === 'ERR_HTTP_REQUEST_TIMEOUT' && !response.headersSent))
+    // With a request under way, its timeout and a body that breaks HTTP's framing (a malformed chunk) are answered
+    // here while its route has not answered yet; a client that closed mid-body, or any failure once the answer has
+    // begun, leaves nothing to answer.
+    const answerable = socket.writable && (response == null || (answersMidRequest(code) && !response.headersSent))
     if (isClientGone(err) || !answerable) {
       if (firstReportOf(socket)) logger.debug({ code }, `closed the connection of a client that went away or broke off its request (${code ?? err.message})`)
       socket.destroy()
