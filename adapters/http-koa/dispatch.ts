@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import type { Logger } from 'pino'
 import type { Actor } from '../../src/core/domain/api-key.js'
-import { type AppError, forbidden, rateLimited } from '../../src/core/errors.js'
+import { type AppError, forbidden, invalidField, rateLimited } from '../../src/core/errors.js'
 import type { Core } from '../../src/index.js'
 import { decodeBody } from './decode.js'
 import { errorResponse } from './envelope.js'
@@ -11,7 +11,7 @@ import { fingerprint, HEADER, inFlight, openResponse, readIdempotencyKey, reused
 import { readParams } from './inputs.js'
 import { type Answer, isStream, type JsonReply } from './json-reply.js'
 import { must, Refused } from './refused.js'
-import { requestBytes } from './request-body.js'
+import { carriesNoBody, requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
 import { sessionActor } from './session-auth.js'
@@ -89,6 +89,8 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
   // Decided once per route rather than on every request.
   const codec = route.body !== undefined && !('bytes' in route.body) ? route.body : null
   const takesBytes = route.body !== undefined && 'bytes' in route.body
+  // An action that takes no body refuses one rather than ignoring it (GET is left as HTTP has it).
+  const refusesBody = route.body === undefined && route.method !== 'get'
   const data = dataCodec(route)
   const serialize = data === null ? (value: unknown) => JSON.stringify({ data: value }) : successSerializer(data)
   return async (ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Answer> => {
@@ -97,6 +99,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
       const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex)
       const params = must(readParams(route.params, pathParams, 'path'))
       const query = must(readParams(route.query, ex.query(), 'query', route.unknownQuery))
+      if (refusesBody && !(await carriesNoBody(ex.req, ex.res))) throw new Refused(NO_BODY)
       const rawBody = codec === null ? undefined : await ex.readJson()
       const body = codec === null ? undefined : must(decodeBodyOrEmpty(codec, rawBody))
       const idempotencyKey = route.access === 'write' ? must(readIdempotencyKey(ex.req.headers[HEADER])) : null
@@ -131,6 +134,8 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
     }
   }
 }
+
+const NO_BODY = invalidField('(body)', 'This action takes no body: send none (or an empty JSON object, {})')
 
 /** A missing body decodes as `{}`, so required fields are reported by name. */
 const decodeBodyOrEmpty = (codec: t.Type<unknown, unknown, unknown>, raw: unknown) => decodeBody(codec, raw ?? {})
