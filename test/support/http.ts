@@ -81,8 +81,10 @@ export const startHarness = async (
     logger?: Logger
     /** What GET /readyz asks, and how long each check may take (test/http/health.test.ts); none by default. */
     readiness?: { readonly checks: ReadonlyArray<ReadinessCheck>; readonly timeoutMs?: number }
-    /** Connection limits other than the defaults (hostile-connections.test.ts). */
+    /** Connection limits other than the defaults (connection-limits.test.ts). */
     serverLimits?: Partial<ServerLimits>
+    /** Where the job worker logs (silent by default). */
+    jobLogger?: Logger
   } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
@@ -125,7 +127,7 @@ export const startHarness = async (
     ...options.ports,
   }
   const core = buildCore(ports)
-  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
+  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: options.jobLogger ?? pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
   const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
   const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
