@@ -29,8 +29,12 @@ export const textProblem = (text: string, multiLine: boolean): string | null => 
   const control = CONTROL.exec(text) ?? (multiLine ? null : LINE_CONTROL.exec(text))
   if (control !== null) {
     const which = codePoint(control[0])
-    const allowed = multiLine ? 'only tab, line feed and carriage return are allowed' : 'this field is one line of text'
-    return `must not contain the control character ${which} (character ${control.index + 1}); ${allowed}`
+    const why = LINE_CONTROL.test(control[0])
+      ? 'this field is one line of text'
+      : multiLine
+        ? 'of the control characters only tab, line feed and carriage return are allowed'
+        : 'control characters are not text'
+    return `must not contain the control character ${which} (character ${control.index + 1}); ${why}`
   }
   const surrogate = LONE_SURROGATE.exec(text)
   if (surrogate !== null) return `contains an unpaired UTF-16 surrogate ${codePoint(surrogate[0])} (character ${surrogate.index + 1}), which is not text`
