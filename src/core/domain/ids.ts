@@ -49,6 +49,7 @@ export const DateTime: t.BrandC<t.StringC, DateTimeBrand> = new t.RefinementType
   'DateTime',
   (u): u is t.Branded<string, DateTimeBrand> => typeof u === 'string' && isDateTime(u),
   (u, c) => {
+    if (u === undefined) return t.failure(u, c)
     if (typeof u !== 'string' || !DATE_TIME_RE.test(u)) return t.failure(u, c, DATE_TIME_WORDS)
     const problem = calendarProblem(u)
     return problem === null && isDateTime(u) ? t.success(u) : t.failure(u, c, problem ?? DATE_TIME_WORDS)

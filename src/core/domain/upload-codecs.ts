@@ -25,7 +25,15 @@ export const UPLOAD_RULES = {
 } as const
 
 const refine = (name: string, rule: { readonly ok: (s: string) => boolean; readonly message: string }) =>
-  new t.RefinementType(name, (u): u is string => t.string.is(u) && rule.ok(u), (u, c) => (t.string.is(u) && rule.ok(u) ? t.success(u) : t.failure(u, c, rule.message)), t.identity, t.string, rule.ok)
+  new t.RefinementType(
+    name,
+    (u): u is string => t.string.is(u) && rule.ok(u),
+    // A missing or non-string value fails as a string would ("is required", "must be string").
+    (u, c) => (!t.string.is(u) ? t.string.validate(u, c) : rule.ok(u) ? t.success(u) : t.failure(u, c, rule.message)),
+    t.identity,
+    t.string,
+    rule.ok,
+  )
 
 export const UploadFilename = refine('UploadFilename', UPLOAD_RULES.filename)
 export const UploadTitle = refine('UploadTitle', UPLOAD_RULES.title)
