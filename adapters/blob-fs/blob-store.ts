@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream, readdirSync, rmSync, statSync } from 'node:fs'
-import { appendFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { appendFile, type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import * as O from 'fp-ts/lib/Option.js'
@@ -120,6 +120,39 @@ const tidy = (root: string, logger: Logger | undefined, now: number) => {
 }
 
 /**
+ * Removes `dir` and then each parent that is left empty, up to `root` (never
+ * `root` itself). A folder that still holds something (ENOTEMPTY, EEXIST) ends
+ * the climb; one already gone (ENOENT) is passed over. A concurrent write is
+ * safe: it makes its folder again (`inFolder`), and its temporary file keeps
+ * the folder from being removed once written. Anything else is logged and
+ * ends the climb: the file is gone, an empty folder is only untidy.
+ */
+const removeEmptyFolders = async (root: string, dir: string, logger: Logger | undefined): Promise<void> => {
+  for (let d = dir; d.startsWith(root + sep); d = dirname(d)) {
+    try {
+      await rmdir(d)
+    } catch (e) {
+      const code = errorCode(e)
+      if (code === 'ENOENT') continue
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') logger?.warn({ folder: d, code }, `could not remove the empty folder ${d} after deleting its last file: ${(e as Error).message}`)
+      return
+    }
+  }
+}
+
+/** Runs `write` in the folder of `p`, made first; again should the folder vanish in between (a removal of its last file). */
+const inFolder = async <A>(p: string, write: () => Promise<A>): Promise<A> => {
+  for (let attempt = 1; ; attempt++) {
+    await mkdir(dirname(p), { recursive: true, mode: DIR_MODE })
+    try {
+      return await write()
+    } catch (e) {
+      if (errorCode(e) !== 'ENOENT' || attempt >= 3) throw e
+    }
+  }
+}
+
+/**
  * Files under one folder, written to a temporary name first so a failed write leaves nothing behind;
  * folders 0700 and files 0600. Opening it sweeps what a crash left (see `tidy`); the folder itself is
  * made by the first write.
@@ -150,7 +183,8 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
         async () => {
           const target = pathOf(key)
           const temp = tempName(target)
-          await mkdir(dirname(target), { recursive: true, mode: DIR_MODE })
+          // Opened before a byte is read, so a folder removed meanwhile is made again without losing any.
+          const handle: FileHandle = await inFolder(temp, () => open(temp, 'w', FILE_MODE))
           let bytes = 0
           const limit = new Transform({
             transform(chunk: Buffer, _enc, done) {
@@ -159,7 +193,7 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
             },
           })
           try {
-            await pipeline(data, limit, createWriteStream(temp, { mode: FILE_MODE }))
+            await pipeline(data, limit, createWriteStream('', { fd: handle }))
             await rename(temp, target)
           } catch (e) {
             await rm(temp, { force: true })
@@ -172,8 +206,7 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
     append: (key, chunk) =>
       tryStore(async () => {
         const p = pathOf(key)
-        await mkdir(dirname(p), { recursive: true, mode: DIR_MODE })
-        await appendFile(p, chunk, { mode: FILE_MODE })
+        await inFolder(p, () => appendFile(p, chunk, { mode: FILE_MODE }))
         return { bytes: (await stat(p)).size }
       }),
     size: (key) => tryStore(() => sizeOf(pathOf(key))),
@@ -200,7 +233,12 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
         const p = pathOf(key)
         return O.isNone(await sizeOf(p)) ? O.none : O.some({ path: p, done: async () => {} })
       }),
-    remove: (key) => tryStore(() => rm(pathOf(key), { force: true })),
+    remove: (key) =>
+      tryStore(async () => {
+        const p = pathOf(key)
+        await rm(p, { force: true })
+        await removeEmptyFolders(resolve(root), dirname(p), options.logger)
+      }),
     list: (prefix) => tryStore(async () => listUnder(resolve(root), prefix)),
   }
 }

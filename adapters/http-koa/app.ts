@@ -11,7 +11,7 @@ import { DirectExchange, type Exchange } from './exchange.js'
 import { type Answer, isStream } from './json-reply.js'
 import { KoaExchange } from './koa-exchange.js'
 import { discardRest } from './request-body.js'
-import { firstReportOf, isClientGone } from './server.js'
+import { firstReportOf, isClientGone, NOSNIFF } from './server.js'
 import { healthEndpoints, type ReadinessCheck } from './health.js'
 import { buildOpenApi } from './openapi.js'
 import type { AnyRoute } from './route.js'
@@ -68,11 +68,11 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   // The document as built here names the public address, or the relative /ext/v1; the route names each request's own.
   openapi = buildOpenApi(routes, { server: serverOf(publicUrl) })
   const authenticate = rememberAuthentications(core.ports, core.identity.authenticate)
+  const { logger } = options
   const matcher = routeMatcher<Handler>(
     API_PREFIX,
-    routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate), direct: servedDirectly(r) } })),
+    routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate, logger), direct: servedDirectly(r) } })),
   )
-  const { logger } = options
 
   const requests = requestLog(logger)
   const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
@@ -120,6 +120,8 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   const health = healthEndpoints({ checks: options.readiness ?? [], logger, ...(options.readinessTimeoutMs === undefined ? {} : { timeoutMs: options.readinessTimeoutMs }) })
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    // Every answer (API, errors, audio, the web app, health) is read as the type it declares, never sniffed.
+    res.setHeader(NOSNIFF.name, NOSNIFF.value)
     if (health(req, res)) return
     if (options.web?.(req, res) === true) return
     const url = req.url ?? ''

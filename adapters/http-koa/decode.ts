@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { type AppError, type FieldIssue, validation } from '../../src/core/errors.js'
+import { bodyTextIssues } from './text-guard.js'
 
 /** The codec beneath exact/readonly wrappers, which do not add a level to a path. */
 const unwrap = (type: t.Decoder<unknown, unknown> | undefined): { _tag?: string } | undefined => {
@@ -71,8 +72,12 @@ const unknownFields = (codec: t.Mixed, body: unknown, prefix: string): string[] 
 /**
  * Decodes a JSON body. Unknown fields are refused rather than ignored (at the
  * top level and in nested exact objects), so a typo (`recordoverride`) never passes silently.
+ * Every text in it passes the text guard first (control characters, unpaired surrogates, length), so
+ * no store ever sees what it cannot keep.
  */
 export const decodeBody = <A>(codec: t.Type<A, unknown, unknown>, body: unknown): E.Either<AppError, A> => {
+  const texts = bodyTextIssues(body)
+  if (texts.length > 0) return E.left(validation(texts, `The field ${texts[0]!.path} ${texts[0]!.message}`))
   const extra = unknownFields(codec as unknown as t.Mixed, body, '')
   if (extra.length > 0) return E.left(validation(extra.map((path) => ({ path, message: 'is not a known field' }))))
   return E.mapLeft((errors: t.Errors) => validation(unique(errors.map(describe))))(codec.decode(body))

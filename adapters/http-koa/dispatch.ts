@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
+import type { Logger } from 'pino'
 import type { Actor } from '../../src/core/domain/api-key.js'
-import { type AppError, forbidden, rateLimited } from '../../src/core/errors.js'
+import { type AppError, forbidden, invalidField, rateLimited } from '../../src/core/errors.js'
 import type { Core } from '../../src/index.js'
 import { decodeBody } from './decode.js'
 import { errorResponse } from './envelope.js'
@@ -10,10 +11,11 @@ import { fingerprint, HEADER, inFlight, openResponse, readIdempotencyKey, reused
 import { readParams } from './inputs.js'
 import { type Answer, isStream, type JsonReply } from './json-reply.js'
 import { must, Refused } from './refused.js'
-import { requestBytes } from './request-body.js'
+import { carriesNoBody, requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
 import { sessionActor } from './session-auth.js'
+import { isClientGone } from './server.js'
 import { sessionToken } from './session-cookie.js'
 
 type Authenticate = Core['identity']['authenticate']
@@ -26,7 +28,16 @@ const bearer = (header: string | undefined): string | undefined => {
   return m?.[1]
 }
 
-const errorReply = (ex: Exchange, error: AppError): JsonReply => {
+/** The client is told only that the server failed; the log keeps why (a client that went away is no fault). */
+const logStoreFailure = (ex: Exchange, cause: unknown, logger: Logger): void => {
+  const where = { method: ex.method, path: ex.path }
+  const gone = ex.req.socket.destroyed || (typeof cause === 'object' && cause !== null && isClientGone(cause as NodeJS.ErrnoException))
+  if (gone) logger.debug({ ...where, err: cause }, `${ex.method} ${ex.path}: the client went away while the request was stored`)
+  else logger.error({ ...where, err: cause }, `${ex.method} ${ex.path}: the store failed, answering 500`)
+}
+
+const errorReply = (ex: Exchange, error: AppError, logger: Logger): JsonReply => {
+  if (error._tag === 'StoreFailure') logStoreFailure(ex, error.cause, logger)
   const r = errorResponse(error)
   for (const [name, value] of Object.entries(r.headers)) ex.setHeader(name, value)
   return r
@@ -74,10 +85,12 @@ const publicActor: Actor = { accountId: '', keyId: '', access: 'readonly', organ
  * Runs one route: authenticate, rate-limit, check rights, read inputs, replay or run, encode.
  * Headers go on the response as they are decided; the answer is left for the caller to write.
  */
-export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate) => {
+export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate, logger: Logger) => {
   // Decided once per route rather than on every request.
   const codec = route.body !== undefined && !('bytes' in route.body) ? route.body : null
   const takesBytes = route.body !== undefined && 'bytes' in route.body
+  // An action that takes no body refuses one rather than ignoring it (GET is left as HTTP has it).
+  const refusesBody = route.body === undefined && route.method !== 'get'
   const data = dataCodec(route)
   const serialize = data === null ? (value: unknown) => JSON.stringify({ data: value }) : successSerializer(data)
   return async (ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Answer> => {
@@ -86,6 +99,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
       const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex)
       const params = must(readParams(route.params, pathParams, 'path'))
       const query = must(readParams(route.query, ex.query(), 'query', route.unknownQuery))
+      if (refusesBody && !(await carriesNoBody(ex.req, ex.res))) throw new Refused(NO_BODY)
       const rawBody = codec === null ? undefined : await ex.readJson()
       const body = codec === null ? undefined : must(decodeBodyOrEmpty(codec, rawBody))
       const idempotencyKey = route.access === 'write' ? must(readIdempotencyKey(ex.req.headers[HEADER])) : null
@@ -102,7 +116,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
         claimed = { accountId: actor.accountId, key: idempotencyKey }
       }
       const result = await route.handle({ actor, params, query, body, headers: ex.req.headers, connection: ex.req.socket, raw: takesBytes ? requestBytes(ex.req, ex.res) : NO_BYTES })()
-      const reply = E.isLeft(result) ? errorReply(ex, result.left) : successReply(ex, route, serialize, result.right)
+      const reply = E.isLeft(result) ? errorReply(ex, result.left, logger) : successReply(ex, route, serialize, result.right)
       if (claimed !== null) {
         // Only JSON successes are replayed: a refused request may be corrected and sent again with the same key.
         const task =
@@ -115,11 +129,13 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
       return reply
     } catch (e) {
       if (claimed !== null) await core.ports.idempotency.release(claimed.accountId, claimed.key)()
-      if (e instanceof Refused) return errorReply(ex, e.error)
+      if (e instanceof Refused) return errorReply(ex, e.error, logger)
       throw e
     }
   }
 }
+
+const NO_BODY = invalidField('(body)', 'This action takes no body: send none (or an empty JSON object, {})')
 
 /** A missing body decodes as `{}`, so required fields are reported by name. */
 const decodeBodyOrEmpty = (codec: t.Type<unknown, unknown, unknown>, raw: unknown) => decodeBody(codec, raw ?? {})

@@ -14,7 +14,7 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   FORBIDDEN: 'A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN).',
   NOT_FOUND: 'No such record, or the key cannot see it (NOT_FOUND).',
   CONFLICT: 'The change collides with the current state (CONFLICT).',
-  VALIDATION_ERROR: 'The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR).',
+  VALIDATION_ERROR: 'The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR).',
   RATE_LIMITED: 'Too many requests (RATE_LIMITED); wait the seconds in Retry-After.',
   INTERNAL_ERROR: 'Server fault (INTERNAL_ERROR); safe to retry with backoff.',
 }

@@ -3,7 +3,7 @@
  * 400 (BAD_REQUEST); one that reads but breaks a bound or an enum is a 422
  * (VALIDATION_ERROR). Values are never clamped.
  */
-import { isUuid } from '../../src/core/domain/ids.js'
+import { calendarProblem, isUuid } from '../../src/core/domain/ids.js'
 import type { JsonSchema } from './codec-schema.js'
 
 export type ParamResult<A> =
@@ -39,11 +39,12 @@ export const integer = (o: { min: number; max?: number; default: number; descrip
 })
 
 const readDateTime = (raw: string): ParamResult<string> => {
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(raw)) return unreadable(`'${raw}' is not an ISO 8601 date-time`)
+  // Before Date.parse, which rolls 2026-02-30 over to March 2.
+  const problem = calendarProblem(raw)
+  if (problem !== null) return invalid(problem)
   const t = Date.parse(raw)
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(raw) || Number.isNaN(t)) {
-    return unreadable(`'${raw}' is not an ISO 8601 date-time`)
-  }
-  return ok(new Date(t).toISOString())
+  return Number.isNaN(t) ? unreadable(`'${raw}' is not an ISO 8601 date-time`) : ok(new Date(t).toISOString())
 }
 
 export const dateTime = (o: { required: true; description: string }): Param<string> => ({

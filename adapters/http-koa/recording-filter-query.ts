@@ -5,6 +5,7 @@
  * before to) are the core's (readRecordingFilter), also 422.
  */
 import type { RecordingListFilters } from '../../src/core/recordings/index.js'
+import { calendarProblem } from '../../src/core/domain/ids.js'
 import { MAX_SEARCH_LENGTH } from '../../src/core/domain/recording-filter.js'
 import { RUN_PHASES, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../../src/core/domain/run.js'
 import { type Param, wordList } from './params.js'
@@ -21,12 +22,15 @@ const instant = (description: string): Param<string | null> => ({
   schema: { type: 'string', format: 'date-time' },
   required: false,
   description,
-  read: (raw) =>
-    raw === undefined
-      ? { ok: true, value: null }
-      : /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(raw) && !Number.isNaN(Date.parse(raw))
-        ? { ok: true, value: raw }
-        : { ok: false, unreadable: false, message: `'${raw}' is not an ISO 8601 date-time (e.g. 2025-03-01 or 2025-03-01T09:00:00Z)` },
+  read: (raw) => {
+    if (raw === undefined) return { ok: true, value: null }
+    const problem = calendarProblem(raw)
+    if (problem !== null) return { ok: false, unreadable: false, message: problem }
+    if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(raw) || Number.isNaN(Date.parse(raw))) {
+      return { ok: false, unreadable: false, message: `'${raw}' is not an ISO 8601 date-time (e.g. 2025-03-01 or 2025-03-01T09:00:00Z)` }
+    }
+    return { ok: true, value: raw }
+  },
 })
 
 const owned: Param<'mine' | 'shared' | null> = {

@@ -76,3 +76,26 @@ export const discardRest = (req: IncomingMessage, res: ServerResponse, bounds: D
   req.once('close', done)
   req.resume()
 }
+
+/** The most a body of a route that takes none is read to tell `{}` from something else. */
+const NO_BODY_READ = 64
+
+/**
+ * For routes that take no body (every action but GET without one): true when
+ * the request carries nothing but whitespace or an empty JSON object `{}`,
+ * which many clients send by default; false for anything else, which is
+ * refused rather than ignored. Reads at most a few bytes; the rest of a
+ * refused body is read away after the answer (`discardRest`).
+ */
+export const carriesNoBody = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  const length = req.headers['content-length']
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return true
+  if (length !== undefined && Number(length) > NO_BODY_READ) return false
+  continueIfExpected(res)
+  let text = ''
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    text += chunk.toString('latin1')
+    if (text.length > NO_BODY_READ) return false
+  }
+  return /^\s*(\{\s*\})?\s*$/.test(text)
+}

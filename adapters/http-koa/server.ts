@@ -9,6 +9,8 @@ import { deferContinue, discardRest } from './request-body.js'
 export interface ServerLimits {
   /** Most open connections, idle keep-alive ones included; one more is closed as soon as it is accepted. */
   readonly maxConnections: number
+  /** Most open connections from one client address (0: no limit); one more is answered 429 and closed at once. */
+  readonly maxConnectionsPerAddress: number
   /** Time to send a request's headers, from the connection (or the start of the next request on a kept-alive one). */
   readonly headersTimeoutMs: number
   /** Time to send a whole request, body included. */
@@ -16,6 +18,9 @@ export interface ServerLimits {
   /** How long an idle keep-alive connection waits for the next request. */
   readonly keepAliveTimeoutMs: number
 }
+
+/** On every answer: browsers take the declared Content-Type as it is, never guessing another from the bytes. */
+export const NOSNIFF = { name: 'x-content-type-options', value: 'nosniff' } as const
 
 /** How long a connection refused before its request could be read stays open to let the answer reach the client. */
 const LINGER_MS = 1_000
@@ -55,31 +60,83 @@ const refusalOf = (code: string | undefined): { readonly status: number; readonl
       return { status: 413, message: 'The chunk extensions of the body are too long' }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, message: 'The request did not arrive in time' }
+    case 'HPE_INVALID_CHUNK_SIZE':
+    case 'HPE_STRICT':
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      return { status: 400, message: 'The chunked body is malformed: each chunk is its size in hex, CRLF, that many bytes, CRLF, and a last chunk of size 0' }
     default:
       return { status: 400, message: 'The request is not valid HTTP/1.1' }
   }
 }
 
-const envelope = (message: string): string => {
-  const body: ErrorBody['body'] = { error: { code: 'BAD_REQUEST', message } }
+type ProtocolCode = 'BAD_REQUEST' | 'RATE_LIMITED'
+
+/** Failures Node reports while a request's body is being read that still deserve an answer: a timeout, and a body whose framing is broken (the parser's own errors). */
+const answersMidRequest = (code: string | undefined): boolean =>
+  code === 'ERR_HTTP_REQUEST_TIMEOUT' || (code !== undefined && code.startsWith('HPE_') && code !== CLOSED_MID_REQUEST)
+
+/** The parser's word for a connection that ended before its request did: the client went away. */
+const CLOSED_MID_REQUEST = 'HPE_INVALID_EOF_STATE'
+
+const envelope = (message: string, code: ProtocolCode = 'BAD_REQUEST'): string => {
+  const body: ErrorBody['body'] = { error: { code, message } }
   return JSON.stringify(body)
 }
 
 /** A whole HTTP/1.1 answer in the envelope, for a socket that has no response object. */
-const rawAnswer = (status: number, requestId: string, message: string): string => {
-  const json = envelope(message)
+const rawAnswer = (status: number, requestId: string, message: string, code: ProtocolCode = 'BAD_REQUEST', extra = ''): string => {
+  const json = envelope(message, code)
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${Buffer.byteLength(json)}\r\n` +
     `X-Request-Id: ${requestId}\r\n` +
+    extra +
+    'X-Content-Type-Options: nosniff\r\n' +
     'Connection: close\r\n\r\n' +
     json
   )
 }
 
+/**
+ * At most `limit` open connections from one client address, idle ones
+ * included, so that one client (idle sockets, or reconnecting in a loop) cannot
+ * take every connection the server has. One more is answered 429 in the
+ * envelope and closed at once: it never reaches the routes, and holds no
+ * descriptor while lingering. The answer is written before the client's request
+ * is read: a client that sends one then reads it; one that stays idle sees the close.
+ */
+const limitPerAddress = (server: Server, limit: number, logger: Logger): void => {
+  const open = new Map<string, number>()
+  let refused = 0
+  let loggedAt = Number.NEGATIVE_INFINITY
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    const count = open.get(address) ?? 0
+    if (count >= limit) {
+      const message = `This address already has ${limit} connections open, the most one address may: reuse or close them (NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS)`
+      socket.write(rawAnswer(429, randomUUID(), message, 'RATE_LIMITED', 'Retry-After: 1\r\n'))
+      socket.destroy()
+      refused += 1
+      const now = Date.now()
+      if (now - loggedAt >= DROP_LOG_MS) {
+        logger.warn({ refused, address, maxConnectionsPerAddress: limit }, `closed ${refused} new connection(s) at once: their address had ${limit} connections open, the most one address may (NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS)`)
+        refused = 0
+        loggedAt = now
+      }
+      return
+    }
+    open.set(address, count + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left === 0) open.delete(address)
+      else open.set(address, left)
+    })
+  })
+}
+
 /** The response Node is writing on a socket, if any (Node's own `clientError` handling looks at the same field). */
-const inFlight = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
+const inFlight = (socket: Socket): ServerResponse | null | undefined => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
 
 /**
  * The node:http server of the API: `listener` (from `createHttpApp`) with the
@@ -119,15 +176,18 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
     droppedLoggedAt = now
   })
 
+  if (limits.maxConnectionsPerAddress > 0) limitPerAddress(server, limits.maxConnectionsPerAddress, logger)
+
   const answered = new WeakSet<Socket>()
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     // A parser in error reports again for every further chunk: the first answer stands.
     if (answered.has(socket)) return
     const code = err.code
     const response = inFlight(socket)
-    // With a request under way, only its timeout is answered here (its route has not answered yet); a client that
-    // closed mid-body, or any failure once the answer has begun, leaves nothing to answer.
-    const answerable = socket.writable && (response === undefined || (code === 'ERR_HTTP_REQUEST_TIMEOUT' && !response.headersSent))
+    // With a request under way, its timeout and a body that breaks HTTP's framing (a malformed chunk) are answered
+    // here while its route has not answered yet; a client that closed mid-body, or any failure once the answer has
+    // begun, leaves nothing to answer.
+    const answerable = socket.writable && (response == null || (answersMidRequest(code) && !response.headersSent))
     if (isClientGone(err) || !answerable) {
       if (firstReportOf(socket)) logger.debug({ code }, `closed the connection of a client that went away or broke off its request (${code ?? err.message})`)
       socket.destroy()
@@ -145,7 +205,7 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = randomUUID()
     const json = envelope('The Expect header asks for something this server does not do; only 100-continue is understood')
-    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), 'x-request-id': requestId })
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), 'x-request-id': requestId, [NOSNIFF.name]: NOSNIFF.value })
     res.end(json)
     discardRest(req, res)
     logger.info({ requestId, method: req.method, status: 417 }, 'refused a request with an Expect header other than 100-continue, answering 417')

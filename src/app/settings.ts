@@ -54,6 +54,14 @@ export const SETTINGS = {
     'Server',
     'Most open client connections, idle keep-alive ones included; a connection beyond it is closed as soon as it is accepted (and logged at `warn`, at most once a minute). Keep it well under the open-file limit (`ulimit -n`): the database, stored files and outgoing calls need descriptors too',
   ),
+  NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS: int(
+    'NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS',
+    0,
+    1_000_000,
+    '128',
+    'Server',
+    'Most open connections from one client address, so that one client cannot take the whole of `NOTETAKER_MAX_CONNECTIONS`; a connection beyond it is answered 429 `RATE_LIMITED` and closed at once (logged at `warn`, at most once a minute). `0`: no limit per address. **Behind a reverse proxy** every connection comes from the proxy: set it to `0` or to at least the proxy\'s pool of connections (and limit clients at the proxy)',
+  ),
   NOTETAKER_HEADERS_TIMEOUT_SECONDS: int(
     'NOTETAKER_HEADERS_TIMEOUT_SECONDS',
     1,

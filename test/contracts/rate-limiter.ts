@@ -16,7 +16,10 @@ export const rateLimiterContract = (name: string, make: () => Promise<RateLimite
     for (let i = 0; i < 4; i++) decisions.push(await right(limiter.hit('key-a', at(i))))
     assert.equal(decisions.map((d) => d.allowed), [true, true, true, false])
     assert.equal(decisions.map((d) => d.remaining), [2, 1, 0, 0])
-    assert.ok(decisions[3]!.resetSeconds >= 1 && decisions[3]!.resetSeconds <= 60)
+    // The window ends 57 s on, but its 3 then weigh on the next window until a third of it (20 s) has passed.
+    assert.is(decisions[3]!.resetSeconds, 77)
+    assert.is((await right(limiter.hit('key-a', at(3 + 76)))).allowed, false, 'a second before Retry-After')
+    assert.is((await right(limiter.hit('key-a', at(3 + 77)))).allowed, true, 'at Retry-After')
   })
 
   s('buckets are independent', async ({ limiter }) => {

@@ -63,7 +63,7 @@ s('GET /me straight on node:http and through Koa (a URL Koa must read) give the 
   assert.match(direct.head, /^HTTP\/1\.1 200 OK/)
   assert.match(viaKoa.head, /^HTTP\/1\.1 200 OK/)
   assert.equal(headerNames(direct.head), headerNames(viaKoa.head))
-  assert.equal(headerNames(direct.head), ['content-length', 'content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'])
+  assert.equal(headerNames(direct.head), ['content-length', 'content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-content-type-options', 'x-request-id'])
   assert.equal(JSON.parse(direct.body), JSON.parse(viaKoa.body))
   assert.match(direct.head, /content-type: application\/json; charset=utf-8/i)
 })

@@ -1,5 +1,5 @@
 /**
- * Deleting a recording leaves none of its files in the blob store: listed
+ * Deleting a recording leaves none of its files in the blob store (nor, on disk, their emptied folders): listed
  * from outside the store (the folder on disk, the S3 bucket, the memory store's
  * keys), for an audio upload and for a bot's recording (audio and speaker timeline).
  */
@@ -30,8 +30,12 @@ interface Place {
 
 const folder = async (): Promise<Place> => {
   const dir = mkdtempSync(join(tmpdir(), 'notetaker-no-blob-left-'))
-  const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(dir, join(d, e.name))]))
+  // A folder left empty counts as left behind: it is listed with a trailing slash.
+  const walk = (d: string): string[] => {
+    const entries = readdirSync(d, { withFileTypes: true })
+    if (entries.length === 0 && d !== dir) return [`${relative(dir, d)}/`]
+    return entries.flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(dir, join(d, e.name))]))
+  }
   return { store: fsBlobStore(dir), everything: async () => walk(dir).sort(), close: async () => rmSync(dir, { recursive: true, force: true }) }
 }
 
@@ -102,7 +106,7 @@ for (const [name, open] of [['filesystem', folder], ['s3', bucket], ['memory', m
 
       await deleted(h, u.runId)
       await deleted(h, bot.runId)
-      assert.equal(await place.everything(), [], 'nothing is left')
+      assert.equal(await place.everything(), [], 'nothing is left, not even an empty folder')
     } finally {
       await h.close()
       await place.close()

@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import pino, { type Logger } from 'pino'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
-import { createApiServer } from '../../adapters/http-koa/server.js'
+import { createApiServer, type ServerLimits } from '../../adapters/http-koa/server.js'
 import { createWorker, type Worker } from '../../adapters/jobs/worker.js'
 import type { DomainEvent } from '../../src/core/domain/events.js'
 import type { AnyRoute } from '../../adapters/http-koa/route.js'
@@ -81,6 +81,10 @@ export const startHarness = async (
     logger?: Logger
     /** What GET /readyz asks, and how long each check may take (test/http/health.test.ts); none by default. */
     readiness?: { readonly checks: ReadonlyArray<ReadinessCheck>; readonly timeoutMs?: number }
+    /** Connection limits other than the defaults (connection-limits.test.ts). */
+    serverLimits?: Partial<ServerLimits>
+    /** Where the job worker logs (silent by default). */
+    jobLogger?: Logger
   } = {},
 ): Promise<Harness> => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z')
@@ -123,12 +127,12 @@ export const startHarness = async (
     ...options.ports,
   }
   const core = buildCore(ports)
-  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
+  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: options.jobLogger ?? pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
   const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
   const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
   // The server as `startServer` makes it: the default limits, and Node's own refusals in the envelope.
-  const server: Server = createApiServer(listener, defaultServerLimits(), logger)
+  const server: Server = createApiServer(listener, { ...defaultServerLimits(), ...options.serverLimits }, logger)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

@@ -55,7 +55,7 @@ const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: 
 const page = (p: Page<ApiKeyView>) => ({ ...p, rows: [...p.rows] })
 
 const NO_ESCALATION =
-  'A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403.'
+  'A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403. Nor does it outlive the caller: a key that expires (or a session opened with one) can only make keys that expire no later, so `expiresInDays` null or past the caller\'s own expiry is 422 on `expiresInDays`, saying how many days are allowed (never shortened silently). A password session has no such bound.'
 
 export const keyRoutes = (core: Core) => [
   route({
@@ -75,7 +75,7 @@ export const keyRoutes = (core: Core) => [
     body: CreateBody,
     errorNotes: {
       FORBIDDEN: 'The key is read-only, or `organizationWide` is true and the caller is not organization-wide (FORBIDDEN).',
-      VALIDATION_ERROR: `\`name\` empty or over ${MAX_KEY_NAME_LENGTH} characters, \`access\` neither \`full\` nor \`readonly\`, \`expiresInDays\` not a whole number from 1 to ${MAX_KEY_EXPIRY_DAYS} (or null), or an unknown field (VALIDATION_ERROR).`,
+      VALIDATION_ERROR: `\`name\` empty or over ${MAX_KEY_NAME_LENGTH} characters, \`access\` neither \`full\` nor \`readonly\`, \`expiresInDays\` not a whole number from 1 to ${MAX_KEY_EXPIRY_DAYS} (or null) or later than the calling key's own expiry (null included), or an unknown field (VALIDATION_ERROR).`,
     },
     success: { status: 201, description: 'The key, with its plaintext shown once.', data: CreatedKeyCodec },
     handle: ({ actor, body }) =>

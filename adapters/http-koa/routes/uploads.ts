@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { DateTime } from '../../../src/core/domain/ids.js'
 import { LANGUAGE_REQUEST_PATTERN } from '../../../src/core/domain/language.js'
+import { MAX_CONTENT_TYPE_LENGTH, MAX_FILENAME_LENGTH, MAX_UPLOAD_TITLE_LENGTH, UploadContentType, UploadFilename, UploadTitle } from '../../../src/core/domain/upload-codecs.js'
 import type { Core } from '../../../src/index.js'
 import { annotate } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
@@ -13,13 +14,16 @@ import { UploadCodec, uploadView } from '../schemas/recordings.js'
 const CreateUploadBody = t.exact(
   t.intersection([
     t.type({
-      filename: annotate(t.string, {
+      filename: annotate(UploadFilename, {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_FILENAME_LENGTH,
         description: 'Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine.',
       }),
     }),
     t.partial({
-      title: t.string,
-      contentType: t.string,
+      title: annotate(UploadTitle, { type: 'string', maxLength: MAX_UPLOAD_TITLE_LENGTH, description: `Shown in lists; the file name without its extension when absent or blank. At most ${MAX_UPLOAD_TITLE_LENGTH} characters, one line.` }),
+      contentType: annotate(UploadContentType, { type: 'string', maxLength: MAX_CONTENT_TYPE_LENGTH, description: `The file's media type as the client knows it (kept as given). At most ${MAX_CONTENT_TYPE_LENGTH} characters.` }),
       byteSize: annotate(t.Int, { description: 'The file size in bytes; the content must match it exactly.' }),
       startsAt: DateTime,
       kind: t.keyof({ audio: null, transcript: null }),

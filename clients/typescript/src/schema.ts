@@ -839,7 +839,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key for the account
-         * @description Answers the key with its plaintext in `key`, shown only here: store it at once (only its hash is kept; a lost key cannot be shown again, revoke it and create another). A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403.
+         * @description Answers the key with its plaintext in `key`, shown only here: store it at once (only its hash is kept; a lost key cannot be shown again, revoke it and create another). A new key is never stronger than the caller: a read-only caller can create no key (403, as for every change), and `organizationWide: true` needs a caller that is organization-wide itself (an organization-wide key, or a password session of an organization member); otherwise 403. Nor does it outlive the caller: a key that expires (or a session opened with one) can only make keys that expire no later, so `expiresInDays` null or past the caller's own expiry is 422 on `expiresInDays`, saying how many days are allowed (never shortened silently). A password session has no such bound.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1422,7 +1422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1513,7 +1513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1598,7 +1598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1705,7 +1705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1817,7 +1817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1936,7 +1936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2033,7 +2033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +2156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2263,7 +2263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,7 +2378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2797,7 +2797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2886,7 +2886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2996,7 +2996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,7 +3132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3734,7 +3734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4046,7 +4046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,7 +4283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4614,7 +4614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4747,7 +4747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4931,7 +4931,9 @@ export interface operations {
                 "application/json": {
                     /** @description Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine. */
                     filename: string;
+                    /** @description Shown in lists; the file name without its extension when absent or blank. At most 500 characters, one line. */
                     title?: string;
+                    /** @description The file's media type as the client knows it (kept as given). At most 255 characters. */
                     contentType?: string;
                     /** @description The file size in bytes; the content must match it exactly. */
                     byteSize?: number;
@@ -5195,7 +5197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5439,7 +5441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5673,7 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5771,7 +5773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6125,7 +6127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6238,7 +6240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +6510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,7 +6760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6883,7 +6885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7024,7 +7026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7148,7 +7150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7451,7 +7453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7585,7 +7587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7875,7 +7877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7972,7 +7974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,7 +8082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,7 +8158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8387,7 +8389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `name` empty or over 100 characters, `access` neither `full` nor `readonly`, `expiresInDays` not a whole number from 1 to 36500 (or null), or an unknown field (VALIDATION_ERROR). */
+            /** @description `name` empty or over 100 characters, `access` neither `full` nor `readonly`, `expiresInDays` not a whole number from 1 to 36500 (or null) or later than the calling key's own expiry (null included), or an unknown field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8493,7 +8495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8578,7 +8580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body or query parsed but failed the schema; details[].path names the field (VALIDATION_ERROR). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -43,7 +43,7 @@ const refine = <A>(
 
 export const MeetingTitle = refine('MeetingTitle', t.string, FIELD_RULES.title)
 export const MeetingDescription = refine('MeetingDescription', t.string, FIELD_RULES.description)
-/** Named DateTime so OpenAPI documents it as format date-time; fails with a readable message. */
-export const StartsAt = refine('DateTime', t.string, FIELD_RULES.startsAt)
+/** DateTime itself (OpenAPI documents it as format date-time): an impossible day or time fails saying which. */
+export const StartsAt = DateTime
 export const DurationMinutes = refine('DurationMinutes', t.number, FIELD_RULES.durationMinutes)
 export const RecordOverride = t.union([t.boolean, t.null], 'RecordOverride')

@@ -1,7 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Access, Actor } from '../domain/api-key.js'
+import * as O from 'fp-ts/lib/Option.js'
+import type { Access, Actor, ApiKey } from '../domain/api-key.js'
 import { type ApiKeyView, KEY_RULES, keyView } from '../domain/api-key-rules.js'
+import { NO_KEY_ID } from '../domain/session.js'
 import { type AppError, forbidden, invalidField } from '../errors.js'
 import { type IssueApiKeyDeps, issueApiKey } from './issue-api-key.js'
 import { requireWriter } from './require-writer.js'
@@ -37,6 +39,34 @@ const refusal = (actor: Actor, input: CreateOwnApiKeyInput): AppError | null => 
   return null
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * A key never outlives the key that made it: from a key that expires, a new key
+ * must expire no later (whole days from now), and cannot be one that never
+ * expires. Refused in words rather than shortened, so nobody is handed a key
+ * that ends sooner than asked. A password session is the account itself: no bound.
+ */
+export const outlivesCreator = (creator: Pick<ApiKey, 'expiresAt'>, expiresInDays: number | null, now: Date): AppError | null => {
+  if (creator.expiresAt === null) return null
+  const left = Date.parse(creator.expiresAt) - now.getTime()
+  if (expiresInDays !== null && expiresInDays * DAY_MS <= left) return null
+  const most = Math.floor(left / DAY_MS)
+  const asked = expiresInDays === null ? 'a key that never expires' : `a key that expires in ${expiresInDays} days`
+  const instead =
+    most >= 1
+      ? `ask for at most ${most} day${most === 1 ? '' : 's'}`
+      : 'it has less than a day left, so it can make no key'
+  return invalidField(
+    'expiresInDays',
+    `The key making this request expires at ${creator.expiresAt}, and a key cannot outlive the key that made it: it cannot make ${asked}; ${instead}, or create the key from a longer-lived key or a password session`,
+  )
+}
+
+/** The caller's own key, when it is one (a password session has none). */
+const creatorKey = (deps: IssueApiKeyDeps, actor: Actor): TE.TaskEither<AppError, O.Option<ApiKey>> =>
+  actor.keyId === NO_KEY_ID || actor.keyId === '' ? TE.right(O.none) : deps.apiKeys.findById(actor.keyId)
+
 export const createOwnApiKey =
   (deps: IssueApiKeyDeps) =>
   (actor: Actor, input: CreateOwnApiKeyInput): TE.TaskEither<AppError, CreatedOwnKey> =>
@@ -44,7 +74,11 @@ export const createOwnApiKey =
       requireWriter(actor),
       TE.flatMap(() => {
         const refused = refusal(actor, input)
-        return refused === null ? issueApiKey(deps)({ ...input, accountId: actor.accountId, name: input.name.trim() }) : TE.left(refused)
+        return refused === null ? creatorKey(deps, actor) : TE.left(refused)
+      }),
+      TE.flatMap((creator) => {
+        const outlives = O.isSome(creator) ? outlivesCreator(creator.value, input.expiresInDays, deps.clock.now()) : null
+        return outlives === null ? issueApiKey(deps)({ ...input, accountId: actor.accountId, name: input.name.trim() }) : TE.left(outlives)
       }),
       TE.map((issued) => ({ key: keyView(issued.key), plaintext: issued.plaintext })),
     )

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import {
   MAX_SEARCH_LENGTH, NO_FILTER, type RecordingFilter, type RecordingSearch, STOP_WORDS, wordsOf,
 } from '../domain/recording-filter.js'
+import { calendarProblem } from '../domain/ids.js'
 import { phaseOf, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../domain/run.js'
 import { type AppError, type FieldIssue, validation } from '../errors.js'
 
@@ -42,7 +43,9 @@ export const readRecordingFilter = (f: RecordingListFilters): E.Either<AppError,
   const from = instant(f.from)
   const to = instant(f.to)
   for (const [path, v] of [['from', f.from], ['to', f.to]] as const) {
-    if (v != null && Number.isNaN(Date.parse(v))) issues.push({ path, message: 'must be an ISO 8601 date-time' })
+    const problem = v == null ? null : calendarProblem(v)
+    if (problem !== null) issues.push({ path, message: problem })
+    else if (v != null && Number.isNaN(Date.parse(v))) issues.push({ path, message: 'must be an ISO 8601 date-time' })
   }
   if (issues.length === 0 && from !== null && to !== null && to <= from) issues.push({ path: 'to', message: 'must be later than from' })
   if (issues.length > 0) return E.left(validation(issues, `The filter ${issues[0]!.path} is not valid`))

@@ -4,6 +4,7 @@ import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
 import { AUTO_LANGUAGE, canTranscribeIn, isLanguageRequest, languageName } from '../domain/language.js'
 import { newRun } from '../domain/run.js'
+import { UPLOAD_RULES } from '../domain/upload-codecs.js'
 import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind, uploadFilesPrefix } from '../domain/upload.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { Ids } from '../ports/ids.js'
@@ -61,7 +62,9 @@ const LANGUAGE_WORDS = `language must be \`${AUTO_LANGUAGE}\` or a lowercase ISO
 
 const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: CreateUploadDeps['transcriber']): AppError | UploadKind => {
   const kind = kindOf(input.filename)
-  if (input.filename.trim() === '' || input.filename.length > 255) return invalidField('filename', 'filename must be 1 to 255 characters')
+  if (!UPLOAD_RULES.filename.ok(input.filename)) return invalidField('filename', `filename ${UPLOAD_RULES.filename.message}`)
+  if (input.title !== undefined && !UPLOAD_RULES.title.ok(input.title)) return invalidField('title', `title ${UPLOAD_RULES.title.message}`)
+  if (input.contentType !== undefined && !UPLOAD_RULES.contentType.ok(input.contentType)) return invalidField('contentType', `contentType ${UPLOAD_RULES.contentType.message}`)
   if (kind === null) {
     return invalidField('filename', `filename must end in one of .${[...AUDIO_EXTENSIONS, ...TRANSCRIPT_EXTENSIONS].join(', .')}`)
   }

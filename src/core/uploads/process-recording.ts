@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Run } from '../domain/run.js'
+import { inUserWords } from '../domain/user-words.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
 import { eraseRun, ignoreFailure, moveRun, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
@@ -55,15 +56,18 @@ export const processRecording =
   (deps: ProcessDeps): JobHandler =>
   (payload, attempt) => {
     if (!Payload.is(payload)) return TE.left(final('malformed job payload'))
-    const fail = (run: Run, failure: StageFailure): TE.TaskEither<JobFailure, void> => {
+    // The user reads the failure without server paths or library internals; the log keeps it whole.
+    const fail = (run: Run, failure: StageFailure): TE.TaskEither<JobFailure, JobReport> => {
       if (failure.retryable && !attempt.last) return TE.left(failure)
-      const message = failureMessage(run, failure, attempt.number)
+      const full = failureMessage(run, failure, attempt.number)
+      const message = inUserWords(full)
       return pipe(
         deps.runs.find(run.accountId, run.id),
         TE.mapLeft(transient),
         TE.flatMap((current) => (O.isSome(current) ? TE.right(current.value) : TE.left(final('the recording is gone')))),
         TE.flatMap((current) => pipe(moveRun(deps)(current, 'failed', { detail: message, failedStage: failure.stage }), TE.mapLeft(transient))),
         TE.flatMap((failed) => announce(failed, 'failed', message)),
+        TE.map((): JobReport => ({ level: 'warn', message: `Recording ${run.id} failed: ${full}`, details: { runId: run.id, accountId: run.accountId, stage: failure.stage } })),
       )
     }
     const announce = (run: Run, outcome: 'ready' | 'failed', error: string | null): TE.TaskEither<JobFailure, void> =>
@@ -84,13 +88,13 @@ export const processRecording =
       deps.runs.find(payload.accountId, payload.runId),
       TE.mapLeft(transient),
       TE.flatMap(TE.fromOption(() => final('the recording is gone'))),
-      TE.flatMap((run): TE.TaskEither<JobFailure, void> => {
+      TE.flatMap((run): TE.TaskEither<JobFailure, JobReport | void> => {
         if (run.state === 'ready' || run.state === 'failed') return TE.right(undefined) // already settled: a re-delivery
         return pipe(
           run.state === 'analysing' ? resumedAnalysis(deps, run) : transcribed(deps, run),
           TE.flatMap((next) => pipe(analyse(deps, next.run, next.utterances, next.durationMs), TE.mapLeft(inStage('analysing')))),
           TE.flatMap((ready) => pipe(announce(ready, 'ready', null), TE.mapLeft(inStage('analysing')))),
-          TE.orElse((failure) => fail(run, failure)),
+          TE.orElseW((failure) => fail(run, failure)),
         )
       }),
       TE.orElse((failure) => endQuietlyIfDeleted(deps, payload.accountId, payload.runId, failure)),

@@ -116,6 +116,41 @@ s('at open, folders and files left readable by others (an install from before) a
   assert.is(lines.length, 1, 'logged once: the next open finds nothing to change')
 })
 
+s('removing a file removes the folders it leaves empty, up to the store\'s root and no further', async ({ root }) => {
+  const blobs = fsBlobStore(root)
+  await right(blobs.put('uploads/acct/one.wav', from('1'), { maxBytes: 100 }))
+  await right(blobs.put('uploads/acct/two.wav', from('2'), { maxBytes: 100 }))
+  await right(blobs.append('processing/acct/run/audio.wav', Buffer.from('3')))
+  await right(blobs.remove('uploads/acct/one.wav'))
+  assert.ok(existsSync(join(root, 'uploads', 'acct', 'two.wav')), 'a folder still holding a file stays')
+  await right(blobs.remove('uploads/acct/two.wav'))
+  assert.not.ok(existsSync(join(root, 'uploads')), 'uploads/acct and then uploads, both empty, are gone')
+  await right(blobs.remove('processing/acct/run/audio.wav'))
+  assert.equal(readdirSync(root), [], 'every folder under the root is gone')
+  assert.ok(existsSync(root), 'the root stays')
+  await right(blobs.remove('processing/acct/run/audio.wav'))
+  await right(blobs.remove('never/was/there.wav'))
+  assert.ok(existsSync(root), 'removing what is not there changes nothing')
+})
+
+s('writes racing the removal of their folder\'s last file all land: the folder is made again when removed between', async ({ root }) => {
+  const blobs = fsBlobStore(root)
+  const rounds = 200
+  await Promise.all(
+    Array.from({ length: rounds }, async (_, i) => {
+      await right(blobs.put(`uploads/acct/run-${i}/old.wav`, from('old'), { maxBytes: 100 }))
+      await Promise.all([
+        right(blobs.remove(`uploads/acct/run-${i}/old.wav`)),
+        right(blobs.put(`uploads/acct/run-${i}/new.wav`, from(`new ${i}`), { maxBytes: 100 })),
+        right(blobs.append(`uploads/acct/run-${i}/log.txt`, Buffer.from(`line ${i}`))),
+      ])
+    }),
+  )
+  for (let i = 0; i < rounds; i++) {
+    assert.equal(readdirSync(join(root, 'uploads', 'acct', `run-${i}`)).sort(), ['log.txt', 'new.wav'], `run-${i}`)
+  }
+})
+
 s('a key shaped like a temporary name is refused, so the sweep can never take a stored file', async ({ root }) => {
   const blobs = fsBlobStore(root)
   const e = await left(blobs.put('uploads/a/x.webm.partial-12-1700000000000', from('x'), { maxBytes: 10 }))
