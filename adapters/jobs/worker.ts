@@ -18,6 +18,11 @@ export interface WorkerOptions {
   readonly leaseMs: number
   /** Delay before attempt n+1 (n starts at 1). */
   readonly backoffMs?: (attempt: number) => number
+  /**
+   * Running jobs one group (an account) may have in the whole queue, across processes; its next
+   * job waits while another group's is taken. Absent: no cap.
+   */
+  readonly maxRunningPerGroup?: number
 }
 
 /** Exponential backoff with full jitter: up to 2 s, 4 s, 8 s ... capped at 5 minutes. */
@@ -35,6 +40,7 @@ export const createWorker = (o: WorkerOptions) => {
   let timer: NodeJS.Timeout | null = null
   let stopped = true
   const backoff = o.backoffMs ?? defaultBackoff
+  const claimOptions = o.maxRunningPerGroup === undefined ? {} : { maxRunningPerGroup: o.maxRunningPerGroup }
 
   const runJob = async (job: ClaimedJob) => {
     const handler = o.handlers[job.kind]!
@@ -73,7 +79,7 @@ export const createWorker = (o: WorkerOptions) => {
   const fill = async (): Promise<number> => {
     let started = 0
     while (running.size < o.concurrency) {
-      const claimed = await o.queue.claim(kinds, o.clock.now(), o.leaseMs)()
+      const claimed = await o.queue.claim(kinds, o.clock.now(), o.leaseMs, claimOptions)()
       if (E.isLeft(claimed)) {
         o.logger.error({ err: claimed.left.cause }, 'could not read the job queue')
         break

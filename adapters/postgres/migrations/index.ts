@@ -15,6 +15,7 @@ import { sql as notesEdits } from './013-notes-edits.js'
 import { sql as sessions } from './015-sessions.js'
 import { sql as runLanguage } from './016-run-language.js'
 import { sql as runFailedStage } from './017-run-failed-stage.js'
+import { sql as jobGroups } from './020-job-groups.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -39,4 +40,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 15, name: 'sessions', sql: sessions },
   { id: 16, name: 'run-language', sql: runLanguage },
   { id: 17, name: 'run-failed-stage', sql: runFailedStage },
+  { id: 20, name: 'job-groups', sql: jobGroups },
 ]

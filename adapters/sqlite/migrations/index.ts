@@ -17,6 +17,7 @@ import { sql as notesEdits } from './015-notes-edits.js'
 import { sql as sessions } from './017-sessions.js'
 import { sql as runLanguage } from './018-run-language.js'
 import { sql as runFailedStage } from './019-run-failed-stage.js'
+import { sql as jobGroups } from './022-job-groups.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 17, name: 'sessions', sql: sessions },
   { id: 18, name: 'run-language', sql: runLanguage },
   { id: 19, name: 'run-failed-stage', sql: runFailedStage },
+  { id: 22, name: 'job-groups', sql: jobGroups },
 ]

@@ -16,10 +16,15 @@ export interface ParseLimits {
   readonly maxUtterances: number
 }
 
+/** Work a caller may stop: once the signal aborts, the adapter stops the work (ends its thread) and fails. */
+export interface Stoppable {
+  readonly signal?: AbortSignal
+}
+
 /**
  * Reads a transcript made elsewhere into utterances, in order. Reading a large
  * file is CPU work: adapters keep it off the thread that answers requests.
  */
 export interface TranscriptParser {
-  parse(format: TranscriptFormat, text: string, limits: ParseLimits): TE.TaskEither<TranscriptParseFailure, ReadonlyArray<Utterance>>
+  parse(format: TranscriptFormat, text: string, limits: ParseLimits, options?: Stoppable): TE.TaskEither<TranscriptParseFailure, ReadonlyArray<Utterance>>
 }
