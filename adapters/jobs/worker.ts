@@ -86,6 +86,13 @@ export const createWorker = (o: WorkerOptions) => {
       }
       if (O.isNone(claimed.right)) break
       const job = claimed.right.value
+      // Our own job, claimed again because its lease ran out while this process could not renew it
+      // (its event loop was held up): it is still running here, so it is not started twice. The
+      // claim renewed its lease; the running handler completes or fails it as before.
+      if (running.has(job.id)) {
+        o.logger.warn({ jobId: job.id, kind: job.kind }, `job ${job.kind}'s lease ran out while it ran here (this process was held up); it keeps running once`)
+        continue
+      }
       const p = runJob(job).finally(() => {
         running.delete(job.id)
         if (!stopped) schedule(0)
