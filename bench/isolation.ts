@@ -12,7 +12,8 @@
  * repeated without a `>` (the worst case of a tag stripper that backtracks, issue #29), and then
  * account B sends a 57-byte WebVTT file: B's time from sending it to `ready`, and what became of
  * A's files and when. --timeout-minutes sets NOTETAKER_PROCESSING_TIMEOUT_MINUTES (a checkout
- * without it ignores it). Part `load` is the 50 MB transcript above; `all` runs both, load first.
+ * without it ignores it). --worst large sends transcripts of --worst-mb MB (100,000 utterances)
+ * instead: slow to read, store and analyse whatever the parser, once the tag stripper is linear. Part `load` is the 50 MB transcript above; `all` runs both, load first.
  *
  * --checkout runs another checkout of Notetaker (e.g. a git worktree of an
  * earlier commit, with node_modules) the same way, for a before/after pair.
@@ -32,10 +33,13 @@ const { values: args } = parseArgs({
     part: { type: 'string', default: 'all' },
     'worst-kb': { type: 'string', default: '400' },
     'worst-files': { type: 'string', default: '2' },
+    worst: { type: 'string', default: 'srt' },
+    'worst-mb': { type: 'string', default: '20' },
     'timeout-minutes': { type: 'string' },
   },
 })
 if (!['all', 'load', 'fair'].includes(args.part)) throw new Error(`--part is all, load or fair, not ${args.part}`)
+if (!['srt', 'large'].includes(args.worst)) throw new Error(`--worst is srt or large, not ${args.worst}`)
 const checkout = resolve(args.checkout)
 const megabytes = Number(args.mb)
 const parallel = Number(args.parallel)
@@ -170,12 +174,14 @@ async function settled(key: string, upload: { id: string; sentAt: number }) {
 async function worstCaseBesideSmall() {
   const kb = Number(args['worst-kb'])
   const files = Number(args['worst-files'])
-  const worst = Buffer.from(`1\n00:00:01,000 --> 00:00:05,000\n${'<a'.repeat(Math.floor((kb * 1024 - 40) / 2))}\n`)
+  const large = args.worst === 'large'
+  const worst = large ? transcript(Number(args['worst-mb']) * 1024 * 1024) : Buffer.from(`1\n00:00:01,000 --> 00:00:05,000\n${'<a'.repeat(Math.floor((kb * 1024 - 40) / 2))}\n`)
   const small = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Bob>Hi.\n\n')
-  console.log(`checkout ${checkout}, SQLite: A sends ${files} SubRip file(s) of ${kb} KB (one cue of "<a" repeated), then B one of ${small.length} bytes${args['timeout-minutes'] === undefined ? '' : `; NOTETAKER_PROCESSING_TIMEOUT_MINUTES=${args['timeout-minutes']}`}`)
+  const what = large ? `transcript(s) of ${args['worst-mb']} MB (${UTTERANCES.toLocaleString('en')} utterances)` : `SubRip file(s) of ${kb} KB (one cue of "<a" repeated)`
+  console.log(`checkout ${checkout}, SQLite: A sends ${files} ${what}, then B one of ${small.length} bytes${args['timeout-minutes'] === undefined ? '' : `; NOTETAKER_PROCESSING_TIMEOUT_MINUTES=${args['timeout-minutes']}`}`)
   const startedAt = performance.now()
   const aUploads = []
-  for (let i = 0; i < files; i++) aUploads.push(await send(keyA, `worst-${i + 1}.srt`, worst))
+  for (let i = 0; i < files; i++) aUploads.push(await send(keyA, `worst-${i + 1}.${large ? 'txt' : 'srt'}`, worst))
   // Long enough for the worker (polling every 500 ms) to have claimed A's files first.
   await sleep(1_500)
   const b = await settled(keyB, await send(keyB, 'hello.vtt', small))
