@@ -1,5 +1,5 @@
 /**
- * npm run bench:isolation [-- --mb 50] [--parallel 8] [--checkout DIR]
+ * npm run bench:isolation [-- --mb 50] [--parallel 8] [--checkout DIR] [--part all|load|fair] [--worst-kb 400] [--worst-files 2] [--timeout-minutes M]
  *
  * Does one account's heavy work hold up another's requests? Starts a real
  * `notetaker serve` on SQLite, and while account A's transcript of --mb
@@ -7,6 +7,13 @@
  * times a second: its p50/p99/max against a quiet window of the same run.
  * Then A reads that recording with include=transcript, --parallel times at
  * once: the answer's size, the server's peak memory, and B's GET /me meanwhile.
+ *
+ * Part `fair`: account A sends --worst-files SubRip files of --worst-kb KB, each one cue of `<a`
+ * repeated without a `>` (the worst case of a tag stripper that backtracks, issue #29), and then
+ * account B sends a 57-byte WebVTT file: B's time from sending it to `ready`, and what became of
+ * A's files and when. --timeout-minutes sets NOTETAKER_PROCESSING_TIMEOUT_MINUTES (a checkout
+ * without it ignores it). --worst large sends transcripts of --worst-mb MB (100,000 utterances)
+ * instead: slow to read, store and analyse whatever the parser, once the tag stripper is linear. Part `load` is the 50 MB transcript above; `all` runs both, load first.
  *
  * --checkout runs another checkout of Notetaker (e.g. a git worktree of an
  * earlier commit, with node_modules) the same way, for a before/after pair.
@@ -19,8 +26,20 @@ import { join, resolve } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 
 const { values: args } = parseArgs({
-  options: { mb: { type: 'string', default: '50' }, parallel: { type: 'string', default: '8' }, checkout: { type: 'string', default: '.' } },
+  options: {
+    mb: { type: 'string', default: '50' },
+    parallel: { type: 'string', default: '8' },
+    checkout: { type: 'string', default: '.' },
+    part: { type: 'string', default: 'all' },
+    'worst-kb': { type: 'string', default: '400' },
+    'worst-files': { type: 'string', default: '2' },
+    worst: { type: 'string', default: 'srt' },
+    'worst-mb': { type: 'string', default: '20' },
+    'timeout-minutes': { type: 'string' },
+  },
 })
+if (!['all', 'load', 'fair'].includes(args.part)) throw new Error(`--part is all, load or fair, not ${args.part}`)
+if (!['srt', 'large'].includes(args.worst)) throw new Error(`--worst is srt or large, not ${args.worst}`)
 const checkout = resolve(args.checkout)
 const megabytes = Number(args.mb)
 const parallel = Number(args.parallel)
@@ -38,7 +57,16 @@ const freePort = () =>
 const dataDir = mkdtempSync(join(tmpdir(), 'notetaker-isolation-'))
 const port = await freePort()
 const base = `http://127.0.0.1:${port}/ext/v1`
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NOTETAKER_STORE: 'sqlite', LOG_LEVEL: 'warn', NOTETAKER_RATE_LIMIT: '1000000' }
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  NOTETAKER_STORE: 'sqlite',
+  LOG_LEVEL: 'warn',
+  NOTETAKER_RATE_LIMIT: '1000000',
+  ...(args['timeout-minutes'] === undefined ? {} : { NOTETAKER_PROCESSING_TIMEOUT_MINUTES: args['timeout-minutes'] }),
+}
 const cli = async (...a: string[]) => (await promisify(execFile)(process.execPath, ['bin/notetaker.mjs', ...a], { cwd: checkout, env })).stdout.trim()
 
 /** A transcript of `UTTERANCES` lines, `Speaker: words`, about `bytes` long, varied enough to analyze. */
@@ -116,6 +144,55 @@ try {
     if (i > 600) throw new Error('the server did not start in 60 s')
     await sleep(100)
   }
+  if (args.part !== 'fair') await heavyTranscript()
+  if (args.part !== 'load') await worstCaseBesideSmall()
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** Sends a file as a new upload of `key`'s account; answers its id and when it was sent. */
+async function send(key: string, filename: string, bytes: Buffer) {
+  const created = await request(key, 'POST', '/uploads', { filename, byteSize: bytes.length })
+  if (created.status !== 201) throw new Error(`POST /uploads answered ${created.status}: ${JSON.stringify(created.json)}`)
+  const sent = await request(key, 'PUT', `/uploads/${created.json.data.id}/content`, undefined, bytes)
+  if (sent.status !== 200) throw new Error(`sending ${filename} answered ${sent.status}`)
+  return { id: created.json.data.id as string, sentAt: performance.now() }
+}
+
+/** Polls the upload every 50 ms until it is ready or failed: its stage, error and seconds since it was sent. */
+async function settled(key: string, upload: { id: string; sentAt: number }) {
+  for (;;) {
+    const u = (await request(key, 'GET', `/uploads/${upload.id}`)).json.data
+    if (u.stage === 'ready' || u.stage === 'failed') return { stage: u.stage as string, error: u.error as string | null, seconds: (performance.now() - upload.sentAt) / 1000 }
+    await sleep(50)
+  }
+}
+
+/** A's worst-case files, then B's small one: how long B waits for `ready`. */
+async function worstCaseBesideSmall() {
+  const kb = Number(args['worst-kb'])
+  const files = Number(args['worst-files'])
+  const large = args.worst === 'large'
+  const worst = large ? transcript(Number(args['worst-mb']) * 1024 * 1024) : Buffer.from(`1\n00:00:01,000 --> 00:00:05,000\n${'<a'.repeat(Math.floor((kb * 1024 - 40) / 2))}\n`)
+  const small = Buffer.from('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Bob>Hi.\n\n')
+  const what = large ? `transcript(s) of ${args['worst-mb']} MB (${UTTERANCES.toLocaleString('en')} utterances)` : `SubRip file(s) of ${kb} KB (one cue of "<a" repeated)`
+  console.log(`checkout ${checkout}, SQLite: A sends ${files} ${what}, then B one of ${small.length} bytes${args['timeout-minutes'] === undefined ? '' : `; NOTETAKER_PROCESSING_TIMEOUT_MINUTES=${args['timeout-minutes']}`}`)
+  const startedAt = performance.now()
+  const aUploads = []
+  for (let i = 0; i < files; i++) aUploads.push(await send(keyA, `worst-${i + 1}.${large ? 'txt' : 'srt'}`, worst))
+  // Long enough for the worker (polling every 500 ms) to have claimed A's files first.
+  await sleep(1_500)
+  const b = await settled(keyB, await send(keyB, 'hello.vtt', small))
+  console.log(`B's ${small.length}-byte upload: ${b.stage} ${b.seconds.toFixed(1)} s after it was sent${b.error === null ? '' : ` (${b.error})`}`)
+  for (const [i, a] of (await Promise.all(aUploads.map((u) => settled(keyA, u)))).entries()) {
+    const since = (aUploads[i]!.sentAt - startedAt) / 1000
+    console.log(`A's file ${i + 1}: ${a.stage} ${a.seconds.toFixed(1)} s after it was sent (at ${since.toFixed(1)} s)${a.error === null ? '' : ` (${a.error})`}`)
+  }
+}
+
+async function heavyTranscript() {
   console.log(`checkout ${checkout}, SQLite, ${megabytes} MB transcript of ${UTTERANCES.toLocaleString('en')} utterances`)
   console.log(`quiet:       B GET /me ${stats(await probe(keyB, sleep(5_000)))}`)
 
@@ -152,8 +229,4 @@ try {
     console.log(`${parallel} x include=transcript: answers of ${(answers[0]!.bytes / 1024 / 1024).toFixed(2)} MB (${answers[0]!.json?.data?.transcript?.length ?? '?'} utterances), server memory ${before.toFixed(0)} MB -> peak ${peak.toFixed(0)} MB`)
     console.log(`             B GET /me ${stats(meanwhile)}`)
   }
-} finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
 }

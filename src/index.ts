@@ -39,7 +39,7 @@ import { webhookUseCases } from './core/webhooks/index.js'
 import { notetakerFactory } from './app/notetaker.js'
 
 export interface Ports
-  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>,
+  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
     Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock

@@ -32,7 +32,7 @@ export interface OpenAiAnalyzerOptions {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-const post = (o: OpenAiAnalyzerOptions, input: AnalysisInput): TE.TaskEither<string, unknown> =>
+const post = (o: OpenAiAnalyzerOptions, input: AnalysisInput, stop: AbortSignal | undefined): TE.TaskEither<string, unknown> =>
   TE.tryCatch(
     async () => {
       const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/v1/chat/completions`, {
@@ -47,7 +47,8 @@ const post = (o: OpenAiAnalyzerOptions, input: AnalysisInput): TE.TaskEither<str
           messages: messagesFor(input, o.maxTranscriptChars ?? 48_000),
           response_format: { type: 'json_schema', json_schema: { name: 'meeting_notes', strict: true, schema: modelAnswerSchema } },
         }),
-        signal: AbortSignal.timeout(o.timeoutMs ?? 120_000),
+        // The request's own timeout, or the processing time limit, whichever comes first.
+        signal: stop === undefined ? AbortSignal.timeout(o.timeoutMs ?? 120_000) : AbortSignal.any([AbortSignal.timeout(o.timeoutMs ?? 120_000), stop]),
       })
       const body = await res.text()
       if (!res.ok) throw new Error(`the server answered HTTP ${res.status}: ${body.slice(0, 200)}`)
@@ -121,10 +122,10 @@ const toNotes = (input: AnalysisInput, a: ModelAnswer): E.Either<string, Notes> 
 
 export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer => ({
   name: 'openai',
-  analyze: (input) => {
-    if (input.utterances.every((u) => u.text.trim() === '')) return options.fallback.analyze(input)
+  analyze: (input, stoppable) => {
+    if (input.utterances.every((u) => u.text.trim() === '')) return options.fallback.analyze(input, stoppable)
     return pipe(
-      post(options, input),
+      post(options, input, stoppable?.signal),
       TE.flatMapEither(contentOf),
       TE.flatMapEither((json) =>
         pipe(
@@ -138,7 +139,7 @@ export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer =
           { analyzer: 'openai', fallback: options.fallback.name, reason },
           `The language model could not analyse "${input.title}" (${reason}); using the ${options.fallback.name} analyzer instead.`,
         )
-        return options.fallback.analyze(input)
+        return options.fallback.analyze(input, stoppable)
       }),
     )
   },

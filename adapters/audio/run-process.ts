@@ -27,6 +27,8 @@ export interface RunOptions {
    * cores should answer requests first; 0 keeps this process's priority.
    */
   readonly niceness?: number
+  /** When it aborts (a processing time limit passed), the program is killed and the run fails. */
+  readonly signal?: AbortSignal
 }
 
 /**
@@ -68,12 +70,20 @@ export const runProcess = (
     let timedOut = false
     let settled = false
     let overflowed = false
+    let stopped = false
     const settle = (value: E.Either<ProcessFailure, ProcessResult>) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      options.signal?.removeEventListener('abort', stop)
       resolve(value)
     }
+    const stop = () => {
+      stopped = true
+      child.kill('SIGKILL')
+    }
+    if (options.signal?.aborted === true) stop()
+    else options.signal?.addEventListener('abort', stop, { once: true })
     const timer = setTimeout(() => {
       timedOut = true
       child.kill('SIGKILL')
@@ -101,7 +111,8 @@ export const runProcess = (
       ),
     )
     child.on('close', (code, signal) => {
-      if (timedOut) settle(E.left({ _tag: 'TimedOut', binary, timeoutMs: options.timeoutMs, stderrTail }))
+      if (stopped) settle(E.left({ _tag: 'SpawnFailed', binary, message: 'it was stopped: processing passed its time limit' }))
+      else if (timedOut) settle(E.left({ _tag: 'TimedOut', binary, timeoutMs: options.timeoutMs, stderrTail }))
       else if (overflowed)
         settle(E.left({ _tag: 'SpawnFailed', binary, message: `it wrote more than ${maxStdout} bytes of output` }))
       else

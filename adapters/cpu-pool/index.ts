@@ -24,8 +24,11 @@ export interface CpuPool {
 }
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e))
-const analysisStopped = (e: unknown): AnalysisFailure => ({ _tag: 'AnalysisFailure', message: `analysis stopped unexpectedly: ${reason(e)}` })
-const readingStopped = (e: unknown): TranscriptParseFailure => ({ _tag: 'TranscriptParseFailure', line: null, message: `reading the transcript stopped unexpectedly: ${reason(e)}` })
+const why = (e: unknown, signal: AbortSignal | undefined) => (signal?.aborted === true ? `was stopped: ${reason(signal.reason)}` : `stopped unexpectedly: ${reason(e)}`)
+const analysisStopped = (e: unknown, signal?: AbortSignal): AnalysisFailure => ({ _tag: 'AnalysisFailure', message: `analysis ${why(e, signal)}` })
+const readingStopped = (e: unknown, signal?: AbortSignal): TranscriptParseFailure => ({ _tag: 'TranscriptParseFailure', line: null, message: `reading the transcript ${why(e, signal)}` })
+
+const runOptions = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal })
 
 export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
   const pool = new Piscina<Task, Answer>({
@@ -40,27 +43,28 @@ export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
   })
   return {
     transcriptParser: {
-      parse: (format, bytes, limits) => async () => {
+      parse: (format, bytes, limits, options) => async () => {
         try {
-          const answer = await pool.run({ kind: 'parse', format, bytes, limits })
+          // Aborted while it runs, piscina terminates its thread: the work really stops, and a fresh thread takes the next task.
+          const answer = await pool.run({ kind: 'parse', format, bytes, limits }, runOptions(options?.signal))
           if (answer.kind !== 'parsed') throw new Error(`the pool answered ${answer.kind} to parse`)
           if (E.isLeft(answer.result)) return answer.result
           const { batches, ...rest } = answer.result.right
           return E.right({ ...rest, utterances: await fromBatchesYielding(batches) })
         } catch (e) {
-          return E.left(readingStopped(e))
+          return E.left(readingStopped(e, options?.signal))
         }
       },
     },
     analyzer: {
       name: 'builtin',
-      analyze: ({ utterances, ...input }) => async () => {
+      analyze: ({ utterances, ...input }, options) => async () => {
         try {
-          const answer = await pool.run({ kind: 'analyze', input, utterances: await toBatchesYielding(utterances) })
+          const answer = await pool.run({ kind: 'analyze', input, utterances: await toBatchesYielding(utterances) }, runOptions(options?.signal))
           if (answer.kind !== 'analyzed') throw new Error(`the pool answered ${answer.kind} to analyze`)
           return answer.result
         } catch (e) {
-          return E.left(analysisStopped(e))
+          return E.left(analysisStopped(e, options?.signal))
         }
       },
     },

@@ -18,6 +18,11 @@ export interface WorkerOptions {
   readonly leaseMs: number
   /** Delay before attempt n+1 (n starts at 1). */
   readonly backoffMs?: (attempt: number) => number
+  /**
+   * Running jobs one group (an account) may have in the whole queue, across processes; its next
+   * job waits while another group's is taken. Absent: no cap.
+   */
+  readonly maxRunningPerGroup?: number
 }
 
 /** Exponential backoff with full jitter: up to 2 s, 4 s, 8 s ... capped at 5 minutes. */
@@ -35,6 +40,7 @@ export const createWorker = (o: WorkerOptions) => {
   let timer: NodeJS.Timeout | null = null
   let stopped = true
   const backoff = o.backoffMs ?? defaultBackoff
+  const claimOptions = o.maxRunningPerGroup === undefined ? {} : { maxRunningPerGroup: o.maxRunningPerGroup }
 
   const runJob = async (job: ClaimedJob) => {
     const handler = o.handlers[job.kind]!
@@ -73,13 +79,20 @@ export const createWorker = (o: WorkerOptions) => {
   const fill = async (): Promise<number> => {
     let started = 0
     while (running.size < o.concurrency) {
-      const claimed = await o.queue.claim(kinds, o.clock.now(), o.leaseMs)()
+      const claimed = await o.queue.claim(kinds, o.clock.now(), o.leaseMs, claimOptions)()
       if (E.isLeft(claimed)) {
         o.logger.error({ err: claimed.left.cause }, 'could not read the job queue')
         break
       }
       if (O.isNone(claimed.right)) break
       const job = claimed.right.value
+      // Our own job, claimed again because its lease ran out while this process could not renew it
+      // (its event loop was held up): it is still running here, so it is not started twice. The
+      // claim renewed its lease; the running handler completes or fails it as before.
+      if (running.has(job.id)) {
+        o.logger.warn({ jobId: job.id, kind: job.kind }, `job ${job.kind}'s lease ran out while it ran here (this process was held up); it keeps running once`)
+        continue
+      }
       const p = runJob(job).finally(() => {
         running.delete(job.id)
         if (!stopped) schedule(0)

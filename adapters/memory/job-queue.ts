@@ -8,11 +8,20 @@ export interface QueuedJob {
   readonly payload: unknown
   readonly key: string | null
   readonly maxAttempts: number
+  readonly group: string | null
   runAt: number
   attempts: number
   status: 'queued' | 'running' | 'done' | 'dead'
   lockedUntil: number
   lastError: string | null
+}
+
+/** The groups with `cap` or more running jobs whose lease has not run out. */
+const groupsAtCap = (jobs: ReadonlyArray<QueuedJob>, now: number, cap: number | undefined): ReadonlySet<string> => {
+  if (cap === undefined) return new Set()
+  const running = new Map<string, number>()
+  for (const j of jobs) if (j.group !== null && j.status === 'running' && j.lockedUntil > now) running.set(j.group, (running.get(j.group) ?? 0) + 1)
+  return new Set([...running].filter(([, n]) => n >= cap).map(([g]) => g))
 }
 
 /** The queue of one process, kept in memory (tests, `NOTETAKER_STORE=memory`). */
@@ -31,6 +40,7 @@ export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entri
         payload: job.payload,
         key: job.key ?? null,
         maxAttempts: job.maxAttempts ?? 5,
+        group: job.group ?? null,
         runAt: (job.runAt ?? new Date(0)).getTime(),
         attempts: 0,
         status: 'queued',
@@ -40,11 +50,12 @@ export const memoryJobQueue = (newId: () => string): JobQueue & { readonly entri
       jobs.push(entry)
       return TE.right({ id: entry.id, created: true })
     },
-    claim: (kinds, now, leaseMs) => {
+    claim: (kinds, now, leaseMs, options) => {
       const t = now.getTime()
+      const atCap = groupsAtCap(jobs, t, options?.maxRunningPerGroup)
       // A dead worker's job (lease ran out) goes before the queued ones, as in the SQL queues.
       const takenFirst = (j: QueuedJob) => (j.status === 'running' ? 0 : 1)
-      const due = jobs.filter((j) => kinds.includes(j.kind) && isDue(j, t)).sort((a, b) => takenFirst(a) - takenFirst(b) || a.runAt - b.runAt)[0]
+      const due = jobs.filter((j) => kinds.includes(j.kind) && isDue(j, t) && (j.group === null || !atCap.has(j.group))).sort((a, b) => takenFirst(a) - takenFirst(b) || a.runAt - b.runAt)[0]
       if (due === undefined) return TE.right(O.none)
       due.status = 'running'
       due.attempts += 1

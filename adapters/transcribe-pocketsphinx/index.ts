@@ -101,6 +101,7 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
     name: string,
     span: Span,
     onHeardMs: (ms: number) => void,
+    signal: AbortSignal | undefined,
   ): TE.TaskEither<TranscriptionFailure, TimedWord[]> => {
     const logPath = join(wav.dir, `${name}.log`)
     const lengthMs = span.endMs - span.startMs
@@ -114,6 +115,7 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
         timeoutMs: options.timeoutMs ?? Math.max(60_000, lengthMs * 2),
         // Words are printed, with their times, as each stretch of speech is recognised.
         onStdout: progressReader(lengthMs, (fraction) => onHeardMs(fraction * lengthMs)),
+        ...(signal === undefined ? {} : { signal }),
       }),
       TE.mapLeft((f) => fail(describe(f))),
       TE.flatMap((result) =>
@@ -149,7 +151,7 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
     } catch (e) {
       return E.left(fail(`could not cut the audio into windows: ${(e as Error).message}`))
     }
-    const result = await recognise(wav, input, name, window, job.heard)()
+    const result = await recognise(wav, input, name, window, job.heard, job.signal)()
     if (!whole) await rm(input, { force: true }).catch(() => undefined)
     await rm(join(wav.dir, `${name}.log`), { force: true }).catch(() => undefined)
     return E.map((words: TimedWord[]) => ({ utterances: groupAtPauses(words, { pauseMs, speaker, durationMs: window.endMs - window.startMs }), language: 'en' }))(result)
@@ -171,6 +173,7 @@ export const createPocketsphinxTranscriber = (options: PocketsphinxOptions = {})
             ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
             ...(audio.checkpoint === undefined ? {} : { checkpoint: audio.checkpoint }),
             ...(onProgress === undefined ? {} : { onProgress }),
+            ...(audio.signal === undefined ? {} : { signal: audio.signal }),
           },
           (job) => () => recogniseWindow(audio.defaultSpeaker)(job),
         ),

@@ -159,6 +159,7 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
                   onProgress: progress.at,
                   ...(options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath }),
                   ...(audio.checkpoint === undefined ? {} : { checkpoint: audio.checkpoint }),
+                  ...(audio.signal === undefined ? {} : { signal: audio.signal }),
                 },
                 recogniseWindow(audio.defaultSpeaker, asked),
               )

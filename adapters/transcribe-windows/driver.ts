@@ -20,6 +20,8 @@ export interface WindowedOptions {
   readonly engine: string
   /** Rises from above 0 to exactly 1; windows reused from the checkpoint count as done from the start. */
   readonly onProgress?: ProgressListener
+  /** Aborts when processing passed its time limit: no window starts after it, and a running one is told (WindowJob.signal). */
+  readonly signal?: AbortSignal
 }
 
 /** One window handed to the engine. */
@@ -35,6 +37,8 @@ export interface WindowJob {
   readonly languageSoFar?: string
   /** How far into the window (ms on its own clock) the engine has got, for progress. */
   readonly heard: (ms: number) => void
+  /** Aborts when processing passed its time limit: an engine that runs a program kills it. */
+  readonly signal?: AbortSignal
 }
 
 /** What the engine heard in one window. */
@@ -122,6 +126,7 @@ export const transcribeInWindows = (
       const runWindow = async (n: number): Promise<E.Either<TranscriptionFailure, void>> => {
         const index = todo[n]!
         const window = windows[index]!
+        if (options.signal?.aborted === true) return E.left(fail('speech recognition was stopped: processing passed its time limit'))
         let running = true
         const language = languageSoFar()
         const job: WindowJob = {
@@ -130,6 +135,7 @@ export const transcribeInWindows = (
           index,
           whole: windows.length === 1,
           ...(language === undefined ? {} : { languageSoFar: language }),
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
           heard: (ms) => {
             if (!running) return
             // Only the end of the task says the window is done.

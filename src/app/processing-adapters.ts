@@ -1,12 +1,18 @@
 /** The transcriber, transcript parser and analyzer the configuration asks for. */
 import type { Logger } from 'pino'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
+import * as E from 'fp-ts/lib/Either.js'
+import { probeAudio } from '../../adapters/audio/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
+import { PROCESSING_SLOTS } from './processing-slots.js'
 import { type InstalledEngines, openTranscriber, optionalKey } from './transcriber-choice.js'
 import type { Ports } from '../index.js'
 
-type ProcessingPorts = Pick<Ports, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances'>
+type ProcessingPorts = Pick<
+  Ports,
+  'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'
+>
 
 
 const MB = 1024 * 1024
@@ -17,7 +23,9 @@ export const processingAdapters = (
   logger?: Logger,
   installed?: (config: Config) => InstalledEngines,
 ): { ports: ProcessingPorts; close(): Promise<void> } => {
-  const pool = createCpuPool({ threads: config.NOTETAKER_PROCESSING_THREADS })
+  // A thread for each processing slot at least: a job whose task waited for the one thread another
+  // account's long task holds would make the fair claim (workers.ts) of no use.
+  const pool = createCpuPool({ threads: Math.max(config.NOTETAKER_PROCESSING_THREADS, PROCESSING_SLOTS) })
   const builtin = pool.analyzer
   const { transcriber, close: closeTranscriber } = openTranscriber(config, logger, installed)
   const analyzer =
@@ -38,6 +46,15 @@ export const processingAdapters = (
       maxUploadBytes: config.NOTETAKER_MAX_UPLOAD_MB * MB,
       maxTranscriptBytes: config.NOTETAKER_MAX_TRANSCRIPT_MB * MB,
       maxUtterances: config.NOTETAKER_MAX_UTTERANCES,
+      processingTimeout: {
+        baseMs: config.NOTETAKER_PROCESSING_TIMEOUT_MINUTES * 60_000,
+        perAudioMinuteMs: config.NOTETAKER_PROCESSING_TIMEOUT_PER_AUDIO_MINUTE * 60_000,
+      },
+      // From the header (no decoding); a file whose length cannot be read gets the limit for 4 hours of audio.
+      audioLengthMs: async (path) => {
+        const probe = await probeAudio(path)()
+        return E.isRight(probe) ? probe.right.durationMs : null
+      },
     },
     close: async () => {
       await closeTranscriber()

@@ -7,6 +7,7 @@ import type { Logger } from 'pino'
 import { createWorker } from '../../adapters/jobs/worker.js'
 import { BOT_JOB } from '../core/bots/index.js'
 import type { Config } from './config.js'
+import { PROCESSING_SLOTS } from './processing-slots.js'
 import type { Core } from '../index.js'
 
 /** The background side: processing and webhook jobs, bots in their own slots, and the recording engine's chain. */
@@ -14,7 +15,9 @@ export const startWorkers = async (core: Core, config: Config, logger: Logger) =
   const { [BOT_JOB]: runBot, ...otherJobs } = core.jobHandlers
   const options = { queue: core.ports.jobs, clock: core.ports.clock, logger, pollMs: 500, leaseMs: config.NOTETAKER_JOB_LEASE_SECONDS * 1000 }
   // Bots stay in their meetings for an hour or more: they get slots of their own, so processing never waits behind them.
-  const jobs = createWorker({ ...options, handlers: otherJobs, concurrency: 2 })
+  // One account's processing runs one recording at a time (its jobs carry it as their group), so with
+  // PROCESSING_SLOTS the other slot is always there for another account's upload.
+  const jobs = createWorker({ ...options, handlers: otherJobs, concurrency: PROCESSING_SLOTS, maxRunningPerGroup: 1 })
   const bots = createWorker({ ...options, handlers: { [BOT_JOB]: runBot! }, concurrency: config.NOTETAKER_BOT_SLOTS })
   jobs.start()
   bots.start()

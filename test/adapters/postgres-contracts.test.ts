@@ -99,6 +99,21 @@ if (url === '') {
     }
   })
 
+  s('capped claims from several processes never run two jobs of one group at once', async () => {
+    await fresh()
+    const workers = Array.from({ length: 4 }, () => poolIn(schema))
+    try {
+      const queue = postgresJobQueue(pool, randomIds.uuid)
+      for (let n = 0; n < 12; n++) await right(queue.enqueue({ kind: 'a', payload: n, group: `account-${n % 3}` }))
+      const now = new Date('2026-05-01T10:00:00.000Z')
+      const claimed = await Promise.all(workers.map((w) => right(postgresJobQueue(w, randomIds.uuid).claim(['a'], now, 60_000, { maxRunningPerGroup: 1 }))))
+      const groups = claimed.flatMap((c) => (O.isSome(c) ? [`account-${(c.value.payload as number) % 3}`] : []))
+      assert.equal(groups.sort(), ['account-0', 'account-1', 'account-2'], 'one job per group; the fourth worker finds none')
+    } finally {
+      await Promise.all(workers.map((w) => w.end()))
+    }
+  })
+
   s('processes migrating one database at once apply each migration once', async () => {
     const other = `${schema}_m`
     const pools = [poolIn(other), poolIn(other), poolIn(other)]

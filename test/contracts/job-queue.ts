@@ -88,5 +88,50 @@ export const jobQueueContract = (name: string, make: () => Promise<JobQueue> | J
     assert.is((await claimedId(q, at(1)))?.attempt, 1)
   })
 
+  const fair = { maxRunningPerGroup: 1 }
+  const claimFair = async (q: JobQueue, now: Date) => {
+    const c = await right(q.claim(['a'], now, 1_000, fair))
+    return O.isSome(c) ? c.value.payload : null
+  }
+
+  s('with a per-group cap, a group at it is skipped and the next group\'s job is claimed', async ({ q }) => {
+    for (const payload of ['A1', 'A2', 'A3']) await right(q.enqueue({ kind: 'a', payload, group: 'account-a' }))
+    await right(q.enqueue({ kind: 'a', payload: 'B1', group: 'account-b' }))
+    await right(q.enqueue({ kind: 'a', payload: 'free', runAt: at(1) }))
+    const order = [await claimFair(q, t0), await claimFair(q, t0), await claimFair(q, at(1)), await claimFair(q, at(1))]
+    assert.equal(order, ['A1', 'B1', 'free', null], 'A2 waits while A1 runs; a job without a group is never held back')
+  })
+
+  s('a group\'s next job is claimed once its running one is done, failed or handed back', async ({ q }) => {
+    const ids: string[] = []
+    for (const payload of ['A1', 'A2', 'A3', 'A4']) ids.push((await right(q.enqueue({ kind: 'a', payload, group: 'account-a' }))).id)
+    assert.is(await claimFair(q, t0), 'A1')
+    assert.is(await claimFair(q, t0), null)
+    await right(q.complete(ids[0]!))
+    assert.is(await claimFair(q, t0), 'A2')
+    await right(q.fail(ids[1]!, 'boom', null))
+    assert.is(await claimFair(q, t0), 'A3')
+    await right(q.release(ids[2]!))
+    assert.is(await claimFair(q, t0), 'A3', 'handed back, it is first again')
+  })
+
+  s('a running job whose lease ran out does not hold its group back: it is claimed again', async ({ q }) => {
+    await right(q.enqueue({ kind: 'a', payload: 'A1', group: 'account-a' }))
+    await right(q.enqueue({ kind: 'a', payload: 'A2', group: 'account-a' }))
+    assert.is(await claimFair(q, t0), 'A1')
+    assert.is(await claimFair(q, at(1_001)), 'A1', 'the dead worker\'s job first')
+    assert.is(await claimFair(q, at(1_001)), null, 'and it runs again, so A2 waits')
+  })
+
+  s('a cap of two lets a group run two; without a cap groups change nothing', async ({ q }) => {
+    for (const payload of ['A1', 'A2', 'A3']) await right(q.enqueue({ kind: 'a', payload, group: 'account-a' }))
+    const two = async () => {
+      const c = await right(q.claim(['a'], t0, 1_000, { maxRunningPerGroup: 2 }))
+      return O.isSome(c) ? c.value.payload : null
+    }
+    assert.equal([await two(), await two(), await two()], ['A1', 'A2', null])
+    assert.is((await claimedId(q, t0))?.payload, 'A3', 'an uncapped claim takes it')
+  })
+
   s.run()
 }

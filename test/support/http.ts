@@ -127,7 +127,7 @@ export const startHarness = async (
     ...options.ports,
   }
   const core = buildCore(ports)
-  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: options.jobLogger ?? pino({ level: 'silent' }), concurrency: 2, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
+  const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: options.jobLogger ?? pino({ level: 'silent' }), concurrency: 2, maxRunningPerGroup: 1, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
   const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
   const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })

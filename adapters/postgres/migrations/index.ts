@@ -17,6 +17,7 @@ import { sql as runLanguage } from './016-run-language.js'
 import { sql as runFailedStage } from './017-run-failed-stage.js'
 import { sql as calendarWarnings } from './018-calendar-warnings.js'
 import { sql as uploadWarnings } from './019-upload-warnings.js'
+import { sql as jobGroups } from './020-job-groups.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 17, name: 'run-failed-stage', sql: runFailedStage },
   { id: 18, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 19, name: 'upload-warnings', sql: uploadWarnings },
+  { id: 20, name: 'job-groups', sql: jobGroups },
 ]

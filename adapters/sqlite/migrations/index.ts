@@ -19,6 +19,7 @@ import { sql as runLanguage } from './018-run-language.js'
 import { sql as runFailedStage } from './019-run-failed-stage.js'
 import { sql as calendarWarnings } from './020-calendar-warnings.js'
 import { sql as uploadWarnings } from './021-upload-warnings.js'
+import { sql as jobGroups } from './022-job-groups.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 19, name: 'run-failed-stage', sql: runFailedStage },
   { id: 20, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 21, name: 'upload-warnings', sql: uploadWarnings },
+  { id: 22, name: 'job-groups', sql: jobGroups },
 ]

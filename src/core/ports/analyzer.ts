@@ -1,6 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Attendee, Notes } from '../domain/notes.js'
 import type { Utterance } from '../domain/utterance.js'
+import type { Stoppable } from './transcript-parser.js'
 
 export interface AnalysisInput {
   readonly title: string
@@ -20,5 +21,6 @@ export interface AnalysisFailure {
 /** Turns a transcript into notes. Must be deterministic for the same input. */
 export interface Analyzer {
   readonly name: string
-  analyze(input: AnalysisInput): TE.TaskEither<AnalysisFailure, Notes>
+  /** Stops (and fails) when `options.signal` aborts: the processing time limit passed. */
+  analyze(input: AnalysisInput, options?: Stoppable): TE.TaskEither<AnalysisFailure, Notes>
 }

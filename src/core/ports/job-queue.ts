@@ -17,6 +17,20 @@ export interface NewJob {
   readonly key?: string
   /** Attempts before the job is given up (default 5). */
   readonly maxAttempts?: number
+  /**
+   * Whose work it is (an account id for processing): a claim with a per-group cap
+   * skips the jobs of a group that already has that many running, so one account
+   * never takes every slot. Absent: the job is never held back.
+   */
+  readonly group?: string
+}
+
+export interface ClaimOptions {
+  /**
+   * Running jobs (lease not run out) one group may have; a due job of a group at
+   * the cap is left for later and the next group's job is taken. Absent: no cap.
+   */
+  readonly maxRunningPerGroup?: number
 }
 
 export interface ClaimedJob {
@@ -32,9 +46,10 @@ export interface JobQueue {
   enqueue(job: NewJob): TE.TaskEither<StoreFailure, { readonly id: string; readonly created: boolean }>
   /**
    * Takes the next due job of these kinds for `leaseMs`; a job whose lease runs
-   * out without complete/fail (its worker died) is due again.
+   * out without complete/fail (its worker died) is due again. With a per-group cap,
+   * jobs of a group already at it are skipped (exactly, also across processes).
    */
-  claim(kinds: ReadonlyArray<string>, now: Date, leaseMs: number): TE.TaskEither<StoreFailure, O.Option<ClaimedJob>>
+  claim(kinds: ReadonlyArray<string>, now: Date, leaseMs: number, options?: ClaimOptions): TE.TaskEither<StoreFailure, O.Option<ClaimedJob>>
   /** Keeps a long job's lease alive while its worker is working on it. */
   extend(id: string, now: Date, leaseMs: number): TE.TaskEither<StoreFailure, void>
   complete(id: string): TE.TaskEither<StoreFailure, void>

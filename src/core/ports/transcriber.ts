@@ -23,6 +23,8 @@ export interface AudioSource {
   readonly language?: string
   /** Where the engine keeps the windows it finishes, so a transcription cut off (a restart) resumes after them. Absent: none is kept. */
   readonly checkpoint?: TranscriptionCheckpoint
+  /** Aborts when the processing time limit passes: the engine stops (kills its programs) and fails. */
+  readonly signal?: AbortSignal
 }
 
 /** One finished window of a long transcription. */

@@ -32,11 +32,16 @@ export interface ParseLimits {
   readonly maxUtterances: number
 }
 
+/** Work a caller may stop: once the signal aborts, the adapter stops the work (ends its thread) and fails. */
+export interface Stoppable {
+  readonly signal?: AbortSignal
+}
+
 /**
  * Reads a transcript made elsewhere, from the file's bytes (its character encoding found by the
  * adapter), into utterances in order. Reading a large file is CPU work: adapters keep it off the
  * thread that answers requests.
  */
 export interface TranscriptParser {
-  parse(format: TranscriptFormat, bytes: Uint8Array, limits: ParseLimits): TE.TaskEither<TranscriptParseFailure, ParsedTranscript>
+  parse(format: TranscriptFormat, bytes: Uint8Array, limits: ParseLimits, options?: Stoppable): TE.TaskEither<TranscriptParseFailure, ParsedTranscript>
 }

@@ -37,11 +37,19 @@ export const storedTranscript = (deps: ProcessDeps, run: Run): TE.TaskEither<Job
 }
 
 /** Notes from the transcript; stored with it, and the run is ready. Half the stage's progress once the notes are made, the rest once stored. */
-export const analyse = (deps: ProcessDeps, run: Run, utterances: ReadonlyArray<Utterance>, durationMs: number | null): TE.TaskEither<JobFailure, Run> => {
+export const analyse = (
+  deps: ProcessDeps,
+  run: Run,
+  utterances: ReadonlyArray<Utterance>,
+  durationMs: number | null,
+  signal?: AbortSignal,
+): TE.TaskEither<JobFailure, Run> => {
   const progress = progressReporter(deps, run, 'analysing')
   return pipe(
-    deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }),
+    deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }, signal === undefined ? {} : { signal }),
     TE.mapLeft((f) => final(f.message)),
+    // Stopped by the time limit meanwhile: the recording is failed by then, and nothing more is written.
+    TE.filterOrElse(() => signal?.aborted !== true, () => final('processing was stopped')),
     TE.tap(() => TE.fromIO(() => progress.report(0.5))),
     TE.flatMap((notes) =>
       pipe(

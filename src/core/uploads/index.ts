@@ -19,8 +19,9 @@ import { deleteUpload } from './delete-upload.js'
 import type { RecordingShareStore } from '../ports/share-store.js'
 import { PROCESS_JOB, type StoreUploadContentDeps, storeUploadContent } from './store-upload-content.js'
 import type { PublishDeps } from '../recordings/index.js'
+import type { ProcessDeps } from './process-deps.js'
 
-export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps {
+export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps, Pick<ProcessDeps, 'processingTimeout' | 'audioLengthMs'> {
   readonly notes: NotesStore
   readonly notesEdits: NotesEditStore
   readonly shares: RecordingShareStore
@@ -52,4 +53,6 @@ export type { CreateUploadInput } from './create-upload.js'
 export type { SpeechToText } from './speech-to-text.js'
 export type { UploadView } from './read-uploads.js'
 export { PROCESS_JOB, processJob } from './store-upload-content.js'
+export { DEFAULT_PROCESSING_TIMEOUT } from './process-deps.js'
+export type { ProcessingTimeout } from './processing-deadline.js'
 export { RESUME_LIMIT, type Requeued, requeue } from './requeue.js'

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
@@ -8,7 +9,8 @@ import type { Utterance } from '../domain/utterance.js'
 import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
 import { eraseRun, ignoreFailure, moveRun, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
 import { analyse, storedTranscript } from './analyse-stage.js'
-import type { ProcessDeps } from './process-deps.js'
+import { DEFAULT_PROCESSING_TIMEOUT, type ProcessDeps } from './process-deps.js'
+import { type Deadline, describeMinutes, startDeadline } from './processing-deadline.js'
 import { failureMessage, final, inStage, type StageFailure, transient } from './processing-failures.js'
 import { keepTranscript, transcribe } from './transcribe-stage.js'
 
@@ -23,13 +25,13 @@ interface ToAnalyse {
 }
 
 /** Transcribes (or reads) the recording's source, keeps the transcript, and hands it on; the run is `analysing` after. */
-const transcribed = (deps: ProcessDeps, run: Run): TE.TaskEither<StageFailure, ToAnalyse> =>
+const transcribed = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<StageFailure, ToAnalyse> =>
   pipe(
     run.state === 'stored' ? pipe(moveRun(deps)(run, 'transcribing'), TE.mapLeft(transient)) : TE.right(run),
     TE.flatMap((transcribing) =>
       pipe(
-        transcribe(deps, transcribing),
-        TE.flatMap((tr) => pipe(keepTranscript(deps, transcribing, tr), TE.map((analysing) => ({ run: analysing, utterances: tr.utterances, durationMs: tr.durationMs })))),
+        transcribe(deps, transcribing, deadline),
+        TE.flatMap((tr) => pipe(keepTranscript(deps, transcribing, tr, deadline.signal), TE.map((analysing) => ({ run: analysing, utterances: tr.utterances, durationMs: tr.durationMs })))),
       ),
     ),
     TE.mapLeft(inStage('transcribing')),
@@ -40,12 +42,40 @@ const transcribed = (deps: ProcessDeps, run: Run): TE.TaskEither<StageFailure, T
  * analysis): it is read back, not made again. One without (stopped by an older version between
  * the stages) is transcribed again.
  */
-const resumedAnalysis = (deps: ProcessDeps, run: Run): TE.TaskEither<StageFailure, ToAnalyse> =>
+const resumedAnalysis = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<StageFailure, ToAnalyse> =>
   pipe(
     storedTranscript(deps, run),
     TE.mapLeft(inStage('analysing')),
-    TE.flatMap((stored) => (stored.utterances.length > 0 ? TE.right({ run, ...stored }) : transcribed(deps, run))),
+    TE.flatMap((stored) => (stored.utterances.length > 0 ? TE.right({ run, ...stored }) : transcribed(deps, run, deadline))),
   )
+
+/** How long a stopped attempt is given to settle (its engine was told to stop), so it writes nothing after the failure. */
+const SETTLE_MS = 5_000
+
+/**
+ * Runs one attempt's work under its deadline. When the deadline passes first, the work's engines
+ * were told to stop (the signal); the attempt fails for good, in words, naming the stage it was in,
+ * without waiting for an engine that does not listen (at most SETTLE_MS).
+ */
+const withinDeadline =
+  (run: Run, deadline: Deadline, stage: () => StageFailure['stage'], work: TE.TaskEither<StageFailure, Run>): TE.TaskEither<StageFailure, Run> =>
+  async () => {
+    const running = work()
+    const first = await Promise.race([running, deadline.passed.then(() => null)])
+    if (first !== null) {
+      deadline.clear()
+      return first
+    }
+    await Promise.race([running, new Promise((r) => setTimeout(r, SETTLE_MS).unref?.())])
+    const what = stage() === 'analysing' ? 'making the notes' : run.source?.kind === 'transcript' ? 'reading the transcript' : 'transcribing the audio'
+    const kept = stage() === 'analysing' ? ' The transcript is kept and can be read.' : ''
+    return E.left({
+      retryable: false,
+      stopped: true,
+      stage: stage(),
+      message: `Processing stopped after ${describeMinutes(deadline.limitMs())}: ${what} took longer than this server allows for one recording.${kept}`,
+    })
+  }
 
 /**
  * The pipeline for every recording: stored → transcribing → analysing → ready, or failed with an
@@ -90,9 +120,15 @@ export const processRecording =
       TE.flatMap(TE.fromOption(() => final('the recording is gone'))),
       TE.flatMap((run): TE.TaskEither<JobFailure, JobReport | void> => {
         if (run.state === 'ready' || run.state === 'failed') return TE.right(undefined) // already settled: a re-delivery
+        const deadline = startDeadline(deps.processingTimeout ?? DEFAULT_PROCESSING_TIMEOUT)
+        let stage: StageFailure['stage'] = run.state === 'analysing' ? 'analysing' : 'transcribing'
+        const work = pipe(
+          run.state === 'analysing' ? resumedAnalysis(deps, run, deadline) : transcribed(deps, run, deadline),
+          TE.tap(() => TE.fromIO(() => void (stage = 'analysing'))),
+          TE.flatMap((next) => pipe(analyse(deps, next.run, next.utterances, next.durationMs, deadline.signal), TE.mapLeft(inStage('analysing')))),
+        )
         return pipe(
-          run.state === 'analysing' ? resumedAnalysis(deps, run) : transcribed(deps, run),
-          TE.flatMap((next) => pipe(analyse(deps, next.run, next.utterances, next.durationMs), TE.mapLeft(inStage('analysing')))),
+          withinDeadline(run, deadline, () => stage, work),
           TE.flatMap((ready) => pipe(announce(ready, 'ready', null), TE.mapLeft(inStage('analysing')))),
           TE.orElseW((failure) => fail(run, failure)),
         )

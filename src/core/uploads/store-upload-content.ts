@@ -24,7 +24,8 @@ export interface StoreUploadContentDeps {
 }
 
 export const PROCESS_JOB = 'recording.process'
-export const processJob = (accountId: string, runId: string) => ({ kind: PROCESS_JOB, payload: { accountId, runId }, key: `process:${runId}` })
+/** Grouped by account: the worker runs one account's processing at a time while others wait (docs/architecture.md). */
+export const processJob = (accountId: string, runId: string) => ({ kind: PROCESS_JOB, payload: { accountId, runId }, key: `process:${runId}`, group: accountId })
 
 const alreadySent = conflict('The content of this upload was already sent; create a new upload for another file')
 

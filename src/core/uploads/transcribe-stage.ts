@@ -12,6 +12,7 @@ import type { StoreFailure } from '../errors.js'
 import { moveRun, readBlobBytes, readBlobText } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
 import { final, transient } from './processing-failures.js'
+import type { Deadline } from './processing-deadline.js'
 import { afterProgress, progressReporter } from './report-progress.js'
 import { blobCheckpoint, checkpointKey } from './transcription-checkpoint.js'
 import { transcriptWarnings } from './transcript-warnings.js'
@@ -54,16 +55,18 @@ const tooMany = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>): J
  * Speech or a transcript file becomes utterances; with the audio's length and language when known.
  * Reports the `transcribing` stage's progress. Audio is transcribed with a checkpoint in the blob
  * store, so a transcription cut off by a restart (or retried after a failure) resumes after the
- * windows it had finished.
+ * windows it had finished. The deadline's signal stops the engine; audio extends the deadline by its length.
  */
-export const transcribe = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailure, Transcribed> => {
+export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<JobFailure, Transcribed> => {
   const source = run.source
   if (source === null) return TE.left(final('the recording has nothing to process'))
   const progress = progressReporter(deps, run, 'transcribing')
   if (source.kind === 'transcript') {
     return pipe(
       readBytes(deps, source.key),
-      TE.flatMap((bytes) => pipe(deps.parser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }), TE.mapLeft((f) => final(f.message)))),
+      TE.flatMap((bytes) =>
+        pipe(deps.parser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }, { signal: deadline.signal }), TE.mapLeft((f) => final(f.message))),
+      ),
       // A file is read whole: nothing, then all of it.
       TE.tap(() => TE.fromIO(() => progress.report(1))),
       afterProgress(progress),
@@ -84,10 +87,12 @@ export const transcribe = (deps: ProcessDeps, run: Run): TE.TaskEither<JobFailur
       TE.tryCatch(
         async () => {
           try {
+            deadline.allowAudio(run.recordingSeconds !== null ? run.recordingSeconds * 1000 : ((await deps.audioLengthMs?.(file.path)) ?? null))
             const audio = {
               path: file.path,
               defaultSpeaker: 'Speaker 1',
               checkpoint: blobCheckpoint(deps.blobs, checkpointKey(run.accountId, run.id)),
+              signal: deadline.signal,
               ...(run.language === null ? {} : { language: run.language }),
             }
             const r = await deps.transcriber.transcribe(audio, progress.report)()
@@ -131,8 +136,10 @@ const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither
  * Stores the transcript (readable from now on, whatever happens to the analysis), with the audio's
  * length on the upload, moves the run on to `analysing`, and drops the transcription's checkpoint.
  */
-export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcribed): TE.TaskEither<JobFailure, Run> => {
+export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcribed, signal?: AbortSignal): TE.TaskEither<JobFailure, Run> => {
   const spokenMs = transcribed.utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
+  // Stopped by the time limit meanwhile: the recording is failed by then, and nothing more is written.
+  if (signal?.aborted === true) return TE.left(final('processing was stopped'))
   return pipe(
     deps.notes.replace(run.id, null, transcribed.utterances),
     TE.flatMap(() => deps.uploads.findByRun(run.accountId, run.id)),

@@ -14,4 +14,16 @@ test('programs run below the server\'s CPU priority, so requests are answered fi
   assert.is(Number((await ownNiceness(0)).stdout.trim()), base)
 })
 
+test('a program whose signal aborts is killed, and the run fails saying it was stopped', async () => {
+  const controller = new AbortController()
+  // The program tells it has started (a line on stdout); the abort comes then, long before its hour ends.
+  const running = runProcess('sh', ['-c', 'echo started; sleep 3600'], { timeoutMs: 7_200_000, signal: controller.signal, onStdout: () => controller.abort() })()
+  const result = await running
+  assert.equal(result, { _tag: 'Left', left: { _tag: 'SpawnFailed', binary: 'sh', message: 'it was stopped: processing passed its time limit' } })
+  const already = new AbortController()
+  already.abort()
+  const never = await runProcess('sh', ['-c', 'sleep 3600'], { timeoutMs: 7_200_000, signal: already.signal })()
+  assert.is(never._tag, 'Left', 'an already aborted signal stops it at once')
+})
+
 test.run()

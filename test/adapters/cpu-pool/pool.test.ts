@@ -62,6 +62,21 @@ s('a large transcript is read while this thread keeps answering: the event loop 
   assert.ok(pooled.turns > 20, `on the pool the loop kept turning (${pooled.turns} turns)`)
 })
 
+s('a task whose signal aborts fails saying it was stopped, and the pool goes on with the next one', async ({ pool }) => {
+  const huge = Array.from({ length: 300_000 }, (_, i) => `Speaker ${i % 4}: item ${i} of a transcript long enough to take a while to read`).join('\n')
+  const controller = new AbortController()
+  const reading = pool.transcriptParser.parse('txt', Buffer.from(huge), { maxUtterances: 1_000_000 }, { signal: controller.signal })()
+  setTimeout(() => controller.abort(new Error('the processing time limit passed')), 50)
+  const stopped = await reading
+  assert.ok(E.isLeft(stopped) && /stopped/.test(stopped.left.message), JSON.stringify(E.isLeft(stopped) ? stopped.left : 'read whole'))
+  const next = await pool.transcriptParser.parse('txt', Buffer.from('Ann: hello'), limits)()
+  assert.ok(E.isRight(next) && next.right.utterances.length === 1)
+  const analysis = new AbortController()
+  analysis.abort(new Error('the processing time limit passed'))
+  const notAnalysed = await pool.analyzer.analyze({ title: 'Planning', startsAt: '2026-03-16T10:00:00Z', utterances: sampleMeeting, attendees: [] }, { signal: analysis.signal })()
+  assert.ok(E.isLeft(notAnalysed) && /stopped/.test(notAnalysed.left.message))
+})
+
 /** The niceness of each thread of this process (Linux: field 19 of /proc/self/task/TID/stat). */
 const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[16])
 

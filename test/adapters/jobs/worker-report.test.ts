@@ -64,4 +64,38 @@ test('stopping: a job that finishes within the grace period completes; one still
   assert.ok(none._tag === 'Right' && none.right._tag === 'None', 'the finished one is done')
 })
 
+test('a job of its own claimed again after its lease ran out (the process was held up) is not started a second time', async () => {
+  const queue = memoryJobQueue(randomUUID)
+  let now = new Date('2026-05-01T10:00:00.000Z').getTime()
+  let starts = 0
+  const finishers: Array<() => void> = []
+  const finish = () => finishers.forEach((f) => f())
+  const worker = createWorker({
+    queue,
+    clock: { now: () => new Date(now) },
+    logger: pino({ level: 'silent' }),
+    concurrency: 2,
+    pollMs: 10,
+    leaseMs: 1_000,
+    handlers: {
+      long: () => () => {
+        starts++
+        return new Promise((resolve) => finishers.push(() => resolve({ _tag: 'Right', right: undefined })))
+      },
+    },
+  })
+  await queue.enqueue({ kind: 'long', payload: {} })()
+  const draining = worker.drain()
+  while (starts === 0) await new Promise((r) => setTimeout(r, 5))
+  // The lease runs out as if the event loop had been held past it; the next claim finds the job due again.
+  now += 5_000
+  worker.start()
+  while (queue.entries()[0]!.attempts < 2) await new Promise((r) => setTimeout(r, 5))
+  await new Promise((r) => setTimeout(r, 20))
+  assert.is(starts, 1, 'claimed again, and still started once')
+  finish()
+  await draining
+  await worker.stop(0)
+  assert.is(queue.entries()[0]!.status, 'done')
+})
 test.run()
