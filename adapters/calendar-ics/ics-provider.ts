@@ -6,15 +6,38 @@ import {
   type CalendarFailure,
   type CalendarPage,
   type CalendarProvider,
+  type CalendarWindow,
   calendarFailure,
 } from '../../src/core/ports/calendar-provider.js'
 import type { NetFailure } from '../net/net-failure.js'
 import type { SafeResponse } from '../net/safe-fetch.js'
 import { vetFeedUrl } from './feed-url-policy.js'
-import { type IcsParseResult, parseIcs } from './parse-ics.js'
+import { type IcsParseOptions, type IcsParseResult, parseIcs } from './parse-ics.js'
 
 /** Fetches one URL without following redirects: safeFetch with the deployment's limits bound in. */
 export type FeedFetch = (url: string) => TE.TaskEither<NetFailure, SafeResponse>
+
+/**
+ * Reads a feed's text into events (parseIcs), here or elsewhere. When the
+ * signal aborts, a reader that can stop (the CPU pool's, which terminates its
+ * thread) answers a CalendarFailure saying why, in the signal's reason.
+ */
+export type FeedParser = (
+  text: string,
+  window: CalendarWindow,
+  options: IcsParseOptions,
+  run?: { readonly signal?: AbortSignal },
+) => TE.TaskEither<CalendarFailure, IcsParseResult>
+
+/**
+ * parseIcs on the calling thread: for tests and embedding. It cannot be
+ * stopped part way (it is synchronous) and holds the event loop while it
+ * reads; the server uses the CPU pool's reader (src/app/calendar-ports.ts).
+ */
+export const parseFeedHere: FeedParser = (text, window, options) => async () => parseIcs(text, window, options)
+
+/** How long one feed may take to read before it is stopped (a 10 MB feed of 20,000 events takes about 3-9 s). */
+export const FEED_PARSE_TIMEOUT_MS = 60_000
 
 export interface IcsProviderDeps {
   readonly fetch: FeedFetch
@@ -26,6 +49,10 @@ export interface IcsProviderDeps {
   readonly allowPrivate: boolean
   /** Redirects followed, each through `fetch` so every hop is vetted again. Default 3. */
   readonly maxRedirects?: number
+  /** Reads the downloaded text. Default parseFeedHere; the server passes the CPU pool's. */
+  readonly parse?: FeedParser
+  /** The time limit on reading one feed (FEED_PARSE_TIMEOUT_MS by default); a reader that can stop is stopped then. */
+  readonly parseTimeoutMs?: number
   readonly logger?: Logger
 }
 
@@ -97,6 +124,22 @@ const download = (deps: IcsProviderDeps, url: string, hopsLeft: number): TE.Task
     }),
   )
 
+const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`)
+
+/** Reads the text under the time limit: its signal aborts when the limit passes, and the reader says so in words. */
+const parseWithin =
+  (deps: IcsProviderDeps, text: string, window: CalendarWindow, options: IcsParseOptions): TE.TaskEither<CalendarFailure, IcsParseResult> =>
+  async () => {
+    const limitMs = deps.parseTimeoutMs ?? FEED_PARSE_TIMEOUT_MS
+    const stop = new AbortController()
+    const timer = setTimeout(() => stop.abort(new Error(`it took longer than the ${seconds(limitMs)} this server gives one feed`)), limitMs)
+    try {
+      return await (deps.parse ?? parseFeedHere)(text, window, options, { signal: stop.signal })()
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
 /**
  * The CalendarProvider for iCalendar feeds (`source.kind === 'ics'`). A feed
  * has no change tokens, so every call is a snapshot of the window with a null
@@ -108,7 +151,7 @@ export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
     if (source.kind !== 'ics') return TE.left(calendarFailure(`The iCalendar provider cannot read a ${source.kind} source.`, false))
     return pipe(
       download(deps, httpsAddress(source.url), deps.maxRedirects ?? 3),
-      TE.flatMapEither((text) => parseIcs(text, window, { ownerEmail: source.ownerEmail })),
+      TE.flatMap((text) => parseWithin(deps, text, window, { ownerEmail: source.ownerEmail })),
       TE.map((result): CalendarPage => {
         const warnings = feedWarnings(result)
         if (warnings.length > 0) deps.logger?.warn({ skipped: result.skipped, notes: result.notes }, warnings[0])

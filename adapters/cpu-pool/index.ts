@@ -1,13 +1,15 @@
 /**
  * CPU-heavy processing on worker threads (piscina), so reading a 50 MB
- * transcript or analyzing a long meeting never holds up the thread that
- * answers requests: the transcript parser and the built-in analyzer ports,
- * run as tasks of one small pool.
+ * transcript, analyzing a long meeting or reading a 10 MB calendar feed never
+ * holds up the thread that answers requests: the transcript parser, the
+ * built-in analyzer and the feed reader, run as tasks of one small pool.
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { Piscina } from 'piscina'
 import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
+import { type CalendarEvent, type CalendarFailure, calendarFailure } from '../../src/core/ports/calendar-provider.js'
 import type { TranscriptParseFailure, TranscriptParser } from '../../src/core/ports/transcript-parser.js'
+import type { FeedParser } from '../calendar-ics/ics-provider.js'
 import { fromBatchesYielding, toBatchesYielding } from './batches.js'
 import type { Answer, Task } from './tasks.js'
 
@@ -20,6 +22,8 @@ export interface CpuPool {
   readonly transcriptParser: TranscriptParser
   /** The built-in analyzer, on the pool. */
   readonly analyzer: Analyzer
+  /** parseIcs, on the pool; its signal terminates the thread reading the feed. */
+  readonly feedParser: FeedParser
   close(): Promise<void>
 }
 
@@ -27,6 +31,12 @@ const reason = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const why = (e: unknown, signal: AbortSignal | undefined) => (signal?.aborted === true ? `was stopped: ${reason(signal.reason)}` : `stopped unexpectedly: ${reason(e)}`)
 const analysisStopped = (e: unknown, signal?: AbortSignal): AnalysisFailure => ({ _tag: 'AnalysisFailure', message: `analysis ${why(e, signal)}` })
 const readingStopped = (e: unknown, signal?: AbortSignal): TranscriptParseFailure => ({ _tag: 'TranscriptParseFailure', line: null, message: `reading the transcript ${why(e, signal)}` })
+
+/** The account reads these as lastError: in words, the thread's own error only in `cause` (the server log). */
+const feedStopped = (e: unknown, signal?: AbortSignal): CalendarFailure =>
+  signal?.aborted === true
+    ? { ...calendarFailure(`Reading the calendar feed was stopped: ${reason(signal.reason)}.`, false), cause: e }
+    : { ...calendarFailure('The calendar could not be read: the feed reader stopped unexpectedly. The sync will be tried again.', true), cause: e }
 
 const runOptions = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal })
 
@@ -67,6 +77,17 @@ export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
           return E.left(analysisStopped(e, options?.signal))
         }
       },
+    },
+    feedParser: (text, window, options, run) => async () => {
+      try {
+        const answer = await pool.run({ kind: 'parseIcs', text, window, options }, runOptions(run?.signal))
+        if (answer.kind !== 'parsedIcs') throw new Error(`the pool answered ${answer.kind} to parseIcs`)
+        if (E.isLeft(answer.result)) return answer.result
+        const { batches, ...rest } = answer.result.right
+        return E.right({ ...rest, events: await fromBatchesYielding<CalendarEvent>(batches) })
+      } catch (e) {
+        return E.left(feedStopped(e, run?.signal))
+      }
     },
     close: () => pool.destroy(),
   }

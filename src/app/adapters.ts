@@ -44,7 +44,7 @@ export const sqlitePath = (config: Config) => join(config.DATA_DIR, 'notetaker.d
 export const openAdapters = async (config: Config, options: { migrate: boolean; logger?: Logger } = { migrate: true }): Promise<OpenedAdapters> => {
   // Its worker threads start with the first task, so nothing is left running if the stores fail to open.
   const processing = processingAdapters(config, options.logger)
-  const opened = await openStores(config, options, processing.ports)
+  const opened = await openStores(config, options, processing)
   const shared = openSharedServices(config, options.logger)
   const ports = { ...opened.ports, ...shared.ports }
   return {
@@ -97,7 +97,7 @@ const openSharedServices = (config: Config, logger?: Logger) => {
 const openStores = async (
   config: Config,
   options: { migrate: boolean; logger?: Logger },
-  processing: ReturnType<typeof processingAdapters>['ports'],
+  processing: Pick<ReturnType<typeof processingAdapters>, 'ports' | 'feedParser'>,
 ): Promise<OpenedAdapters> => {
   const logger = options.logger ?? pino({ level: 'silent' })
   const common = {
@@ -112,7 +112,7 @@ const openStores = async (
     passwordHasher: scryptPasswordHasher(),
     sessionLifetimeMs: config.NOTETAKER_SESSION_DAYS * 86_400_000,
     events: eventLogger(logger),
-    ...processing,
+    ...processing.ports,
     ...botAdapters(config, systemClock, logger),
     ...calendarPorts({
       allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
@@ -121,6 +121,7 @@ const openStores = async (
         daysBack: config.NOTETAKER_CALENDAR_DAYS_BACK,
         daysAhead: config.NOTETAKER_CALENDAR_DAYS_AHEAD,
       },
+      parse: processing.feedParser,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     }),
   }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { probeAudio } from '../../adapters/audio/index.js'
+import type { FeedParser } from '../../adapters/calendar-ics/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
 import { PROCESSING_SLOTS } from './processing-slots.js'
@@ -17,12 +18,15 @@ type ProcessingPorts = Pick<
 
 const MB = 1024 * 1024
 
-/** The processing ports, and `close` for the worker threads that read and analyze transcripts and the speech engine's model. */
+/**
+ * The processing ports, the CPU pool's calendar feed reader (for calendarPorts: one pool for the
+ * process), and `close` for the worker threads that read and analyze transcripts and feeds and the speech engine's model.
+ */
 export const processingAdapters = (
   config: Config,
   logger?: Logger,
   installed?: (config: Config) => InstalledEngines,
-): { ports: ProcessingPorts; close(): Promise<void> } => {
+): { ports: ProcessingPorts; feedParser: FeedParser; close(): Promise<void> } => {
   // A thread for each processing slot at least: a job whose task waited for the one thread another
   // account's long task holds would make the fair claim (workers.ts) of no use.
   const pool = createCpuPool({ threads: Math.max(config.NOTETAKER_PROCESSING_THREADS, PROCESSING_SLOTS) })
@@ -56,6 +60,7 @@ export const processingAdapters = (
         return E.isRight(probe) ? probe.right.durationMs : null
       },
     },
+    feedParser: pool.feedParser,
     close: async () => {
       await closeTranscriber()
       await pool.close()

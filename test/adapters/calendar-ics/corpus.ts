@@ -31,12 +31,20 @@ const DEFAULT_WINDOW: CalendarWindow = { from: '2024-03-01T00:00:00.000Z', to: '
 export const corpusFiles = (): string[] =>
   (readdirSync(DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ics')).map((f) => f.split('\\').join('/')).sort()
 
+const expectations = (): Record<string, Expected> => JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>
+
+/** One corpus file's text and the window its expectation is read in. */
+export const corpusFeed = (file: string): { text: string; window: CalendarWindow } => ({
+  text: readFileSync(new URL(file, DIR), 'utf8'),
+  window: expectations()[file]?.window ?? DEFAULT_WINDOW,
+})
+
 /** Reads one corpus file and compares it with its entry in expected.json. */
 export const checkCorpusFile = (file: string): CorpusResult => {
-  const all = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as Record<string, Expected>
-  const expected = all[file]
+  const expected = expectations()[file]
   if (expected === undefined) return { file, expected: 0, right: 0, refusedInWords: false, wrong: ['no entry in expected.json'] }
-  const result = parseIcs(readFileSync(new URL(file, DIR), 'utf8'), expected.window ?? DEFAULT_WINDOW, { ownerEmail: null })
+  const feed = corpusFeed(file)
+  const result = parseIcs(feed.text, feed.window, { ownerEmail: null })
   if (expected.refused !== undefined) {
     const words = E.isLeft(result) && new RegExp(expected.refused).test(result.left.message)
     return { file, expected: 0, right: 0, refusedInWords: words, wrong: words ? [] : [`expected a refusal matching /${expected.refused}/`] }
