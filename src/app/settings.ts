@@ -234,7 +234,7 @@ export const SETTINGS = {
     64,
     '1',
     'Processing',
-    'Worker threads that read transcripts and analyze them, off the thread that answers requests (at niceness +10); processing beyond this waits for a thread. Never fewer than the 2 processing job slots, so a job never waits for a thread another account\'s long file holds',
+    'Worker threads that read transcripts and analyze them and read calendar feeds, off the thread that answers requests (at niceness +10); processing beyond this waits for a thread. Never fewer than the 2 processing job slots, so a job never waits for a thread another account\'s long file holds',
   ),
   NOTETAKER_PROCESSING_TIMEOUT_MINUTES: int(
     'NOTETAKER_PROCESSING_TIMEOUT_MINUTES',
