@@ -110,6 +110,14 @@ export const runProcess = (
         ),
       ),
     )
+    // A killed program's own children (a shell's, say) may still hold its output open, and 'close' waits for them:
+    // once the program we killed has exited, its output is closed from this side.
+    child.on('exit', () => {
+      if (stopped || timedOut || overflowed) {
+        child.stdout.destroy()
+        child.stderr.destroy()
+      }
+    })
     child.on('close', (code, signal) => {
       if (stopped) settle(E.left({ _tag: 'SpawnFailed', binary, message: 'it was stopped: processing passed its time limit' }))
       else if (timedOut) settle(E.left({ _tag: 'TimedOut', binary, timeoutMs: options.timeoutMs, stderrTail }))
