@@ -24,6 +24,7 @@ import { parseArgs, promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { sqliteSearchDocuments } from '../adapters/sqlite/search-documents.js'
+import { distinctChunksOf } from '../adapters/sqlite/transcript-chunks.js'
 import { PUT_SEARCH_DOCUMENTS } from '../adapters/postgres/search-documents.js'
 import { searchDocumentOf } from '../adapters/shared/search/match.js'
 import type { StoredNotes } from '../src/core/ports/recording-stores.js'
@@ -154,7 +155,7 @@ const fill = async (accountId: string) => {
         addRun.run(r.run.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)))
         r.utterances.forEach((u, i) => addUtterance.run(r.run[0], i, u.start_ms, u.end_ms, u.speaker, u.text))
         addNotes.run(r.run[0], JSON.stringify(r.notes))
-        addDocument(r.run[0] as string, r.notes, r.utterances)
+        addDocument(r.run[0] as string, r.notes, distinctChunksOf(r.utterances))
       }
     })
     await batches(Array.from({ length: Math.max(0, Math.ceil((N - from) / BATCH)) }, (_, i) => from + i * BATCH), write)

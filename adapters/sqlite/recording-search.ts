@@ -75,7 +75,7 @@ const searched = (f: RecordingFilter): Found => {
 }
 
 /** FTS5 queries: each word quoted (the tokenizer stems it), all required; in either column, or in the notes column. */
-const ftsQueries = (search: RecordingSearch) => {
+export const ftsQueries = (search: RecordingSearch) => {
   const all = search.words.map((w) => `"${w}"`).join(' ')
   return { all, notes: `{notes} : (${all})` }
 }

@@ -11,6 +11,7 @@ import { countedSql, keepsCountingSql, PROCESSING_SQL, type RunRow, toRun, toUpl
 import { attempt, type Db } from './database.js'
 import { storedNotesOf } from '../shared/rows/notes.js'
 import { sqliteSearchDocuments } from './search-documents.js'
+import { distinctChunksYielding } from './transcript-chunks.js'
 
 /** A runs row as SQLite returns it: source and audio are JSON text, has_notes is 0/1. */
 export type SqliteRunRow = Omit<RunRow, 'source' | 'audio' | 'has_notes'> & { source: string | null; audio: string | null; has_notes: number }
@@ -182,17 +183,19 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
   }
   const writeSearchDocument = sqliteSearchDocuments(db)
   // The notes and the search document together: a run is found exactly while it has notes.
-  const finish = (runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>) => {
+  const finish = (runId: string, notes: StoredNotes | null, searchTranscript: string) => {
     if (notes === null) return void dropNotes.run(runId)
     putNotes.run(runId, JSON.stringify(notes))
-    writeSearchDocument(runId, notes, utterances)
+    writeSearchDocument(runId, notes, searchTranscript)
   }
-  const replaceAtOnce = db.transaction((runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>, last: number) => {
-    clearAll(runId, last)
-    addSlice(runId, utterances, 0)
-    finish(runId, notes, utterances)
-  })
-  const inSlices = async (runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>, last: number) => {
+  const replaceAtOnce = db.transaction(
+    (runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>, last: number, searchTranscript: string) => {
+      clearAll(runId, last)
+      addSlice(runId, utterances, 0)
+      finish(runId, notes, searchTranscript)
+    },
+  )
+  const inSlices = async (runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>, last: number, searchTranscript: string) => {
     dropNotes.run(runId)
     for (let from = 0; from <= last; from += SLICE) {
       clearRange.run(runId, from, from + SLICE)
@@ -202,7 +205,7 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
       db.transaction(addSlice).immediate(runId, utterances, from)
       await turn()
     }
-    db.transaction(finish).immediate(runId, notes, utterances)
+    db.transaction(finish).immediate(runId, notes, searchTranscript)
   }
   const find = db.prepare<[string], string>('SELECT body FROM notes WHERE run_id = ?').pluck()
   const transcript = db.prepare<[string, number, number], Utterance>(
@@ -212,10 +215,12 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
   return {
     replace: (runId, notes, utterances) =>
       TE.tryCatch(async () => {
+        // The search document's transcript part, found before any transaction opens, letting the event loop turn.
+        const searchTranscript = notes === null ? '' : await distinctChunksYielding(utterances)
         const last = lastSeq.get(runId) ?? -1
         // A meeting of ordinary length is replaced in one transaction; a very long one in slices.
-        if (utterances.length <= SLICE && last < SLICE) replaceAtOnce.immediate(runId, notes, utterances, last)
-        else await inSlices(runId, notes, utterances, last)
+        if (utterances.length <= SLICE && last < SLICE) replaceAtOnce.immediate(runId, notes, utterances, last, searchTranscript)
+        else await inSlices(runId, notes, utterances, last, searchTranscript)
       }, storeFailure),
     find: (runId) => attempt(() => O.map((b: string) => storedNotesOf(JSON.parse(b)))(O.fromNullable(find.get(runId) as string | undefined))),
     // The notes first (a reader then sees none), then the transcript in slices, as a long replace does.

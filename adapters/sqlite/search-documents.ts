@@ -1,7 +1,6 @@
 // The search document of a recording (migration 13): written with its notes, in the caller's transaction.
-import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../src/core/ports/recording-stores.js'
-import { searchDocumentOf } from '../shared/search/match.js'
+import { notesPartOf } from '../shared/search/match.js'
 import type { Db } from './database.js'
 
 /** Documents per account: an account's rowids are [key × SPAN, (key + 1) × SPAN). */
@@ -16,7 +15,11 @@ export const sqliteAccountRange = (db: Db) => {
   }
 }
 
-/** Writes (or rewrites) a run's search document; call inside a transaction. Nothing when the run is not there. */
+/**
+ * Writes (or rewrites) a run's search document; call inside a transaction. Nothing when the run is not there.
+ * `transcript` is its transcript part, the distinct chunks of the utterances (./transcript-chunks.ts), computed
+ * before the transaction; a document holding the whole text (written before, or by migration 13) is found alike.
+ */
 export const sqliteSearchDocuments = (db: Db) => {
   const runOf = db.prepare<[string], { account_id: string; title: string }>('SELECT account_id, title FROM runs WHERE id = ?')
   const addAccount = db.prepare('INSERT OR IGNORE INTO search_accounts (account_id) VALUES (?)')
@@ -26,7 +29,7 @@ export const sqliteSearchDocuments = (db: Db) => {
   const addDoc = db.prepare('INSERT INTO search_docs (id, run_id) VALUES (?, ?)')
   const dropText = db.prepare('DELETE FROM search_fts WHERE rowid = ?')
   const putText = db.prepare('INSERT INTO search_fts (rowid, notes, transcript) VALUES (?, ?, ?)')
-  return (runId: string, notes: StoredNotes, utterances: ReadonlyArray<Pick<Utterance, 'text'>>): void => {
+  return (runId: string, notes: StoredNotes, transcript: string): void => {
     const run = runOf.get(runId)
     if (run === undefined) return
     let id = docOf.get(runId) as number | undefined
@@ -36,7 +39,6 @@ export const sqliteSearchDocuments = (db: Db) => {
       id = nextDoc.get(lo, lo, hi) as number
       addDoc.run(id, runId)
     } else dropText.run(id)
-    const doc = searchDocumentOf(run.title, notes, utterances)
-    putText.run(id, doc.notes, doc.transcript)
+    putText.run(id, notesPartOf(run.title, notes), transcript)
   }
 }

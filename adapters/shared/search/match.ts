@@ -46,14 +46,18 @@ export const noteFieldsOf = (title: string, notes: StoredNotes | null): Readonly
       ]),
 ]
 
+/** The notes part of a recording's search document: its short fields, one per line. */
+export const notesPartOf = (title: string, notes: StoredNotes): string => noteFieldsOf(title, notes).map((f) => f.text).join('\n')
+
 /**
  * The two parts of a recording's search document: `notes` (title, both summaries,
  * action item titles) and `transcript` (every utterance's text). A recording is
  * found when all the words occur in the two together; it ranks first (tier 2)
- * when its notes part alone holds them all.
+ * when its notes part alone holds them all. SQLite indexes the transcript part's
+ * distinct chunks instead, which its index finds alike (adapters/sqlite/transcript-chunks.ts).
  */
 export const searchDocumentOf = (title: string, notes: StoredNotes, utterances: ReadonlyArray<{ readonly text: string }>) => ({
-  notes: noteFieldsOf(title, notes).map((f) => f.text).join('\n'),
+  notes: notesPartOf(title, notes),
   transcript: utterances.map((u) => u.text).join('\n'),
 })
 
