@@ -19,17 +19,24 @@ export type ActionItemStatus = t.TypeOf<typeof ActionItemStatus>
 
 /** An action item as the analyzer finds it; processing gives it an id (stableItemIds). */
 export const DraftActionItem = t.exact(
-  t.type({
-    title: t.string,
-    /** Who owes it: the speaker for "I'll …", the named person for "can you, Ana, …"; null when unknown. */
-    owner: t.union([t.string, t.null]),
-    /** YYYY-MM-DD, resolved against the meeting start; null when no date was said. */
-    due: t.union([t.string, t.null]),
-    status: ActionItemStatus,
-    /** The sentence the item came from. */
-    context: t.string,
-    tags: t.array(t.string),
-  }),
+  t.intersection([
+    t.type({
+      title: t.string,
+      /** Who owes it: the speaker for "I'll …", the named person for "can you, Ana, …"; null when unknown. */
+      owner: t.union([t.string, t.null]),
+      /** YYYY-MM-DD, resolved against the meeting start; null when no date was said. */
+      due: t.union([t.string, t.null]),
+      status: ActionItemStatus,
+      /** The sentence the item came from. */
+      context: t.string,
+      tags: t.array(t.string),
+    }),
+    /**
+     * Start (ms from the start of the recording) of the utterance where the task was first said, the
+     * item's citation; null when unknown, absent on items stored before it existed.
+     */
+    t.partial({ atMs: t.union([t.number, t.null]) }),
+  ]),
   'DraftActionItem',
 )
 export type DraftActionItem = t.TypeOf<typeof DraftActionItem>
@@ -50,17 +57,36 @@ export const Decision = t.exact(
 )
 export type Decision = t.TypeOf<typeof Decision>
 
-/** Everything the analyzer derives from a transcript. */
-export const Notes = t.exact(
+/** Which analyzer wrote the notes, with which model and template, and why it fell back to the built-in one. */
+export const NotesMadeBy = t.exact(
   t.type({
-    shortSummary: t.string,
-    detailedSummary: t.string,
-    attendees: t.array(Attendee),
-    topics: t.array(Topic),
-    actionItems: t.array(DraftActionItem),
-    decisions: t.array(Decision),
-    speakers: t.array(SpeakerStats),
+    /** `builtin` or `openai`. */
+    analyzer: t.string,
+    /** The language model asked, for `openai`; null for the built-in analyzer. */
+    model: t.union([t.string, t.null]),
+    /** The summary template's id; null when none was chosen. */
+    template: t.union([t.string, t.null]),
+    /** Set when the chosen analyzer failed and the built-in one wrote the notes instead: why, in words. */
+    fallbackReason: t.union([t.string, t.null]),
   }),
+  'NotesMadeBy',
+)
+export type NotesMadeBy = t.TypeOf<typeof NotesMadeBy>
+
+/** Everything the analyzer derives from a transcript. `madeBy` is absent on notes stored before it existed. */
+export const Notes = t.exact(
+  t.intersection([
+    t.type({
+      shortSummary: t.string,
+      detailedSummary: t.string,
+      attendees: t.array(Attendee),
+      topics: t.array(Topic),
+      actionItems: t.array(DraftActionItem),
+      decisions: t.array(Decision),
+      speakers: t.array(SpeakerStats),
+    }),
+    t.partial({ madeBy: NotesMadeBy }),
+  ]),
   'Notes',
 )
 export type Notes = t.TypeOf<typeof Notes>

@@ -1,5 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Attendee, Notes } from '../domain/notes.js'
+import type { NotesTemplate } from '../domain/notes-template.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { Stoppable } from './transcript-parser.js'
 
@@ -10,6 +11,8 @@ export interface AnalysisInput {
   readonly utterances: ReadonlyArray<Utterance>
   /** Invitees known from the calendar, if any; speakers are added by the analyzer. */
   readonly attendees: ReadonlyArray<Attendee>
+  /** The summary template chosen for this recording (upload, bot or account default); the general one when absent. */
+  readonly template?: NotesTemplate
 }
 
 export interface AnalysisFailure {

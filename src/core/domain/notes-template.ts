@@ -1,0 +1,16 @@
+/**
+ * A summary template: what kind of meeting the notes are for and what they
+ * must cover. The built-in ones are general, standup, sales call, 1:1 and
+ * interview; an operator adds their own from files.
+ */
+export const BUILTIN_TEMPLATE_IDS = ['general', 'standup', 'sales-call', 'one-on-one', 'interview'] as const
+export type BuiltinTemplateId = (typeof BUILTIN_TEMPLATE_IDS)[number]
+
+export interface NotesTemplate {
+  /** Lower-case letters, digits and hyphens: `general`, `sales-call`, or an operator's own. */
+  readonly id: string
+  /** Shown in the browser: "Sales call". */
+  readonly name: string
+  /** What the notes must cover, written for the language model. */
+  readonly instructions: string
+}
