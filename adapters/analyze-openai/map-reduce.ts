@@ -16,7 +16,7 @@ import { chunkTranscript, clock } from './chunks.js'
 import { evidenceByUtterance } from './evidence.js'
 import { type Message, type Mode, partNotesText, systemPrompt, userPrompt, WHERE_PLACEHOLDER } from './prompt.js'
 import { askModel, type RequestFailure, type ServerOptions } from './request.js'
-import { answerReserve, estimateTokens, materialBudget } from './tokens.js'
+import { answerReserve, CHARS_PER_TOKEN, estimateTokens, materialBudget } from './tokens.js'
 
 export interface Reading {
   readonly answer: FinalAnswer
@@ -102,18 +102,20 @@ export const readMeeting = async (
   const chunks = chunkTranscript(input.utterances, (i) => evidence.get(i) ?? [], chunkBudget)
   const first = (lines: ReadonlyArray<string>) => /^\[([^\]]+)\]/.exec(lines[0] ?? '')?.[1] ?? '?'
   const last = (lines: ReadonlyArray<string>) => /^\[([^\]]+)\]/.exec(lines[lines.length - 1] ?? '')?.[1] ?? '?'
+  const mergeBudget = materialBudget(contextTokens, header('merge'))
+  const groupBudget = materialBudget(contextTokens, header('merge-part', WHERE_PLACEHOLDER))
+  if (mergeBudget === null || groupBudget === null) return E.left(contextTooSmall(contextTokens))
+  // half a merge at most, so any two neighbours can be merged together
+  const partChars = Math.floor((Math.min(mergeBudget, groupBudget) / 2) * CHARS_PER_TOKEN)
   let texts: string[] = []
   for (const [k, c] of chunks.entries()) {
     const where = `Part ${k + 1} of ${chunks.length}, [${first(c.lines)}] to [${last(c.lines)}]`
     const out = await ask<PartAnswer>('part', userPrompt(input, { where, evidence: c.evidence, transcript: c.lines }), `part ${k + 1} of ${chunks.length}`, false, PartAnswer)
     if (E.isLeft(out)) return out
-    texts.push(partNotesText(`Part ${k + 1} ([${first(c.lines)}] to [${last(c.lines)}])`, out.right))
+    texts.push(partNotesText(`Part ${k + 1} ([${first(c.lines)}] to [${last(c.lines)}])`, out.right, partChars))
   }
 
   // reduce: in groups while the notes are too long for one merge, then once
-  const mergeBudget = materialBudget(contextTokens, header('merge'))
-  const groupBudget = materialBudget(contextTokens, header('merge-part', WHERE_PLACEHOLDER))
-  if (mergeBudget === null || groupBudget === null) return E.left(contextTooSmall(contextTokens))
   for (let level = 1; level <= MAX_LEVELS && texts.reduce((a, t) => a + estimateTokens(t) + 1, 0) > mergeBudget; level++) {
     const groups = groupsOf(texts, groupBudget)
     const next: string[] = []
@@ -122,7 +124,7 @@ export const readMeeting = async (
       const where = `Notes ${from} to ${from + group.length - 1} of ${texts.length}`
       const out = await ask<PartAnswer>('merge-part', userPrompt(input, { where, parts: group }), `merge ${g + 1} of ${groups.length} (level ${level})`, false, PartAnswer)
       if (E.isLeft(out)) return out
-      next.push(partNotesText(`Stretch ${g + 1} of ${groups.length}`, out.right))
+      next.push(partNotesText(`Stretch ${g + 1} of ${groups.length}`, out.right, partChars))
       from += group.length
     }
     texts = next

@@ -77,13 +77,41 @@ export const WHERE_PLACEHOLDER = 'Part 9999 of 9999, [99:59:59] to [99:59:59]; n
 
 const q = (s: string): string => JSON.stringify(s.replace(/\s+/g, ' ').trim())
 
-/** One part's notes as compact lines for a merge request. */
-export const partNotesText = (label: string, a: PartAnswer): string =>
+/** How much of a part's notes to write: all of it, or shorter when it would not fit a merge. */
+interface Detail {
+  readonly keyPoints: number
+  /** Characters of each item's quote kept; 0 leaves the quote out. */
+  readonly quote: number
+}
+const DETAILS: ReadonlyArray<Detail> = [
+  { keyPoints: 6, quote: 400 },
+  { keyPoints: 3, quote: 80 },
+  { keyPoints: 1, quote: 0 },
+]
+
+const render = (label: string, a: PartAnswer, d: Detail): string =>
   [
     `${label}:`,
-    ...a.topics.map((t) => `Topic ${q(t.label)} from [${t.start}]: ${t.keyPoints.map((p) => p.trim()).join(' | ')}`),
+    ...a.topics.map((t) => `Topic ${q(t.label)} from [${t.start}]: ${t.keyPoints.slice(0, d.keyPoints).map((p) => p.trim()).join(' | ')}`),
     ...a.actionItems.map(
-      (x) => `Action item [${x.time}] ${q(x.title)} owner ${x.owner ?? 'unknown'}${x.due !== null ? ` due ${x.due}` : ''}; said: ${q(x.quote)}`,
+      (x) =>
+        `Action item [${x.time}] ${q(x.title)} owner ${x.owner ?? 'unknown'}${x.due !== null ? ` due ${x.due}` : ''}` +
+        (d.quote > 0 ? `; said: ${q(x.quote.slice(0, d.quote))}` : ''),
     ),
     ...a.decisions.map((d) => `Decision [${d.time}] ${q(d.text)}${d.by !== null ? ` by ${d.by}` : ''}`),
   ].join('\n')
+
+/**
+ * One part's notes as compact lines for a merge request, in at most
+ * `maxChars` when it can be done by shortening key points and quotes (every
+ * item and decision is kept; only a part with more of them than a merge can
+ * hold comes out longer).
+ */
+export const partNotesText = (label: string, a: PartAnswer, maxChars = Infinity): string => {
+  let text = ''
+  for (const d of DETAILS) {
+    text = render(label, a, d)
+    if (text.length <= maxChars) return text
+  }
+  return text
+}
