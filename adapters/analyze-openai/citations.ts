@@ -11,7 +11,7 @@ import type { Attendee, Decision, DraftActionItem, Topic } from '../../src/core/
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { sharesOf } from '../analyze-builtin/shares.js'
 import type { DecisionItemAnswer, FinalAnswer, ItemAnswer } from './answer.js'
-import { coverage, similarity } from './words.js'
+import { bestCovering, contentWords, coverage, similarity } from './words.js'
 
 export interface CitationCounts {
   /** Items and decisions dropped because their citation matched no utterance. */
@@ -70,6 +70,7 @@ export const citer = (t: Transcript, counts: CitationCounts) => {
   const people = [...new Set([...t.utterances.map((u) => u.speaker), ...t.attendees.map((a) => a.name)])].filter((p) => p.trim() !== '')
   const said = t.utterances.map((u) => u.text).join('\n').toLowerCase()
   const meetingDay = t.startsAt.slice(0, 10)
+  let sets: Array<Set<string>> | undefined
 
   /** The utterance a citation points at, or null. */
   const cite = (time: string, words: string): Utterance | null => {
@@ -80,17 +81,11 @@ export const citer = (t: Transcript, counts: CitationCounts) => {
       return t.utterances[at.reduce((best, i) => (coverage(words, t.utterances[i]!.text) > coverage(words, t.utterances[best]!.text) ? i : best), at[0]!)]!
     }
     // a time not in the transcript: the quoted words may still say where
-    let best: Utterance | null = null
-    let score = 0.8
-    for (const u of t.utterances) {
-      const c = coverage(words, u.text)
-      if (c > score) {
-        best = u
-        score = c
-      }
-    }
-    if (best !== null) counts.recited++
-    return best
+    sets ??= t.utterances.map((u) => contentWords(u.text))
+    const best = bestCovering(sets, words, 0.8)
+    if (best < 0) return null
+    counts.recited++
+    return t.utterances[best]!
   }
 
   const owner = (name: string | null): string | null => {
