@@ -38,14 +38,18 @@ const contextTooSmall = (contextTokens: number): RequestFailure => ({
   stopped: false,
 })
 
-/** Groups of consecutive texts that fit the budget, two at least so every level shrinks. */
+/**
+ * Groups of consecutive texts that fit the budget. Should no two neighbours
+ * fit together (a part's notes could not be shortened enough), they are paired
+ * anyway, so every level shrinks and the merging ends.
+ */
 const groupsOf = (texts: ReadonlyArray<string>, budget: number): string[][] => {
   const groups: string[][] = []
   let cur: string[] = []
   let used = 0
   for (const t of texts) {
     const size = estimateTokens(t) + 1
-    if (cur.length >= 2 && used + size > budget) {
+    if (cur.length > 0 && used + size > budget) {
       groups.push(cur)
       cur = []
       used = 0
@@ -53,9 +57,9 @@ const groupsOf = (texts: ReadonlyArray<string>, budget: number): string[][] => {
     cur.push(t)
     used += size
   }
-  if (cur.length === 1 && groups.length > 0) groups[groups.length - 1]!.push(cur[0]!)
-  else if (cur.length > 0) groups.push(cur)
-  return groups
+  if (cur.length > 0) groups.push(cur)
+  if (groups.length < texts.length) return groups
+  return Array.from({ length: Math.ceil(texts.length / 2) }, (_, i) => texts.slice(2 * i, 2 * i + 2))
 }
 
 export const readMeeting = async (
@@ -121,6 +125,12 @@ export const readMeeting = async (
     const next: string[] = []
     let from = 1
     for (const [g, group] of groups.entries()) {
+      if (group.length === 1) {
+        // alone in its group: carried to the next level as it is
+        next.push(group[0]!)
+        from += 1
+        continue
+      }
       const where = `Notes ${from} to ${from + group.length - 1} of ${texts.length}`
       const out = await ask<PartAnswer>('merge-part', userPrompt(input, { where, parts: group }), `merge ${g + 1} of ${groups.length} (level ${level})`, false, PartAnswer)
       if (E.isLeft(out)) return out

@@ -102,6 +102,15 @@ s('a 3-hour transcript is read whole, its notes merged level by level within the
   assert.is(log.requests, ctx.standIn.requests.length)
 })
 
+s('at the smallest context (2,048 tokens) every request, merges of merges included, still fits', async (ctx) => {
+  const utterances = syntheticMeeting(10_000, 6)
+  const out = await analyzer(ctx, 2048).analyze(meeting(utterances))()
+  assert.is(out._tag, 'Right')
+  assert.ok(ctx.standIn.requests.filter((r) => r.body.messages[1].content.includes('\nNotes of the parts:\n')).length > 3)
+  assert.ok(largestRequest(ctx.standIn) <= 2048, `largest request ${largestRequest(ctx.standIn)} tokens`)
+  everyUtteranceSent(utterances, transcriptSent(ctx.standIn.requests))
+})
+
 const said = (at: number, speaker: string, text: string): Utterance => ({ start_ms: at * 1000, end_ms: at * 1000 + 4000, speaker, text })
 
 s('items from different chunks all reach the notes; a task said again across a chunk border is one item, at its first moment', async (ctx) => {
