@@ -22,8 +22,8 @@ const sizes = [
 const main = async (): Promise<void> => {
   const standIn = await startStandIn()
   try {
-    console.log('meeting  words   chars     context  requests (map + merge)  largest request (est. tokens + answer reserve)')
-    for (const ctx of contexts.length > 0 ? contexts : [8192, 32768]) {
+    console.log('meeting   words    chars  context  requests (chunks + merges)  chunk requests, est. tokens  merge requests  largest + answer reserve')
+    for (const ctx of contexts.length > 0 ? contexts : [4096, 8192, 32768]) {
       for (const s of sizes) {
         const utterances = syntheticMeeting(s.words, 1)
         const chars = utterances.reduce((a, u) => a + u.text.length, 0)
@@ -35,13 +35,23 @@ const main = async (): Promise<void> => {
           attendees: [],
         })()
         if (out._tag === 'Left') throw new Error(out.left.message)
-        const maps = standIn.requests.filter((r) => r.body.messages[1].content.includes('\nTranscript:\n')).length
-        const merges = standIn.requests.length - maps
-        const largest = Math.max(...standIn.requests.map((r) => Math.ceil(r.chars / 3.5) + r.body.max_tokens))
-        const largestIn = Math.max(...standIn.requests.map((r) => Math.ceil(r.chars / 3.5)))
+        const tokens = (r: { chars: number }) => Math.ceil(r.chars / 3.5)
+        const isChunk = (r: { body: any }) => r.body.messages[1].content.includes('\nTranscript:\n')
+        const chunks = standIn.requests.filter(isChunk).map(tokens)
+        const merges = standIn.requests.filter((r) => !isChunk(r)).map(tokens)
+        const reserve = standIn.requests[0]!.body.max_tokens as number
+        const range = (xs: number[]) => (xs.length === 0 ? '-' : `${Math.min(...xs)} to ${Math.max(...xs)}`)
         console.log(
-          `${s.name.padEnd(8)} ${String(s.words).padStart(6)}  ${String(chars).padStart(8)}  ${String(ctx).padStart(7)}  ${String(standIn.requests.length).padStart(4)} (${maps} + ${merges})`.padEnd(65) +
-            `${largestIn} + ${standIn.requests[0]!.body.max_tokens} = ${largest}`,
+          [
+            s.name.padEnd(8),
+            String(s.words).padStart(6),
+            String(chars).padStart(8),
+            String(ctx).padStart(7),
+            `${standIn.requests.length} (${chunks.length} + ${merges.length})`.padEnd(27),
+            range(chunks).padEnd(28),
+            range(merges).padEnd(15),
+            `${Math.max(...chunks, ...merges)} + ${reserve} = ${Math.max(...chunks, ...merges) + reserve}`,
+          ].join('  '),
         )
       }
     }
