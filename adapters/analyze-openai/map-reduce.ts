@@ -7,12 +7,13 @@
  * merged in groups first, level by level, until one merge takes them all.
  */
 import * as E from 'fp-ts/lib/Either.js'
+import type * as t from 'io-ts'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { NotesTemplate } from '../../src/core/domain/notes-template.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { AnalysisInput } from '../../src/core/ports/analyzer.js'
 import { FinalAnswer, PartAnswer, finalAnswerSchema, partAnswerSchema } from './answer.js'
-import { chunkTranscript, clock } from './chunks.js'
+import { chunkTranscript } from './chunks.js'
 import { evidenceByUtterance } from './evidence.js'
 import { type Message, type Mode, partNotesText, systemPrompt, userPrompt, WHERE_PLACEHOLDER } from './prompt.js'
 import { askModel, type RequestFailure, type ServerOptions } from './request.js'
@@ -78,14 +79,15 @@ export const readMeeting = async (
   const singleBudget = materialBudget(contextTokens, header('single'))
   if (chunkBudget === null || singleBudget === null) return E.left(contextTooSmall(contextTokens))
   let requests = 0
-  const ask = async <A>(mode: Mode, user: string, what: string, final: boolean, codec: { decode: (u: unknown) => E.Either<any, A> }) => {
+  const ask = async <A>(mode: Mode, user: string, what: string, codec: t.Decoder<unknown, A>) => {
+    const wholeMeeting = mode === 'single' || mode === 'merge'
     const out = await askModel<A>(
       server,
       {
         messages: messages(mode, template, user),
-        schemaName: final ? 'meeting_notes' : 'meeting_notes_part',
-        schema: final ? finalAnswerSchema : partAnswerSchema,
-        codec: codec as never,
+        schemaName: wholeMeeting ? 'meeting_notes' : 'meeting_notes_part',
+        schema: wholeMeeting ? finalAnswerSchema : partAnswerSchema,
+        codec,
         maxTokens,
         what,
       },
@@ -98,7 +100,7 @@ export const readMeeting = async (
   const whole = chunkTranscript(input.utterances, (i) => evidence.get(i) ?? [], singleBudget)
   if (whole.length === 1) {
     const c = whole[0]!
-    const out = await ask<FinalAnswer>('single', userPrompt(input, { evidence: c.evidence, transcript: c.lines }), 'the meeting', true, FinalAnswer)
+    const out = await ask<FinalAnswer>('single', userPrompt(input, { evidence: c.evidence, transcript: c.lines }), 'the meeting', FinalAnswer)
     return E.map((answer: FinalAnswer) => ({ answer, requests, chunks: 1 }))(out)
   }
 
@@ -114,7 +116,7 @@ export const readMeeting = async (
   let texts: string[] = []
   for (const [k, c] of chunks.entries()) {
     const where = `Part ${k + 1} of ${chunks.length}, [${first(c.lines)}] to [${last(c.lines)}]`
-    const out = await ask<PartAnswer>('part', userPrompt(input, { where, evidence: c.evidence, transcript: c.lines }), `part ${k + 1} of ${chunks.length}`, false, PartAnswer)
+    const out = await ask<PartAnswer>('part', userPrompt(input, { where, evidence: c.evidence, transcript: c.lines }), `part ${k + 1} of ${chunks.length}`, PartAnswer)
     if (E.isLeft(out)) return out
     texts.push(partNotesText(`Part ${k + 1} ([${first(c.lines)}] to [${last(c.lines)}])`, out.right, partChars))
   }
@@ -132,15 +134,14 @@ export const readMeeting = async (
         continue
       }
       const where = `Notes ${from} to ${from + group.length - 1} of ${texts.length}`
-      const out = await ask<PartAnswer>('merge-part', userPrompt(input, { where, parts: group }), `merge ${g + 1} of ${groups.length} (level ${level})`, false, PartAnswer)
+      const out = await ask<PartAnswer>('merge-part', userPrompt(input, { where, parts: group }), `merge ${g + 1} of ${groups.length} (level ${level})`, PartAnswer)
       if (E.isLeft(out)) return out
       next.push(partNotesText(`Stretch ${g + 1} of ${groups.length}`, out.right, partChars))
       from += group.length
     }
     texts = next
   }
-  const out = await ask<FinalAnswer>('merge', userPrompt(input, { parts: texts }), 'the merge', true, FinalAnswer)
+  const out = await ask<FinalAnswer>('merge', userPrompt(input, { parts: texts }), 'the merge', FinalAnswer)
   return E.map((answer: FinalAnswer) => ({ answer, requests, chunks: chunks.length }))(out)
 }
 
-export { clock }
