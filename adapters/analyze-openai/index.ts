@@ -30,7 +30,10 @@ export interface OpenAiAnalyzerOptions {
   readonly model: string
   /** The model's context length in tokens (NOTETAKER_ANALYZER_CONTEXT_TOKENS); chunks are cut to fit it. Default 8192. */
   readonly contextTokens?: number
-  /** One request, answer included; default 120 s. */
+  /**
+   * One request, answer included; default 300 s: an 8B model on a CPU reads a full 8k chunk at tens of tokens
+   * a second and writes its notes slower still, so two minutes, enough for a GPU, would time such servers out.
+   */
   readonly timeoutMs?: number
   /** Waits before each retry of a request (connection error, timeout, 429, 5xx); default 1 s then 4 s: 3 tries. */
   readonly retryDelaysMs?: ReadonlyArray<number>
@@ -49,7 +52,7 @@ export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer =
   const server = {
     baseUrl: options.baseUrl,
     model: options.model,
-    timeoutMs: options.timeoutMs ?? 120_000,
+    timeoutMs: options.timeoutMs ?? 300_000,
     retryDelaysMs: options.retryDelaysMs ?? [1000, 4000],
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
