@@ -87,8 +87,14 @@ const serverMessage = (body: string): string => {
   return flat === '' ? '' : `: ${flat}`
 }
 
-const hint = (status: number): string =>
-  status === 401 || status === 403 ? '; check the API key' : status === 404 ? '; check the address and the model name' : ''
+const hint = (status: number, message: string): string =>
+  status === 401 || status === 403
+    ? '; check the API key'
+    : status === 404
+      ? '; check the address and the model name'
+      : /context|too long|maximum.*tokens|exceed/i.test(message)
+        ? "; is NOTETAKER_ANALYZER_CONTEXT_TOKENS larger than the server's context?"
+        : ''
 
 const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve) => {
@@ -137,7 +143,10 @@ const attempt = async <A>(o: ServerOptions, ask: Ask<A>, messages: ReadonlyArray
     return { tag: 'retry', reason: networkReason(e, o.timeoutMs), network: true }
   }
   if (res.status === 429 || res.status >= 500) return { tag: 'retry', reason: `HTTP ${res.status}${redact(serverMessage(body), o.apiKey)}`, network: false }
-  if (!res.ok) return { tag: 'final', words: `the notes server at ${server} refused the request (HTTP ${res.status}${redact(serverMessage(body), o.apiKey)}${hint(res.status)})` }
+  if (!res.ok) {
+    const said = redact(serverMessage(body), o.apiKey)
+    return { tag: 'final', words: `the notes server at ${server} refused the request (HTTP ${res.status}${said}${hint(res.status, said)})` }
+  }
   let completion: { choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }> }
   try {
     completion = JSON.parse(body) as typeof completion

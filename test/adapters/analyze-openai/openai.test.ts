@@ -219,6 +219,16 @@ openai('HTTP 429 is retried; a 4xx is not, and says what to check', async (ctx) 
   )
 })
 
+openai('a request larger than the server\'s context is refused, and the words say which setting to check', async (ctx) => {
+  ctx.standIn.handler = reply(400, '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}')
+  const out = await analyzerFor(ctx).analyze(input)()
+  assert.is(ctx.standIn.requests.length, 1)
+  assert.is(
+    out._tag === 'Right' && out.right.madeBy?.fallbackReason,
+    `the notes server at ${ctx.standIn.url} refused the request (HTTP 400: the request exceeds the available context size, try increasing it; is NOTETAKER_ANALYZER_CONTEXT_TOKENS larger than the server's context?)`,
+  )
+})
+
 openai('server down: the fallback writes the notes and says why in words', async (ctx) => {
   const port = await closedPort()
   const out = await analyzerFor(ctx, { baseUrl: `http://127.0.0.1:${port}/v1` }).analyze({ ...input, template: { id: 'standup', name: 'Standup', instructions: 'x' } })()
