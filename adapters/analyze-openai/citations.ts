@@ -10,7 +10,8 @@
 import type { Attendee, Decision, DraftActionItem, Topic } from '../../src/core/domain/notes.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { sharesOf } from '../analyze-builtin/shares.js'
-import type { DecisionItemAnswer, FinalAnswer, ItemAnswer } from './answer.js'
+import type { DecisionItemAnswer, FinalAnswer, ItemAnswer, PartAnswer } from './answer.js'
+import { clock } from './chunks.js'
 import { bestCovering, contentWords, coverage, similarity } from './words.js'
 
 export interface CitationCounts {
@@ -133,7 +134,26 @@ export const citer = (t: Transcript, counts: CitationCounts) => {
     return { text, by: owner(d.by), atMs: u.start_ms, speaker: u.speaker }
   }
 
-  return { cite, item, decision }
+  /**
+   * A part's notes with every citation checked before they are merged: times
+   * rewritten as the transcript writes them, items and decisions that cite no
+   * utterance dropped (and counted), so a merge never sees a made-up moment.
+   */
+  const part = (a: PartAnswer): PartAnswer => ({
+    topics: a.topics,
+    actionItems: a.actionItems.flatMap((x) => {
+      const u = x.title.trim() === '' ? null : cite(x.time, `${x.quote} ${x.title}`)
+      if (u === null && x.title.trim() !== '') counts.droppedItems++
+      return u === null ? [] : [{ ...x, time: clock(u.start_ms) }]
+    }),
+    decisions: a.decisions.flatMap((d) => {
+      const u = d.text.trim() === '' ? null : cite(d.time, d.text)
+      if (u === null && d.text.trim() !== '') counts.droppedDecisions++
+      return u === null ? [] : [{ ...d, time: clock(u.start_ms) }]
+    }),
+  })
+
+  return { cite, item, decision, part }
 }
 
 const moreSpecific = (a: string, b: string): string => (b.split(/\s+/).length > a.split(/\s+/).length ? b : a)

@@ -67,7 +67,10 @@ export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer =
     if (utterances.length === 0) return options.fallback !== undefined ? options.fallback.analyze(input, signal === undefined ? undefined : { signal })() : evidence
 
     const started = Date.now()
-    const read = await readMeeting({ ...input, utterances }, E.isRight(evidence) ? evidence.right : null, template, contextTokens, server, signal)
+    const counts: CitationCounts = { droppedItems: 0, droppedDecisions: 0, recited: 0, ownersCleared: 0, merged: 0 }
+    const cite = citer({ utterances, attendees: input.attendees, startsAt: input.startsAt }, counts)
+    const builtinNotes = E.isRight(evidence) ? evidence.right : null
+    const read = await readMeeting({ ...input, utterances }, builtinNotes, template, contextTokens, server, signal, cite.part)
     const madeBy = (analyzer: string, model: string | null, fallbackReason: string | null) => ({ analyzer, model, template: template.id, fallbackReason })
     const fallBack = async (reason: string): Promise<E.Either<AnalysisFailure, Notes>> => {
       if (options.fallback === undefined) {
@@ -84,8 +87,6 @@ export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer =
     }
     if (E.isLeft(read)) return read.left.stopped ? E.left(failure(read.left.words)) : fallBack(read.left.words)
 
-    const counts: CitationCounts = { droppedItems: 0, droppedDecisions: 0, recited: 0, ownersCleared: 0, merged: 0 }
-    const cite = citer({ utterances, attendees: input.attendees, startsAt: input.startsAt }, counts)
     const a = read.right.answer
     const notes: Notes = {
       shortSummary: a.shortSummary.trim(),

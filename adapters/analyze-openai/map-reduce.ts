@@ -70,6 +70,8 @@ export const readMeeting = async (
   contextTokens: number,
   server: ServerOptions,
   stop: AbortSignal | undefined,
+  /** Checks a chunk's citations before its notes are merged (citations.ts). */
+  checkPart: (a: PartAnswer) => PartAnswer = (a) => a,
 ): Promise<E.Either<RequestFailure, Reading>> => {
   const evidence = evidenceByUtterance(input.utterances, builtin)
   const maxTokens = answerReserve(contextTokens)
@@ -118,7 +120,7 @@ export const readMeeting = async (
     const where = `Part ${k + 1} of ${chunks.length}, [${first(c.lines)}] to [${last(c.lines)}]`
     const out = await ask<PartAnswer>('part', userPrompt(input, { where, evidence: c.evidence, transcript: c.lines }), `part ${k + 1} of ${chunks.length}`, PartAnswer)
     if (E.isLeft(out)) return out
-    texts.push(partNotesText(`Part ${k + 1} ([${first(c.lines)}] to [${last(c.lines)}])`, out.right, partChars))
+    texts.push(partNotesText(`Part ${k + 1} ([${first(c.lines)}] to [${last(c.lines)}])`, checkPart(out.right), partChars))
   }
 
   // reduce: in groups while the notes are too long for one merge, then once
@@ -136,7 +138,7 @@ export const readMeeting = async (
       const where = `Notes ${from} to ${from + group.length - 1} of ${texts.length}`
       const out = await ask<PartAnswer>('merge-part', userPrompt(input, { where, parts: group }), `merge ${g + 1} of ${groups.length} (level ${level})`, PartAnswer)
       if (E.isLeft(out)) return out
-      next.push(partNotesText(`Stretch ${g + 1} of ${groups.length}`, out.right, partChars))
+      next.push(partNotesText(`Stretch ${g + 1} of ${groups.length}`, checkPart(out.right), partChars))
       from += group.length
     }
     texts = next

@@ -6,7 +6,7 @@ import { createOpenAiAnalyzer } from '../../../adapters/analyze-openai/index.js'
 import { syntheticMeeting } from '../../../bench/analyzer-synthetic.js'
 import type { AnalysisInput } from '../../../src/core/ports/analyzer.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import { echo, type StandIn, startStandIn, transcriptSent } from './stand-in.js'
+import { completion, echo, echoAnswer, type StandIn, startStandIn, transcriptSent } from './stand-in.js'
 
 const s = suite<{ standIn: StandIn; logs: string[] }>('openai analyzer: map-reduce')
 s.before(async (ctx) => {
@@ -100,6 +100,28 @@ s('a 3-hour transcript is read whole, its notes merged level by level within the
   for (let k = 1; k <= chunks; k++) assert.match(merged, new RegExp(`^Part ${k} \\(\\[`, 'm'))
   const log = ctx.logs.map((l) => JSON.parse(l)).find((l) => l.requests !== undefined)
   assert.is(log.requests, ctx.standIn.requests.length)
+})
+
+s("a chunk's made-up citation is dropped before the merge sees it; a real one is written as the transcript writes it", async (ctx) => {
+  ctx.standIn.handler = (req, res) => {
+    const a: any = echoAnswer(req.body)
+    if (req.body.response_format.json_schema.name === 'meeting_notes_part' && req.body.messages[1].content.includes('\nTranscript:\n')) {
+      a.actionItems.push({ title: 'Invent a task', owner: null, due: null, time: '99:59', quote: 'nothing anyone said' })
+      // "003:12" for 03:12: the right moment, written oddly
+      for (const x of a.actionItems) x.time = `0${x.time}`
+    }
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(completion(JSON.stringify(a)))
+  }
+  const out = await analyzer(ctx, 4096).analyze(meeting(syntheticMeeting(3000, 7)))()
+  assert.is(out._tag, 'Right')
+  const chunks = ctx.standIn.requests.filter((r) => r.body.messages[1].content.includes('\nTranscript:\n')).length
+  assert.ok(chunks >= 2)
+  const merged = ctx.standIn.requests.filter((r) => r.body.messages[1].content.includes('\nNotes of the parts:\n')).map((r) => r.body.messages[1].content).join('\n')
+  assert.not.match(merged, /Invent a task/)
+  assert.match(merged, /Action item \[\d\d:\d\d\] /)
+  assert.not.match(merged, /Action item \[0\d\d:/, 'times as the transcript writes them')
+  assert.is(ctx.logs.map((l) => JSON.parse(l)).find((l) => l.requests !== undefined).droppedItems, chunks)
 })
 
 s('at the smallest context (2,048 tokens) every request, merges of merges included, still fits', async (ctx) => {
