@@ -5,8 +5,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Notes } from '../../src/core/domain/notes.js'
-import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
+import type { Notes, NotesMadeBy } from '../../src/core/domain/notes.js'
+import type { AnalysisFailure, AnalysisInput, Analyzer } from '../../src/core/ports/analyzer.js'
 import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from './analyze.js'
 
 export { analyzeTranscript, defaultBuiltinOptions, type Analysis, type BuiltinOptions } from './analyze.js'
@@ -14,6 +14,14 @@ export { attendeesOf, speakerStats } from './participants.js'
 export { findActionItems } from './action-items.js'
 export { findDecisions } from './decisions.js'
 export type { Span } from './segment.js'
+
+/** What the built-in analyzer's notes say made them (the pool's analyzer says the same). */
+export const builtinMadeBy = (input: Pick<AnalysisInput, 'template'>): NotesMadeBy => ({
+  analyzer: 'builtin',
+  model: null,
+  template: input.template?.id ?? null,
+  fallbackReason: null,
+})
 
 /** The `builtin` analyzer; options are for tuning and evaluation, the defaults are the product's. */
 export const createBuiltinAnalyzer = (options: BuiltinOptions = defaultBuiltinOptions): Analyzer => ({
@@ -23,7 +31,7 @@ export const createBuiltinAnalyzer = (options: BuiltinOptions = defaultBuiltinOp
     Promise.resolve(
       pipe(
         analyzeTranscript(input, options),
-        E.map((a) => a.notes),
+        E.map((a): Notes => ({ ...a.notes, madeBy: builtinMadeBy(input) })),
       ),
     ),
 })

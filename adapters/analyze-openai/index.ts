@@ -1,146 +1,117 @@
 /**
  * The `openai` analyzer: asks any OpenAI-compatible chat-completions server
- * (OpenAI, a local llama.cpp or vLLM server, ...) for notes with a JSON
- * Schema response format, checks the answer against the codecs, and falls back
- * to another analyzer on any failure, saying why in the log.
+ * (OpenAI, Ollama, a llama.cpp or vLLM server, ...) for notes of the whole
+ * meeting, whatever its length (map-reduce.ts), with the built-in analyzer's
+ * candidates as evidence the model must cite (evidence.ts, citations.ts) and
+ * the recording's summary template (templates.ts). When the server cannot
+ * give notes after its retries (request.ts), the `fallback` analyzer's notes
+ * are returned saying why, or, without one, the analysis fails in words.
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { pipe } from 'fp-ts/lib/function.js'
-import * as TE from 'fp-ts/lib/TaskEither.js'
-import { PathReporter } from 'io-ts/lib/PathReporter.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from 'pino'
 import { Notes } from '../../src/core/domain/notes.js'
-import type { AnalysisInput, Analyzer } from '../../src/core/ports/analyzer.js'
+import type { AnalysisFailure, AnalysisInput, Analyzer } from '../../src/core/ports/analyzer.js'
+import { createBuiltinAnalyzer } from '../analyze-builtin/index.js'
 import { attendeesOf, speakerStats } from '../analyze-builtin/participants.js'
-import { sharesOf } from '../analyze-builtin/shares.js'
-import { ModelAnswer, modelAnswerSchema } from './answer.js'
-import { clock, messagesFor } from './prompt.js'
+import { type CitationCounts, citer, mergeDecisions, mergeItems, topicsWithShares } from './citations.js'
+import { readMeeting } from './map-reduce.js'
+import { GENERAL_TEMPLATE } from './templates.js'
+import { DEFAULT_CONTEXT_TOKENS } from './tokens.js'
+
+export { templateCatalogue, loadOperatorTemplates, BUILTIN_TEMPLATES, GENERAL_TEMPLATE } from './templates.js'
+export { testAnalyzerServer, type ServerTestResult } from './server-test.js'
+export { DEFAULT_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from './tokens.js'
 
 export interface OpenAiAnalyzerOptions {
   /** Server root; requests go to `${baseUrl}/v1/chat/completions`. */
   readonly baseUrl: string
   readonly apiKey?: string
   readonly model: string
-  /** Whole request, answer included; default 120 s. */
+  /** The model's context length in tokens (NOTETAKER_ANALYZER_CONTEXT_TOKENS); chunks are cut to fit it. Default 8192. */
+  readonly contextTokens?: number
+  /**
+   * One request, answer included; default 300 s: an 8B model on a CPU reads a full 8k chunk at tens of tokens
+   * a second and writes its notes slower still, so two minutes, enough for a GPU, would time such servers out.
+   */
   readonly timeoutMs?: number
-  /** Transcript characters sent at most; longer meetings keep their start and end. Default 48,000. */
-  readonly maxTranscriptChars?: number
-  /** Used whenever the model cannot give valid notes. */
-  readonly fallback: Analyzer
+  /** Waits before each retry of a request (connection error, timeout, 429, 5xx); default 1 s then 4 s: 3 tries. */
+  readonly retryDelaysMs?: ReadonlyArray<number>
+  /** Gives the notes when the server cannot (named in `madeBy.fallbackReason`); without it, the analysis fails. */
+  readonly fallback?: Analyzer
+  /** Finds the candidate items and decisions given to the model as evidence; default the built-in analyzer in this thread. */
+  readonly evidence?: Analyzer
   readonly logger?: Logger
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
+const failure = (message: string): AnalysisFailure => ({ _tag: 'AnalysisFailure', message })
 
-const post = (o: OpenAiAnalyzerOptions, input: AnalysisInput, stop: AbortSignal | undefined): TE.TaskEither<string, unknown> =>
-  TE.tryCatch(
-    async () => {
-      const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/v1/chat/completions`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(o.apiKey !== undefined && o.apiKey !== '' ? { authorization: `Bearer ${o.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: o.model,
-          temperature: 0,
-          messages: messagesFor(input, o.maxTranscriptChars ?? 48_000),
-          response_format: { type: 'json_schema', json_schema: { name: 'meeting_notes', strict: true, schema: modelAnswerSchema } },
-        }),
-        // The request's own timeout, or the processing time limit, whichever comes first.
-        signal: stop === undefined ? AbortSignal.timeout(o.timeoutMs ?? 120_000) : AbortSignal.any([AbortSignal.timeout(o.timeoutMs ?? 120_000), stop]),
-      })
-      const body = await res.text()
-      if (!res.ok) throw new Error(`the server answered HTTP ${res.status}: ${body.slice(0, 200)}`)
-      return JSON.parse(body) as unknown
-    },
-    (e) =>
-      e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
-        ? `no answer within ${o.timeoutMs ?? 120_000} ms`
-        : e instanceof SyntaxError
-          ? 'the server did not answer with JSON'
-          : `the request failed: ${e instanceof Error ? e.message : String(e)}`,
-  )
-
-/** The model's message content, parsed as JSON. */
-const contentOf = (completion: unknown): E.Either<string, unknown> => {
-  const content = (completion as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content
-  if (typeof content !== 'string') return E.left('the answer holds no message content')
-  return E.tryCatch(
-    () => JSON.parse(content) as unknown,
-    () => 'the model did not answer with valid JSON',
-  )
-}
-
-/**
- * The model's decisions, tied to the utterance whose [time] it quotes (the
- * clock the prompt writes); a time or speaker the transcript does not have is null.
- */
-const decisionsOf = (input: AnalysisInput, a: ModelAnswer): Notes['decisions'] => {
-  const byClock = new Map<string, AnalysisInput['utterances'][number]>()
-  for (const u of input.utterances) if (!byClock.has(clock(u.start_ms))) byClock.set(clock(u.start_ms), u)
-  const speakers = new Set(input.utterances.map((u) => u.speaker))
-  const blankToNull = (s: string | null) => (s === null || s.trim() === '' ? null : s.trim())
-  return a.decisions
-    .filter((d) => d.text.trim() !== '')
-    .map((d) => {
-      const u = d.time === null ? undefined : byClock.get(d.time.trim().replace(/^\[|\]$/g, ''))
-      const speaker = blankToNull(d.speaker)
-      return {
-        text: d.text.trim(),
-        by: blankToNull(d.by),
-        atMs: u?.start_ms ?? null,
-        speaker: u?.speaker ?? (speaker !== null && speakers.has(speaker) ? speaker : null),
-      }
-    })
-}
-
-const toNotes = (input: AnalysisInput, a: ModelAnswer): E.Either<string, Notes> => {
-  const shares = sharesOf(a.topics.map((t) => t.share))
-  const notes: Notes = {
-    shortSummary: a.shortSummary.trim(),
-    detailedSummary: a.detailedSummary.trim(),
-    attendees: attendeesOf(input.attendees, input.utterances.map((u) => u.speaker)),
-    topics: a.topics.map((t, i) => ({ label: t.label.trim(), share: shares[i]! })),
-    actionItems: a.actionItems.map((x) => ({
-      title: x.title.trim(),
-      owner: x.owner === null || x.owner.trim() === '' ? null : x.owner.trim(),
-      due: x.due !== null && DATE.test(x.due) && !Number.isNaN(Date.parse(x.due)) ? x.due : null,
-      status: 'active' as const,
-      context: x.context.trim(),
-      tags: x.tags,
-    })),
-    decisions: decisionsOf(input, a),
-    speakers: speakerStats(input.utterances),
+export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer => {
+  const contextTokens = options.contextTokens ?? DEFAULT_CONTEXT_TOKENS
+  const evidenceAnalyzer = options.evidence ?? createBuiltinAnalyzer()
+  const server = {
+    baseUrl: options.baseUrl,
+    model: options.model,
+    timeoutMs: options.timeoutMs ?? 300_000,
+    retryDelaysMs: options.retryDelaysMs ?? [1000, 4000],
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   }
-  if (notes.shortSummary === '' || notes.detailedSummary === '') return E.left('the model gave an empty summary')
-  return pipe(
-    Notes.decode(notes),
-    E.mapLeft((errors) => `the notes do not fit the schema: ${PathReporter.report(E.left(errors)).join('; ')}`),
-  )
-}
 
-export const createOpenAiAnalyzer = (options: OpenAiAnalyzerOptions): Analyzer => ({
-  name: 'openai',
-  analyze: (input, stoppable) => {
-    if (input.utterances.every((u) => u.text.trim() === '')) return options.fallback.analyze(input, stoppable)
-    return pipe(
-      post(options, input, stoppable?.signal),
-      TE.flatMapEither(contentOf),
-      TE.flatMapEither((json) =>
-        pipe(
-          ModelAnswer.decode(json),
-          E.mapLeft((errors) => `the answer does not match the schema: ${PathReporter.report(E.left(errors)).join('; ')}`),
-        ),
-      ),
-      TE.flatMapEither((answer) => toNotes(input, answer)),
-      TE.orElse((reason) => {
-        options.logger?.warn(
-          { analyzer: 'openai', fallback: options.fallback.name, reason },
-          `The language model could not analyse "${input.title}" (${reason}); using the ${options.fallback.name} analyzer instead.`,
-        )
-        return options.fallback.analyze(input, stoppable)
-      }),
+  const analyze = async (input: AnalysisInput, signal: AbortSignal | undefined): Promise<E.Either<AnalysisFailure, Notes>> => {
+    const template = input.template ?? GENERAL_TEMPLATE
+    const utterances = input.utterances.filter((u) => u.text.trim() !== '')
+    const evidence = await evidenceAnalyzer.analyze(input, signal === undefined ? undefined : { signal })()
+    if (signal?.aborted === true) return E.left(failure('the analysis was stopped'))
+    // no speech: nothing for a model to read; the built-in analyzer says so in its words
+    if (utterances.length === 0) return options.fallback !== undefined ? options.fallback.analyze(input, signal === undefined ? undefined : { signal })() : evidence
+
+    const started = Date.now()
+    const counts: CitationCounts = { droppedItems: 0, droppedDecisions: 0, recited: 0, ownersCleared: 0, merged: 0 }
+    const cite = citer({ utterances, attendees: input.attendees, startsAt: input.startsAt }, counts)
+    const builtinNotes = E.isRight(evidence) ? evidence.right : null
+    const read = await readMeeting({ ...input, utterances }, builtinNotes, template, contextTokens, server, signal, cite.part)
+    const madeBy = (analyzer: string, model: string | null, fallbackReason: string | null) => ({ analyzer, model, template: template.id, fallbackReason })
+    const fallBack = async (reason: string): Promise<E.Either<AnalysisFailure, Notes>> => {
+      if (options.fallback === undefined) {
+        options.logger?.warn({ analyzer: 'openai', reason }, `The language model could not analyse "${input.title}": ${reason}.`)
+        return E.left(failure(`The notes could not be written: ${reason}.`))
+      }
+      options.logger?.warn(
+        { analyzer: 'openai', fallback: options.fallback.name, reason },
+        `The language model could not analyse "${input.title}" (${reason}); using the ${options.fallback.name} analyzer instead.`,
+      )
+      // the evidence is the built-in analyzer's notes already: no need to make them twice
+      const notes = options.fallback === evidenceAnalyzer ? evidence : await options.fallback.analyze(input, signal === undefined ? undefined : { signal })()
+      return E.map((n: Notes): Notes => ({ ...n, madeBy: madeBy(options.fallback!.name, null, reason) }))(notes)
+    }
+    if (E.isLeft(read)) return read.left.stopped ? E.left(failure(read.left.words)) : fallBack(read.left.words)
+
+    const a = read.right.answer
+    const notes: Notes = {
+      shortSummary: a.shortSummary.trim(),
+      detailedSummary: a.detailedSummary.trim(),
+      attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
+      topics: topicsWithShares(a.topics, utterances),
+      actionItems: mergeItems(a.actionItems.flatMap((x) => cite.item(x) ?? []), counts),
+      decisions: mergeDecisions(a.decisions.flatMap((d) => cite.decision(d) ?? [])),
+      speakers: speakerStats(utterances),
+      madeBy: madeBy('openai', options.model, null),
+    }
+    options.logger?.info(
+      { analyzer: 'openai', model: options.model, template: template.id, requests: read.right.requests, chunks: read.right.chunks, ms: Date.now() - started, ...counts },
+      `The language model wrote the notes of "${input.title}" in ${read.right.requests} request(s)` +
+        (counts.droppedItems + counts.droppedDecisions > 0
+          ? `; ${counts.droppedItems} action item(s) and ${counts.droppedDecisions} decision(s) cited no moment of the transcript and were dropped`
+          : ''),
     )
-  },
-})
+    if (notes.shortSummary === '' || notes.detailedSummary === '') return fallBack(`the model ${options.model} gave an empty summary`)
+    const checked = Notes.decode(notes)
+    return E.isRight(checked) ? E.right(checked.right) : fallBack(`the model's notes do not fit the notes schema`)
+  }
+
+  return {
+    name: 'openai',
+    analyze: (input, stoppable): TE.TaskEither<AnalysisFailure, Notes> => () => analyze(input, stoppable?.signal),
+  }
+}

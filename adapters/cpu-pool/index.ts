@@ -6,7 +6,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { Piscina } from 'piscina'
+import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, Analyzer } from '../../src/core/ports/analyzer.js'
+import { builtinMadeBy } from '../analyze-builtin/index.js'
 import { type CalendarEvent, type CalendarFailure, calendarFailure } from '../../src/core/ports/calendar-provider.js'
 import type { TranscriptParseFailure, TranscriptParser } from '../../src/core/ports/transcript-parser.js'
 import type { FeedParser } from '../calendar-ics/ics-provider.js'
@@ -72,7 +74,7 @@ export const createCpuPool = (o: CpuPoolOptions): CpuPool => {
         try {
           const answer = await pool.run({ kind: 'analyze', input, utterances: await toBatchesYielding(utterances) }, runOptions(options?.signal))
           if (answer.kind !== 'analyzed') throw new Error(`the pool answered ${answer.kind} to analyze`)
-          return answer.result
+          return E.map((notes: Notes): Notes => ({ ...notes, madeBy: builtinMadeBy(input) }))(answer.result)
         } catch (e) {
           return E.left(analysisStopped(e, options?.signal))
         }

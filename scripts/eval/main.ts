@@ -8,8 +8,8 @@
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
  * WindowDiff of the topic segmentation, and action-item precision and recall on
  * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
- * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY and
- * NOTETAKER_ANALYZER_MODEL; it has no segmentation to score.
+ * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY,
+ * NOTETAKER_ANALYZER_MODEL and NOTETAKER_ANALYZER_CONTEXT_TOKENS; it has no segmentation to score.
  */
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -39,6 +39,8 @@ const pickAnalyzer = (): Analyzer => {
     baseUrl,
     ...(process.env.NOTETAKER_ANALYZER_KEY ? { apiKey: process.env.NOTETAKER_ANALYZER_KEY } : {}),
     model: process.env.NOTETAKER_ANALYZER_MODEL ?? 'gpt-4o-mini',
+    ...(process.env.NOTETAKER_ANALYZER_CONTEXT_TOKENS ? { contextTokens: Number(process.env.NOTETAKER_ANALYZER_CONTEXT_TOKENS) } : {}),
+    // a failed meeting is scored on the built-in notes, and the log says so
     fallback: createBuiltinAnalyzer(),
     logger: pino({ level: 'warn' }),
   })

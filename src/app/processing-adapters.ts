@@ -37,6 +37,9 @@ export const processingAdapters = (
       ? createOpenAiAnalyzer({
           baseUrl: config.NOTETAKER_ANALYZER_URL,
           model: config.NOTETAKER_ANALYZER_MODEL,
+          contextTokens: config.NOTETAKER_ANALYZER_CONTEXT_TOKENS,
+          // the evidence and the fallback are the same built-in analysis, made once, on the pool
+          evidence: builtin,
           fallback: builtin,
           ...(logger === undefined ? {} : { logger }),
           ...optionalKey(config.NOTETAKER_ANALYZER_KEY),

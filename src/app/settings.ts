@@ -256,11 +256,25 @@ export const SETTINGS = {
     oneOf('builtin', 'openai'),
     'builtin',
     'Processing',
-    '`builtin` (offline, extractive) or `openai` (OpenAI-compatible chat completions with structured output; falls back to the built-in analyzer on any failure).',
+    '`builtin` (offline, extractive) or `openai` (an OpenAI-compatible chat-completions server with structured output, such as Ollama, llama.cpp\'s `llama-server`, vLLM or OpenAI; it reads meetings of any length in chunks, and when the server fails after 3 tries the built-in analyzer writes the notes and the recording says why; see docs/analyzer.md).',
   ),
   NOTETAKER_ANALYZER_URL: setting(t.string, '', 'Processing', 'With `openai`: the analysis server\'s http(s) address.'),
   NOTETAKER_ANALYZER_MODEL: setting(t.string, 'gpt-4o-mini', 'Processing', 'With `openai`: the model asked for.'),
   NOTETAKER_ANALYZER_KEY: setting(t.string, '', 'Processing', 'With `openai`: the server\'s API key, if it wants one.'),
+  NOTETAKER_ANALYZER_CONTEXT_TOKENS: int(
+    'NOTETAKER_ANALYZER_CONTEXT_TOKENS',
+    2048,
+    1_000_000,
+    '8192',
+    'Processing',
+    'With `openai`: the model\'s context length in tokens, as the server runs it (`llama-server -c`, Ollama\'s `OLLAMA_CONTEXT_LENGTH` or `num_ctx`). A transcript that does not fit one request is read in chunks of this size, then their notes are merged; a quarter is kept for the answer. Set it to what the server really gives the model: larger than that and the server cuts the transcript',
+  ),
+  NOTETAKER_NOTES_TEMPLATES_DIR: setting(
+    t.string,
+    '',
+    'Processing',
+    'A directory of your own summary templates beside the built-in ones (general, standup, sales-call, one-on-one, interview): one `<id>.md` file each, its first line `# Name` and the instructions for the model below it. A file that cannot be used is logged with why and skipped. Empty: none.',
+  ),
 
   NOTETAKER_BOT: setting(
     oneOf('simulated', 'chromium'),
