@@ -17,6 +17,8 @@ export interface SplitCosts {
   /** Worth of one unit of bonus, in units of log(total terms). */
   readonly bonusScale: number
   readonly maxTopics: number
+  /** Shortest topic as a share of the meeting's terms (a one-line "topic" is a cue misread). */
+  readonly minTopicShare: number
 }
 
 /**
@@ -54,7 +56,10 @@ export const likelihoodSplit = (
   }
   const unit = Math.log(Math.max(2, total))
   const growth = Math.pow(total / 1000, costs.penaltyGrowth)
-  const gain = (i: number): number => (i === 0 ? 0 : (costs.bonusScale * (bonus[i] ?? 0) - costs.penalty) * growth * unit)
+  const gain = (i: number): number => (i === 0 ? 0 : (costs.bonusScale * (bonus[i] ?? 0) - costs.penalty * growth) * unit)
+  const at = new Int32Array(B + 1)
+  blocks.forEach((b, i) => (at[i + 1] = at[i]! + b.length))
+  const shortest = Math.max(1, costs.minTopicShare * total)
   const K = Math.min(costs.maxTopics, B)
   const best: Float64Array[] = Array.from({ length: K + 1 }, () => new Float64Array(B + 1).fill(-Infinity))
   const from: Int32Array[] = Array.from({ length: K + 1 }, () => new Int32Array(B + 1))
@@ -62,6 +67,7 @@ export const likelihoodSplit = (
   for (let k = 1; k <= K; k++)
     for (let j = 1; j <= B; j++)
       for (let i = k - 1; i < j; i++) {
+        if (at[j]! - at[i]! < shortest) break
         const v = best[k - 1]![i]! + like[i]![j]! + gain(i)
         if (v > best[k]![j]!) {
           best[k]![j] = v

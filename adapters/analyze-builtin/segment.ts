@@ -52,6 +52,7 @@ export interface SegmentOptions {
   readonly penaltyGrowth: number
   readonly bonusScale: number
   readonly maxTopics: number
+  readonly minTopicShare: number
 }
 
 /** Tuned on the QMSum validation set and half of the written meetings (scripts/eval/meetings-segmentation.ts). */
@@ -67,10 +68,11 @@ export const defaultSegmentOptions: SegmentOptions = {
   threshold: 0.5,
   maxBlocks: 160,
   minBlockTerms: 20,
-  penalty: 17.5,
-  penaltyGrowth: 0.3,
-  bonusScale: 20,
+  penalty: 15,
+  penaltyGrowth: 0.2,
+  bonusScale: 15,
   maxTopics: 16,
+  minTopicShare: 0.03,
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x))
@@ -142,7 +144,11 @@ const likelihoodSpans = (terms: ReadonlyArray<ReadonlyArray<string>>, evidence: 
   const vocab = new Map<string, number>()
   let cur: number[] = []
   for (let u = 0; u < n; u++) {
-    if (u === 0 || cur.length >= blockTerms || (evidence[u]! >= options.threshold && cur.length > 0)) {
+    const cue = u > 0 && evidence[u]! >= options.threshold
+    if (cue && cur.length === 0 && u > firsts[firsts.length - 1]!) {
+      // the block so far holds only empty turns ("Good."): they end the topic before, the cue opens the block
+      firsts[firsts.length - 1] = u
+    } else if (u === 0 || cur.length >= blockTerms || (cue && cur.length > 0)) {
       if (u > 0) ids.push(cur)
       firsts.push(u)
       cur = []

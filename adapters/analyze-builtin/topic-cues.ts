@@ -62,7 +62,7 @@ export const cueStrength = (text: string): number => {
 }
 
 /** An utterance announcing what the meeting will cover: "today we have three things: ...", "on the agenda ...". */
-const AGENDA = /\bagenda\b|\b(?:two|three|four|five|six|few|couple of) (?:things|items|topics|points|subjects)\b|\b(?:today|this meeting)\b.*\b(?:discuss|cover|talk about|go through|go over|look at)\b/
+const AGENDA = /\bagenda\b|\b(?:i|we) (?:want|need|have|'d like|would like) to (?:cover|discuss|go through|go over|talk about)\b|\b(?:two|three|four|five|six|few|couple of) (?:things|items|topics|points|subjects)\b|\b(?:today|this meeting)\b.*\b(?:discuss|cover|talk about|go through|go over|look at)\b/
 
 /** Pieces of an agenda statement that each name one item. */
 const agendaItems = (text: string): string[][] => {
@@ -87,14 +87,16 @@ export const cueStrengths = (texts: ReadonlyArray<string>, terms: ReadonlyArray<
   for (let a = 0; a < Math.min(early, texts.length); a++) {
     const items = agendaItems(texts[a]!)
     if (items.length < 2) continue
+    // reading the agenda out opens the meeting, not a new subject
+    out[a] = 0
     let from = a + 1
-    // items are usually taken up in the order they were read
-    for (const item of items) {
+    // items are usually taken up in the order they were read; the first follows the agenda in the same topic
+    for (const [i, item] of items.entries()) {
       const need = Math.max(1, Math.ceil(item.length * 0.5))
       for (let u = from; u < texts.length; u++) {
         const have = new Set(terms[u])
         if (item.filter((s) => have.has(s)).length >= need) {
-          out[u] = Math.max(out[u]!, 0.7)
+          if (i > 0) out[u] = Math.max(out[u]!, 0.7)
           from = u + 1
           break
         }
