@@ -38,6 +38,9 @@ export const likelihoodSplit = (
   // like[i][j]: log-likelihood of blocks i..j-1 as one stretch, Laplace-smoothed
   const like: Float64Array[] = Array.from({ length: B }, () => new Float64Array(B + 1))
   const counts = new Int32Array(V)
+  // a table of logarithms: the fill below needs a few million of them
+  const log = new Float64Array(total + V + 2)
+  for (let k = 1; k < log.length; k++) log[k] = Math.log(k)
   for (let i = 0; i < B; i++) {
     let a = 0
     let len = 0
@@ -46,11 +49,11 @@ export const likelihoodSplit = (
       for (const id of blocks[j]!) {
         const c = counts[id]!
         if (c === 0) touched.push(id)
-        a += (c + 1) * Math.log(c + 2) - (c === 0 ? 0 : c * Math.log(c + 1))
+        a += (c + 1) * log[c + 2]! - c * log[c + 1]!
         counts[id] = c + 1
         len++
       }
-      like[i]![j + 1] = a - len * Math.log(len + V)
+      like[i]![j + 1] = a - len * log[len + V]!
     }
     for (const id of touched) counts[id] = 0
   }

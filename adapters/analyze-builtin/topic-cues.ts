@@ -10,7 +10,7 @@
 import { contentTerms } from './terms.js'
 
 /** Openers that may stand before a cue without weakening it ("Okay, so, um, moving on"). */
-const LEAD = String.raw`^(?:(?:ok(?:ay)?|alright|all right|right|so|and|now|well|good|great|thanks?(?: you)?(?: \w+)?|perfect|cool|um+|uh+|er+|yeah|yes|then)[,.!]?\s+)*`
+const LEAD = new RegExp(String.raw`^(?:(?:ok(?:ay)?|alright|all right|right|so|and|now|well|good|great|thanks?(?: you)?(?: \w+)?|perfect|cool|um+|uh+|er+|yeah|yes|then)[,.!]?\s+)*`)
 
 /** Transitions that name a change of subject wherever they stand in the utterance. */
 const STRONG = [
@@ -53,7 +53,7 @@ const strip = (text: string): string =>
 export const cueStrength = (text: string): number => {
   const t = strip(text)
   if (t === '') return 0
-  const opened = t.replace(new RegExp(LEAD), '')
+  const opened = t.replace(LEAD, '')
   if (STRONG.some((re) => re.test(t))) return 1
   if (OPENING.some((re) => re.test(opened))) return 0.8
   const named = NAMED.exec(t)

@@ -129,7 +129,7 @@ const collect = (texts: ReadonlyArray<string>, names: ReadonlySet<string>): Map<
   for (const text of texts)
     for (const ts of candidatesOf(text)) {
       const last = ts[ts.length - 1]!
-      if (!canOpen(ts[0]!) && !/ing$/.test(ts[0]!.lower)) continue
+      if (NOT_HEADS.has(ts[0]!.lower) || (!canOpen(ts[0]!) && !/ing$/.test(ts[0]!.lower))) continue
       if (!canHead(last) || (ts.length > 1 && /ing$/.test(last.lower))) continue
       // no verb or adjective from the list inside ("Porto sounds fun")
       if (ts.slice(1, -1).some((t) => NOT_HEADS.has(t.lower))) continue
