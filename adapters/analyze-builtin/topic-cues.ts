@@ -8,6 +8,7 @@
  * general knowledge of how meetings are run, not mined from any corpus.
  */
 import { contentTerms } from './terms.js'
+import { META_WORDS } from './words.js'
 
 /** Openers that may stand before a cue without weakening it ("Okay, so, um, moving on"). */
 const LEAD = new RegExp(String.raw`^(?:(?:ok(?:ay)?|alright|all right|right|so|and|now|well|good|great|thanks?(?: you)?(?: \w+)?|perfect|cool|um+|uh+|er+|yeah|yes|then)[,.!]?\s+)*`)
@@ -36,6 +37,8 @@ const OPENING = [
   /^(?:can|could|may) i (?:bring|raise|squeeze|add|mention|flag) (?:up )?(?:something|one thing|a thing|an item|a quick)/,
   /^(?:oh,? )?(?:also,? )?(?:a )?quick one\b/,
   /^speaking of\b/,
+  /^(?:oh,? )?before (?:i|we) forget\b/,
+  /^(?:[^ ,]+, )?(?:just )?(?:very )?quickly,? (?:on|about|anything|any)\b/,
   /^(?:[^ ,]+, )?how(?:'s| is| are) (?:the |your )?\w+(?: \w+)? (?:going|coming along)\b/,
 ]
 
@@ -72,7 +75,8 @@ const agendaItems = (text: string): string[][] => {
   return lower
     .slice(m.index + m[0].length)
     .split(/[,;:]|\band then\b|\bthen\b|\band\b|\bafter that\b|\bfinally\b|\bfirst(?:ly)?\b|\bsecond(?:ly)?\b|\bthird(?:ly)?\b|\blast(?:ly)?\b/)
-    .map((piece) => [...new Set(contentTerms(piece))])
+    // "three things today: ..." names no item in "today"
+    .map((piece) => [...new Set(contentTerms(piece.replace(/\b[a-z]+\b/g, (w) => (META_WORDS.has(w) ? ' ' : w))))])
     .filter((stems) => stems.length >= 1 && stems.length <= 6)
 }
 
@@ -96,7 +100,8 @@ export const cueStrengths = (texts: ReadonlyArray<string>, terms: ReadonlyArray<
       for (let u = from; u < texts.length; u++) {
         const have = new Set(terms[u])
         if (item.filter((s) => have.has(s)).length >= need) {
-          if (i > 0) out[u] = Math.max(out[u]!, 0.7)
+          // an item taken up with its own opener ("Okay. The on-call rota.") is two signs, not one
+          if (i > 0) out[u] = out[u]! > 0 ? Math.min(1, out[u]! + 0.5) : 0.7
           from = u + 1
           break
         }
