@@ -28,7 +28,9 @@ const NOT_HEADS = new Set(
     'likely main real true full open close closed due late early fast slow own able cheap expensive interesting ' +
     'basically actually honestly definitely obviously certainly exactly probably totally pretty ago else ' +
     'local alone away available starts holds backs goes comes takes makes gets needs wants thinks says percent ' +
-    'speaking talking per cent regarding become became forward back around along ahead apart together harder em'
+    'speaking talking per cent regarding regardless become became forward back around along ahead apart together ' +
+    'harder em behind home instead anyway afford grab bring pick sign pay spend lose build catch handle wrap ' +
+    'push pull tell told ask tried try get got'
   ).split(' '),
 )
 
@@ -201,7 +203,7 @@ const rank = (mine: TopicTalk, all: Map<string, Candidate>, allStems: Map<string
       const multi = c.words >= 2 ? 1 + 0.4 * Math.min(3, c.stems.length - 1) : 0.35
       const mass = Math.max(0, ...c.stems.map((st) => ((mine.stems.get(st) ?? 0) ** 2) / (allStems.get(st) ?? 1)))
       const opening = mine.opening.has(c.key) ? 2.5 : 1
-      return { c, score: (c.count + mass) * share * Math.sqrt(idf + 0.1) * multi * opening * (c.count >= 2 ? 1 : 0.6) }
+      return { c, score: (c.count + mass) * share * Math.sqrt(idf + 0.1) * multi * opening * (c.count >= 2 || opening > 1 ? 1 : 0.3) }
     })
     .sort((a, b) => b.score - a.score || (a.c.key < b.c.key ? -1 : 1))
 
@@ -215,10 +217,11 @@ export const topicLabels = (
   speakers: ReadonlyArray<string>,
 ): string[] => {
   const names = new Set(speakers.flatMap((s) => s.toLowerCase().split(/[^a-z\u00C0-\u024F]+/)).filter((w) => w.length > 1))
-  const per: TopicTalk[] = topics.map((ss) => {
+  const per: TopicTalk[] = topics.map((ss, i) => {
     const stems = new Map<string, number>()
     for (const x of ss) for (const t of x.terms) stems.set(t, (stems.get(t) ?? 0) + 1)
-    const opening = new Set(collect(ss.slice(0, 2).map((x) => x.text), names).keys())
+    // the first topic opens with greetings, the others with their subject
+    const opening = new Set(i === 0 ? [] : collect(ss.slice(0, 2).map((x) => x.text), names).keys())
     return { candidates: collect(ss.map((x) => x.text), names), stems, opening }
   })
   const allStems = new Map<string, number>()
