@@ -43,7 +43,7 @@ export const analyzeTranscript = (
   const sentences = toSentences(utterances)
   const terms = termsByUtterance(utterances.length, sentences)
   const weights = chunkIdf(terms)
-  const spans = segmentTopics(terms, options.segmentation)
+  const spans = segmentTopics(terms, options.segmentation, utterances)
   const topics = topicsOf(utterances, sentences, spans, weights)
   const mainPhrases = keyPhrases(sentences.map((s) => s.text), weights, 3, 0)
   const headWords = wordsIn(subjectsLine(mainPhrases))

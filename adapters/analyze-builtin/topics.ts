@@ -11,6 +11,7 @@ import type { Span } from './segment.js'
 import type { Sentence } from './sentences.js'
 import { sharesOf } from './shares.js'
 import { phraseRuns } from './terms.js'
+import { topicLabels } from './topic-labels.js'
 import { META_WORDS } from './words.js'
 import type { TermWeights } from './weights.js'
 
@@ -68,7 +69,7 @@ export const keyPhrases = (texts: ReadonlyArray<string>, weights: TermWeights, m
 const talkTime = (u: Utterance): number => Math.max(0, u.end_ms - u.start_ms)
 const wordCount = (u: Utterance): number => u.text.split(/\s+/).filter((w) => w !== '').length
 
-/** One topic per span, labelled by key phrases, with its share of talk time (of words when no timings). */
+/** One topic per span, labelled by a noun phrase of its own (topic-labels.ts), with its share of talk time (of words when no timings). */
 export const topicsOf = (
   utterances: ReadonlyArray<Utterance>,
   sentences: ReadonlyArray<Sentence>,
@@ -76,8 +77,12 @@ export const topicsOf = (
   weights: TermWeights,
 ): Topic[] => {
   const parts = spans.map((s) => utterances.slice(s.first, s.last + 1))
-  const texts = spans.map((s) => sentences.filter((x) => x.utterance >= s.first && x.utterance <= s.last).map((x) => x.text))
   const timed = utterances.some((u) => talkTime(u) > 0)
   const shares = sharesOf(parts.map((p) => p.reduce((a, u) => a + (timed ? talkTime(u) : wordCount(u)), 0)))
-  return parts.map((p, i) => ({ label: keyPhrases(texts[i]!, weights).join(', ') || 'General discussion', share: shares[i]! }))
+  const labels = topicLabels(
+    spans.map((s) => sentences.filter((x) => x.utterance >= s.first && x.utterance <= s.last)),
+    weights,
+    [...new Set(utterances.map((u) => u.speaker))],
+  )
+  return parts.map((_, i) => ({ label: labels[i]!, share: shares[i]! }))
 }

@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--verbose]
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--meetings dir] [--verbose]
  *
  * The meetings are the QMSum validation set, which this repository does not
  * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
@@ -7,7 +7,9 @@
  *
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
  * WindowDiff of the topic segmentation, and action-item precision and recall on
- * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
+ * the hand-labelled utterances; the built-in analyzer's segmentation is also
+ * scored on the written meetings of `--meetings` (default fixtures/meetings,
+ * meetings-segmentation.ts). `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY,
  * NOTETAKER_ANALYZER_MODEL and NOTETAKER_ANALYZER_CONTEXT_TOKENS; it has no segmentation to score.
  */
@@ -18,6 +20,7 @@ import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
+import { defaultMeetingsDir, reportWrittenMeetings } from './meetings-segmentation.js'
 import { defaultEvalFile, EVAL_SOURCE, loadMeetings, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
 
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     file: { type: 'string', default: defaultEvalFile(process.env) },
     analyzer: { type: 'string', default: 'builtin' },
     labelled: { type: 'string' },
+    meetings: { type: 'string', default: defaultMeetingsDir },
     verbose: { type: 'boolean', default: false },
   },
 })
@@ -49,6 +53,7 @@ const pickAnalyzer = (): Analyzer => {
 const fmt = (x: number, digits = 2): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits))
 
 const main = async (): Promise<void> => {
+  if (args.analyzer === 'builtin') reportWrittenMeetings(args.meetings, args.verbose)
   if (!existsSync(args.file)) {
     console.log(`eval skipped: no data at ${args.file}.`)
     console.log(`It scores the analyzer on ${EVAL_SOURCE}, which is not part of this repository.`)
