@@ -388,6 +388,50 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/notes-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which analyzer makes the notes, and the templates
+         * @description The settings of the caller's organization (every member's recordings use them), or of the caller's account when it is in none. Owners and admins change them, with an organization-wide key or a signed-in session; outside an organization the account itself does. Any key of the account reads them. The key of the server is never answered: `hasKey` says whether one is saved.
+         */
+        get: operations["getNotesSettings"];
+        /**
+         * Choose the analyzer, its server and the default template
+         * @description The settings of the caller's organization (every member's recordings use them), or of the caller's account when it is in none. Owners and admins change them, with an organization-wide key or a signed-in session; outside an organization the account itself does. The next recording analysed uses them, without a restart (one already being analysed keeps what it started with). `{"analyzer": "openai", "openai": {"url": "http://127.0.0.1:11434", "model": "llama3.1:8b", "contextTokens": 8192}, "defaultTemplate": "standup"}`. When the server fails, the recording keeps notes by the built-in analyzer and says so (`failedStage` `analysing`, `notesMadeBy.fallbackReason`). Answers the settings as saved.
+         */
+        put: operations["updateNotesSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notes-settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a notes server for a short answer
+         * @description Sends a short sample to the server given in the body; the fields left out come from the saved server (no body: the saved server as it is; a `key` left out: the saved key). Answers 200 whatever the server did: `ok` with its `answer`, or `ok: false` with the `error` in words (a server that is down is the test's result, not an error of this request). Nothing is saved. Same permission as PUT /notes-settings.
+         */
+        post: operations["testNotesServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recordings/{runId}/shares": {
         parameters: {
             query?: never;
@@ -876,8 +920,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What this server does with audio
-         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged.
+         * What this server does with audio, and what makes the notes
+         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged. `notes` says which analyzer, model and template would make the notes of the caller's next recording.
          */
         get: operations["getServer"];
         put?: never;
@@ -1020,7 +1064,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Processing of a recording failed (detail says why).
+         * Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onRecordingFailed"];
@@ -1060,7 +1104,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Processing of an upload failed (error says why).
+         * Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onUploadFailed"];
@@ -1108,6 +1152,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot is in the waiting room, waiting to be admitted. */
@@ -1133,6 +1178,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot was admitted and started recording. */
@@ -1158,6 +1204,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot left the meeting; processing of the recording begins. */
@@ -1183,6 +1230,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot could not join or record (detail says why). */
@@ -1208,6 +1256,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description The notes of a recording can be read. */
@@ -1233,9 +1282,10 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
-        /** @description Processing of a recording failed (detail says why). */
+        /** @description Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read. */
         RecordingFailedEvent: {
             /** @constant */
             type: "recording.failed";
@@ -1258,6 +1308,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description An upload was processed and its notes can be read. */
@@ -1280,9 +1331,10 @@ export interface components {
                 title: string;
                 stage: string;
                 error: string | null;
+                hasNotes?: boolean;
             };
         };
-        /** @description Processing of an upload failed (error says why). */
+        /** @description Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again. */
         UploadFailedEvent: {
             /** @constant */
             type: "upload.failed";
@@ -1302,6 +1354,7 @@ export interface components {
                 title: string;
                 stage: string;
                 error: string | null;
+                hasNotes?: boolean;
             };
         };
     };
@@ -2680,7 +2733,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                             /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
                             speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
@@ -2689,6 +2742,19 @@ export interface operations {
                             waitedSeconds: number | null;
                             endedAt: string | null;
                             hasNotes: boolean;
+                            /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
+                            template: string | null;
+                            /** @description Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes. */
+                            notesMadeBy: {
+                                /** @description `builtin` or `openai`: the analyzer chosen for these notes. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The summary template's id; null when none was chosen. */
+                                template: string | null;
+                                /** @description Set when the chosen analyzer failed and the built-in one wrote these notes instead: why, in words (the recording is then `failed` at `failedStage` `analysing`, with these notes kept). */
+                                fallbackReason: string | null;
+                            } | null;
                             shortSummary: string;
                             detailedSummary: string;
                             attendees: {
@@ -3594,7 +3660,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -3938,6 +4004,385 @@ export interface operations {
                 };
             };
             /** @description `retention.days` is not a whole number from 1 to 3650 or null, `retention.scope` is not `audio` or `everything`, or a field is unknown (VALIDATION_ERROR, details name the field). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                             * @enum {string}
+                             */
+                            analyzer: "builtin" | "openai";
+                            /** @description The OpenAI-compatible server (kept while `analyzer` is `builtin`, so switching back needs nothing typed again); null when none is set. */
+                            openai: {
+                                url: string;
+                                model: string;
+                                contextTokens: number;
+                                /** @description Whether a key is saved; the key itself is never answered. */
+                                hasKey: boolean;
+                            } | null;
+                            /** @description The template a recording gets when its upload or bot names none; `general` until changed. */
+                            defaultTemplate: string;
+                            /** @description Every template this server knows: the built-in ones, then the operator's. */
+                            templates: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description `builtin` (general, standup, sales-call, one-on-one, interview) or `operator` (a file in NOTETAKER_NOTES_TEMPLATES_DIR).
+                                 * @enum {string}
+                                 */
+                                source: "builtin" | "operator";
+                            }[];
+                            /**
+                             * @description `organization`: the settings of the caller's organization, for every member's recordings. `account`: the caller is in no organization; its own.
+                             * @enum {string}
+                             */
+                            scope: "organization" | "account";
+                            /** @description Whether the caller may change them (PUT): the organization's owners and admins with an organization-wide key or a signed-in session; the account itself outside any organization; never a read-only key. */
+                            canEdit: boolean;
+                            /**
+                             * @description `saved`: set with PUT. `server`: none saved yet; what the server's configuration makes notes with (NOTETAKER_ANALYZER and its settings).
+                             * @enum {string}
+                             */
+                            source: "saved" | "server";
+                        };
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotesSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                     * @enum {string}
+                     */
+                    analyzer: "builtin" | "openai";
+                    /** @description The server. Absent: the saved one is kept. null: removed (with its key). Required (here or saved) when `analyzer` is `openai`. */
+                    openai?: {
+                        /** @description The server's root (requests go to `{url}/v1/chat/completions`), http or https. It passes the outbound address policy webhooks use: a private or loopback address (an Ollama on 127.0.0.1) and plain http only when the operator sets NOTETAKER_ALLOW_PRIVATE_URLS=true; a cloud metadata address never. */
+                        url: string;
+                        /** @description The model asked for, e.g. `llama3.1:8b` or `gpt-4o-mini`; 1 to 200 characters. */
+                        model: string;
+                        /** @description The model's context length in tokens (2048 to 1000000): a long meeting is read in chunks that fit it. */
+                        contextTokens: number;
+                        /** @description The server's API key. Absent: the saved key is kept. "" (empty): the saved key is removed. Stored encrypted and never answered. */
+                        key?: string;
+                    } | null;
+                    /** @description A template id of `templates`; absent: kept as saved (`general` at first). */
+                    defaultTemplate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The notes settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                             * @enum {string}
+                             */
+                            analyzer: "builtin" | "openai";
+                            /** @description The OpenAI-compatible server (kept while `analyzer` is `builtin`, so switching back needs nothing typed again); null when none is set. */
+                            openai: {
+                                url: string;
+                                model: string;
+                                contextTokens: number;
+                                /** @description Whether a key is saved; the key itself is never answered. */
+                                hasKey: boolean;
+                            } | null;
+                            /** @description The template a recording gets when its upload or bot names none; `general` until changed. */
+                            defaultTemplate: string;
+                            /** @description Every template this server knows: the built-in ones, then the operator's. */
+                            templates: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description `builtin` (general, standup, sales-call, one-on-one, interview) or `operator` (a file in NOTETAKER_NOTES_TEMPLATES_DIR).
+                                 * @enum {string}
+                                 */
+                                source: "builtin" | "operator";
+                            }[];
+                            /**
+                             * @description `organization`: the settings of the caller's organization, for every member's recordings. `account`: the caller is in no organization; its own.
+                             * @enum {string}
+                             */
+                            scope: "organization" | "account";
+                            /** @description Whether the caller may change them (PUT): the organization's owners and admins with an organization-wide key or a signed-in session; the account itself outside any organization; never a read-only key. */
+                            canEdit: boolean;
+                            /**
+                             * @description `saved`: set with PUT. `server`: none saved yet; what the server's configuration makes notes with (NOTETAKER_ANALYZER and its settings).
+                             * @enum {string}
+                             */
+                            source: "saved" | "server";
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the caller is in an organization and is not one of its owners or admins, or calls with a key that is not organization-wide (FORBIDDEN). The same refusal as the organization-admin routes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad field (VALIDATION_ERROR, `details` names it): `openai.url` not http(s) or refused by the address policy, `openai.model` empty, `openai.contextTokens` not a whole number from 2048 to 1000000, `defaultTemplate` not a template id of this server, `openai` missing while `analyzer` is `openai`, or an unknown field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testNotesServer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The server's root (requests go to `{url}/v1/chat/completions`), http or https. It passes the outbound address policy webhooks use: a private or loopback address (an Ollama on 127.0.0.1) and plain http only when the operator sets NOTETAKER_ALLOW_PRIVATE_URLS=true; a cloud metadata address never. */
+                    url?: string;
+                    /** @description The model asked for, e.g. `llama3.1:8b` or `gpt-4o-mini`; 1 to 200 characters. */
+                    model?: string;
+                    /** @description The model's context length in tokens (2048 to 1000000): a long meeting is read in chunks that fit it. */
+                    contextTokens?: number;
+                    /** @description The server's API key. Absent: the saved key is kept. "" (empty): the saved key is removed. Stored encrypted and never answered. */
+                    key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the server answered, or why it did not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Whether the server answered the sample. */
+                            ok: boolean;
+                            /** @description How long the test took, in milliseconds. */
+                            ms: number;
+                            /** @description With `ok` true: what the model answered. */
+                            answer?: string;
+                            /** @description With `ok` false: what went wrong, in words (not reachable, refused, timed out, an HTTP error, not the expected answer). */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the caller is in an organization and is not one of its owners or admins, or calls with a key that is not organization-wide (FORBIDDEN). The same refusal as the organization-admin routes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad field (VALIDATION_ERROR, `details` names it): no `url` or `model` given and none saved, an address refused by the policy, `contextTokens` out of 2048 to 1000000, or an unknown field. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4523,6 +4968,11 @@ export interface operations {
                     joinUrl: string;
                     /** @description Shown in lists; `Meeting` when absent. At most 500 characters. */
                     title?: string;
+                    /**
+                     * @description The summary template for the recording's notes: an id of `templates` in GET /notes-settings. Absent: the organization's (or account's) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.
+                     * @example standup
+                     */
+                    template?: string;
                 };
             };
         };
@@ -4839,7 +5289,7 @@ export interface operations {
                                 } | null;
                                 /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                                 language: string | null;
-                                /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                                /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                                 failedStage: ("transcribing" | "analysing") | null;
                             }[];
                             total: number;
@@ -4948,6 +5398,11 @@ export interface operations {
                      * @example auto
                      */
                     language?: string;
+                    /**
+                     * @description The summary template for the recording's notes: an id of `templates` in GET /notes-settings (`general`, `standup`, `sales-call`, `one-on-one`, `interview`, or the operator's own). Absent: the organization's (or account's) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.
+                     * @example sales-call
+                     */
+                    template?: string;
                 };
             };
         };
@@ -4998,7 +5453,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -5146,7 +5601,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -5289,7 +5744,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -8548,6 +9003,15 @@ export interface operations {
                                 available: boolean;
                                 model: string | null;
                                 setupHint: string | null;
+                            };
+                            /** @description What would make the notes of the caller's next recording: its organization's (or account's) notes settings (GET /notes-settings), else the server's configuration. An upload or bot may name another template. */
+                            notes: {
+                                /** @description `builtin` or `openai`. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The default summary template's id. */
+                                template: string | null;
                             };
                         };
                     };
