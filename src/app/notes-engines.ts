@@ -6,10 +6,11 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
+import { BUILTIN_TEMPLATES, createOpenAiAnalyzer, loadOperatorTemplates, testAnalyzerServer } from '../../adapters/analyze-openai/index.js'
+import type { NotesTemplate } from '../core/domain/notes-template.js'
 import { screenUrl, type UrlRefusal } from '../../adapters/net/index.js'
 import { BUILTIN_TEMPLATE_IDS } from '../core/domain/notes-template.js'
-import { BUILTIN_TEMPLATE_NAMES, type CataloguedTemplate, DEFAULT_CONTEXT_TOKENS, type NotesChoice, type NotesServer } from '../core/domain/notes-settings.js'
+import { type CataloguedTemplate, type NotesChoice, type NotesServer } from '../core/domain/notes-settings.js'
 import type { Analyzer } from '../core/ports/analyzer.js'
 import type { NotesEngines, ServerTestResult } from '../core/ports/notes-engines.js'
 import type { Config } from './config.js'
@@ -48,27 +49,54 @@ export const serverChoiceOf = (config: Config): NotesChoice =>
         server: {
           url: config.NOTETAKER_ANALYZER_URL,
           model: config.NOTETAKER_ANALYZER_MODEL,
-          // After H5: config.NOTETAKER_ANALYZER_CONTEXT_TOKENS.
-          contextTokens: DEFAULT_CONTEXT_TOKENS,
+          contextTokens: config.NOTETAKER_ANALYZER_CONTEXT_TOKENS,
           key: config.NOTETAKER_ANALYZER_KEY === '' ? null : config.NOTETAKER_ANALYZER_KEY,
         },
       }
     : { analyzer: 'builtin' }
 
-// ---- Until H5 (branch i30-llm) is merged: replace these three with its exports. ----
-// After the merge: `import { createOpenAiAnalyzer, templateCatalogue, testAnalyzerServer } from '../../adapters/analyze-openai/index.js'`,
-// pass `contextTokens: server.contextTokens` in openAiAnalyzer, and delete the two stand-ins below.
-const templateCatalogue = (_dir?: string): ReadonlyArray<{ id: string; name: string; instructions: string }> =>
-  BUILTIN_TEMPLATE_IDS.map((id) => ({ id, name: BUILTIN_TEMPLATE_NAMES[id] ?? id, instructions: '' }))
-const testAnalyzerServer = async (_o: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number }): Promise<{ ok: true; answer: string; ms: number } | { ok: false; error: string }> => ({
-  ok: false,
-  error: 'Testing a notes server is not available in this build yet',
-})
-// ---- end of what H5 replaces ----
 
 const BUILTIN_IDS: ReadonlySet<string> = new Set(BUILTIN_TEMPLATE_IDS)
 /** How long the Test button waits for the server's answer. */
 const TEST_TIMEOUT_MS = 30_000
+
+/** How old the operator's templates may be before the next look re-reads the directory. */
+const TEMPLATES_FRESH_MS = 5_000
+
+/**
+ * The built-in templates and the operator's from `dir`, re-read in the background when a look
+ * finds them older than a few seconds, so a new or edited file is offered without a restart and
+ * no request waits on the disk. A refused file is logged when the refusal first appears.
+ */
+const operatorCatalogue = (dir: string, logger?: Logger): (() => ReadonlyArray<NotesTemplate>) => {
+  if (dir.trim() === '') return () => BUILTIN_TEMPLATES
+  let current: ReadonlyArray<NotesTemplate> = BUILTIN_TEMPLATES
+  let readAt = -Infinity
+  let reading = false
+  let told = new Set<string>()
+  const reload = (): void => {
+    if (reading) return
+    reading = true
+    readAt = performance.now()
+    loadOperatorTemplates(dir.trim())
+      .then(({ templates, refused }) => {
+        current = [...BUILTIN_TEMPLATES, ...templates]
+        const now = new Set(refused.map((r) => `${r.file}: ${r.reason}`))
+        for (const r of refused)
+          if (!told.has(`${r.file}: ${r.reason}`)) logger?.warn({ dir, file: r.file, reason: r.reason }, `The notes template ${r.file} in ${dir} was not loaded: ${r.reason}.`)
+        told = now
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false
+      })
+  }
+  reload()
+  return () => {
+    if (performance.now() - readAt > TEMPLATES_FRESH_MS) reload()
+    return current
+  }
+}
 
 export interface NotesEngineOptions {
   readonly config: Config
@@ -79,7 +107,17 @@ export interface NotesEngineOptions {
 
 export const notesEngines = ({ config, builtin, logger }: NotesEngineOptions): NotesEngines => {
   const openAiAnalyzer = (server: NotesServer): Analyzer =>
-    createOpenAiAnalyzer({ baseUrl: server.url, model: server.model, fallback: builtin, ...(logger === undefined ? {} : { logger }), ...optionalKey(server.key ?? '') })
+    createOpenAiAnalyzer({
+      baseUrl: server.url,
+      model: server.model,
+      contextTokens: server.contextTokens,
+      // the evidence and the fallback are the same built-in analysis, made once, on the pool
+      evidence: builtin,
+      fallback: builtin,
+      ...(logger === undefined ? {} : { logger }),
+      ...optionalKey(server.key ?? ''),
+    })
+  const catalogue = operatorCatalogue(config.NOTETAKER_NOTES_TEMPLATES_DIR, logger)
   return {
     builtin,
     openai: openAiAnalyzer,
@@ -89,9 +127,8 @@ export const notesEngines = ({ config, builtin, logger }: NotesEngineOptions): N
       return r.ok ? r : { ok: false, error: r.error, ms: Math.round(performance.now() - started) }
     },
     vetUrl: (url) => vetNotesServerUrl(url, config.NOTETAKER_ALLOW_PRIVATE_URLS),
-    // Read at each call: an operator's new template file is offered without a restart.
     templates: (): ReadonlyArray<CataloguedTemplate> =>
-      templateCatalogue().map((t) => ({ id: t.id, name: t.name, instructions: t.instructions, source: BUILTIN_IDS.has(t.id) ? 'builtin' : 'operator' })),
+      catalogue().map((t) => ({ id: t.id, name: t.name, instructions: t.instructions, source: BUILTIN_IDS.has(t.id) ? 'builtin' : 'operator' })),
     serverChoice: serverChoiceOf(config),
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -51,6 +54,35 @@ test('the engines offer the built-in templates and the built-in analyzer, and ve
   assert.ok(E.isRight(engines.vetUrl('http://127.0.0.1:11434')))
   assert.ok(E.isLeft(notesEngines({ config: configOf({}), builtin }).vetUrl('http://127.0.0.1:11434')))
   assert.is(engines.openai({ url: 'http://127.0.0.1:1', model: 'm', contextTokens: 8192, key: null }).name, 'openai')
+})
+
+test('the context length the operator sets reaches the server choice', () => {
+  const choice = serverChoiceOf(configOf({ NOTETAKER_ANALYZER: 'openai', NOTETAKER_ANALYZER_URL: 'http://127.0.0.1:8080', NOTETAKER_ANALYZER_CONTEXT_TOKENS: '32768' }))
+  assert.is(choice.analyzer === 'openai' ? choice.server.contextTokens : null, 32768)
+})
+
+test("the operator's template files are offered, and a file added later without a restart", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'notetaker-templates-'))
+  try {
+    writeFileSync(join(dir, 'board-meeting.md'), '# Board meeting\nResolutions, votes and who moved them.\n')
+    writeFileSync(join(dir, 'Bad Name.md'), '# Bad\nrefused: not an id\n')
+    const warnings: string[] = []
+    const logger = { warn: (_o: unknown, msg: string) => warnings.push(msg) } as never
+    const engines = notesEngines({ config: configOf({ NOTETAKER_NOTES_TEMPLATES_DIR: dir }), builtin: createBuiltinAnalyzer(), logger })
+    const operatorIds = () => engines.templates().filter((t) => t.source === 'operator').map((t) => t.id)
+    for (let i = 0; i < 100 && operatorIds().length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+    assert.equal(operatorIds(), ['board-meeting'])
+    assert.match(engines.templates().find((t) => t.id === 'board-meeting')!.instructions, /Resolutions/)
+    assert.is(warnings.length, 1, 'the refused file is logged once')
+    assert.match(warnings[0]!, /Bad Name\.md/)
+    writeFileSync(join(dir, 'retro.md'), '# Retrospective\nWhat went well, what did not, what changes.\n')
+    // the catalogue is re-read once it is a few seconds old; wait out that age (bounded)
+    for (let i = 0; i < 80 && !operatorIds().includes('retro'); i++) await new Promise((r) => setTimeout(r, 100))
+    assert.equal(operatorIds(), ['board-meeting', 'retro'])
+    assert.is(warnings.length, 1, 'the same refusal is not logged again')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test.run()
