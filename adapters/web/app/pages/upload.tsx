@@ -6,6 +6,7 @@ import { DropZone } from '../components/upload/drop-zone.js'
 import { sendContent } from '../components/upload/send-content.js'
 import { SpeechEngine } from '../components/upload/speech-engine.js'
 import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
+import { TemplateChoice } from '../components/upload/template-choice.js'
 import { Link } from '../router.js'
 import { useSession } from '../session.js'
 import { useInterval } from '../use-async.js'
@@ -24,6 +25,8 @@ export const UploadPage = (_props: Record<string, string>) => {
   const { api, session, canWrite } = useSession()
   const [file, setFile] = useState<File | null>(null)
   const [title, setTitle] = useState('')
+  /** '' is the account's default template (the server picks it). */
+  const [template, setTemplate] = useState('')
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' })
   const keyOf = useRef(new Map<string, string>())
   const sending = useRef<{ abort: () => void } | null>(null)
@@ -63,7 +66,13 @@ export const UploadPage = (_props: Record<string, string>) => {
   const start = async (f: File) => {
     setPhase({ kind: 'creating' })
     try {
-      const upload = await api.uploads.create({ filename: f.name, byteSize: f.size, ...(title.trim() === '' ? {} : { title: title.trim() }), ...(f.type === '' ? {} : { contentType: f.type }) })
+      const upload = await api.uploads.create({
+        filename: f.name,
+        byteSize: f.size,
+        ...(title.trim() === '' ? {} : { title: title.trim() }),
+        ...(f.type === '' ? {} : { contentType: f.type }),
+        ...(template === '' ? {} : { template }),
+      })
       await send(upload, f)
     } catch (e) {
       setPhase({ kind: 'failed', step: 'create', message: messageOf(e), upload: null, at: 'send' })
@@ -104,6 +113,7 @@ export const UploadPage = (_props: Record<string, string>) => {
   const again = () => {
     setFile(null)
     setTitle('')
+    setTemplate('')
     setPhase({ kind: 'choosing' })
   }
 
@@ -149,6 +159,7 @@ export const UploadPage = (_props: Record<string, string>) => {
             </span>
             <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} disabled={busy} placeholder="Weekly planning, 20 May" />
           </label>
+          <TemplateChoice value={template} onChange={setTemplate} disabled={busy} />
           <div class="form-buttons">
             <button type="submit" class="primary" disabled={file === null || busy}>
               Upload
