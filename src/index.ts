@@ -7,6 +7,8 @@
 import type { Plan } from './core/domain/account.js'
 import type { AccountStore, OrganizationStore } from './core/ports/account-store.js'
 import type { AccountSettingsStore } from './core/ports/account-settings-store.js'
+import type { NotesSettingsStore } from './core/ports/notes-settings-store.js'
+import type { NotesEngines } from './core/ports/notes-engines.js'
 import type { ApiKeyStore } from './core/ports/api-key-store.js'
 import type { BlobStore } from './core/ports/blob-store.js'
 import type { Clock } from './core/ports/clock.js'
@@ -48,6 +50,13 @@ export interface Ports
   readonly accounts: AccountStore
   /** Each account's settings (its retention period). */
   readonly accountSettings: AccountSettingsStore
+  /** Each organization's notes settings (each account's outside any): analyzer, notes server, default template. */
+  readonly notesSettings: NotesSettingsStore
+  /**
+   * The analyzers the notes settings choose between, the template catalogue and the server test
+   * (src/app/notes-engines.ts). Absent: `analyzer` makes every recording's notes and no notes server can be set.
+   */
+  readonly notesEngines?: NotesEngines
   /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
   readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore

@@ -1,5 +1,6 @@
 /** Every memory store, sharing what must be shared: what `NOTETAKER_STORE=memory` opens (see src/app/adapters.ts). */
 import { memoryAccountSettingsStore } from './account-settings.js'
+import { memoryNotesSettingsStore } from './notes-settings.js'
 import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from './accounts.js'
 import { memoryApiKeyStore } from './api-keys.js'
 import { memoryCalendarConnectionStore } from './calendar-connections.js'
@@ -33,6 +34,7 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     meetings: memoryMeetingStore(),
     calendarConnections: memoryCalendarConnectionStore(),
     accountSettings: memoryAccountSettingsStore(),
+    notesSettings: memoryNotesSettingsStore(),
     sessions: memorySessionStore(),
     passwords: memoryPasswordStore(),
   }

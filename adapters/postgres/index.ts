@@ -2,6 +2,7 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { postgresAccountSettingsStore } from './account-settings.js'
+import { postgresNotesSettingsStore } from './notes-settings.js'
 import { postgresAccountStore, postgresOrganizationStore } from './accounts.js'
 import { postgresApiKeyStore } from './api-keys.js'
 import { postgresCalendarConnectionStore } from './calendar-connections.js'
@@ -45,6 +46,7 @@ export const postgresStores = (pool: Pool, options: Pick<PostgresOptions, 'idemp
   meetings: postgresMeetingStore(pool),
   calendarConnections: postgresCalendarConnectionStore(pool),
   accountSettings: postgresAccountSettingsStore(pool),
+  notesSettings: postgresNotesSettingsStore(pool),
   sessions: postgresSessionStore(pool),
   passwords: postgresPasswordStore(pool),
 })

@@ -33,14 +33,14 @@ const runParams = (r: Run) => ({
 })
 
 const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, starts_at, platform, join_url, state, detail, joined_at,
-  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, language, detected_language, failed_stage, speaker_separation, created_at, updated_at`
+  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, language, detected_language, failed_stage, speaker_separation, template, created_at, updated_at`
 const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
-  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @language, @detectedLanguage, @failedStage, @speakerSeparation, @createdAt, @updatedAt`
+  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @language, @detectedLanguage, @failedStage, @speakerSeparation, @template, @createdAt, @updatedAt`
 const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, title = @title, starts_at = @startsAt,
   platform = @platform, join_url = @joinUrl, state = @state, detail = @detail, joined_at = @joinedAt, waited_seconds = @waitedSeconds,
   recording_seconds = @recordingSeconds, ended_at = @endedAt, source = @source, audio = @audio, has_notes = @hasNotes,
   leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), progress = @progress, language = @language,
-  detected_language = @detectedLanguage, failed_stage = @failedStage, speaker_separation = @speakerSeparation, updated_at = @updatedAt`
+  detected_language = @detectedLanguage, failed_stage = @failedStage, speaker_separation = @speakerSeparation, template = @template, updated_at = @updatedAt`
 /** Runs that hold their meeting's start (see RunStore). */
 const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
 const LIVE = LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')

@@ -1,5 +1,6 @@
 /** Every SQLite store over one open database (which the caller owns): what `NOTETAKER_STORE=sqlite` opens (see src/app/adapters.ts). */
 import { sqliteAccountSettingsStore } from './account-settings.js'
+import { sqliteNotesSettingsStore } from './notes-settings.js'
 import { sqliteAccountStore, sqliteOrganizationStore } from './accounts.js'
 import { sqliteApiKeyStore } from './api-keys.js'
 import { sqliteCalendarConnectionStore } from './calendar-connections.js'
@@ -28,6 +29,7 @@ export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs:
   meetings: sqliteMeetingStore(db),
   calendarConnections: sqliteCalendarConnectionStore(db),
   accountSettings: sqliteAccountSettingsStore(db),
+  notesSettings: sqliteNotesSettingsStore(db),
   sessions: sqliteSessionStore(db),
   passwords: sqlitePasswordStore(db),
 })

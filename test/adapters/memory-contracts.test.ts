@@ -8,6 +8,8 @@ import { memoryNotesStore, memoryRunStore, memoryUploadStore } from '../../adapt
 import { recordingStoresContract } from '../contracts/recording-stores.js'
 import { recordingRemovalContract } from '../contracts/recording-removal.js'
 import { memoryAccountSettingsStore } from '../../adapters/memory/account-settings.js'
+import { memoryNotesSettingsStore } from '../../adapters/memory/notes-settings.js'
+import { notesSettingsStoreContract } from '../contracts/notes-settings-store.js'
 import { memoryShareStore } from '../../adapters/memory/shares.js'
 import { shareStoreContract } from '../contracts/share-store.js'
 import { listingPagesContract } from '../contracts/listing-pages.js'
@@ -61,6 +63,7 @@ organizationStoreContract('memory', () => {
   return { accounts: memoryAccountStore(directory), organizations: memoryOrganizationStore(directory) }
 })
 webhookStoreContract('memory', () => memoryWebhookStore())
+notesSettingsStoreContract('memory', () => memoryNotesSettingsStore())
 meetingStoreContract('memory', () => memoryMeetingStore())
 calendarConnectionStoreContract('memory', () => memoryCalendarConnectionStore())
 recordingRemovalContract('memory', () => {

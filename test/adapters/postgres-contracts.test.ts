@@ -3,6 +3,7 @@
  * sure the server answers). The run gets a schema of its own, migrated once and
  * dropped at the end; each test starts from empty tables.
  */
+import { notesSettingsStoreContract } from '../contracts/notes-settings-store.js'
 import { randomBytes } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import pg from 'pg'
@@ -67,6 +68,7 @@ if (url === '') {
   recordingSearchContract('postgres', fresh)
   organizationStoreContract('postgres', fresh)
   webhookStoreContract('postgres', async () => (await fresh()).webhooks)
+  notesSettingsStoreContract('postgres', async () => (await fresh()).notesSettings)
   meetingStoreContract('postgres', async () => (await fresh()).meetings)
   calendarConnectionStoreContract('postgres', async () => (await fresh()).calendarConnections)
 

@@ -8,6 +8,8 @@ import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from '../../adapt
 import { recordingStoresContract } from '../contracts/recording-stores.js'
 import { recordingRemovalContract } from '../contracts/recording-removal.js'
 import { sqliteAccountSettingsStore } from '../../adapters/sqlite/account-settings.js'
+import { sqliteNotesSettingsStore } from '../../adapters/sqlite/notes-settings.js'
+import { notesSettingsStoreContract } from '../contracts/notes-settings-store.js'
 import { sqliteShareStore } from '../../adapters/sqlite/shares.js'
 import { shareStoreContract } from '../contracts/share-store.js'
 import { listingPagesContract } from '../contracts/listing-pages.js'
@@ -71,6 +73,7 @@ organizationStoreContract('sqlite', () => {
   return { accounts: sqliteAccountStore(db), organizations: sqliteOrganizations(db) }
 })
 webhookStoreContract('sqlite', () => sqliteWebhookStore(freshDb()))
+notesSettingsStoreContract('sqlite', () => sqliteNotesSettingsStore(freshDb()))
 meetingStoreContract('sqlite', () => sqliteMeetingStore(freshDb()))
 calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(freshDb()))
 recordingRemovalContract('sqlite', () => {

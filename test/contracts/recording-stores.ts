@@ -21,7 +21,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
   source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, template: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -64,6 +64,16 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.is(e._tag, 'Conflict')
     assert.equal(await right(s.runs.find(A, id(1))), O.some(stored))
     assert.is((await left(s.runs.update({ ...run(1), accountId: B }, ['stored'])))._tag, 'Conflict', 'not across accounts')
+  })
+
+  s('a run keeps the template it was made with, and its notes keep who made them', async ({ s }) => {
+    await right(s.runs.create(run(1, { template: 'sales-call' })))
+    assert.equal(O.map((r: Run) => r.template)(await right(s.runs.find(A, id(1)))), O.some('sales-call'))
+    await right(s.runs.update({ ...run(1), template: 'standup', state: 'stored' }, ['awaiting_upload']))
+    assert.equal(O.map((r: Run) => r.template)(await right(s.runs.find(A, id(1)))), O.some('standup'))
+    const madeBy = { analyzer: 'openai', model: 'llama3.1:8b', template: 'standup', fallbackReason: null }
+    await right(s.notes.replace(id(1), { ...notes, madeBy }, []))
+    assert.equal(O.map((n: StoredNotes) => n.madeBy)(await right(s.notes.find(id(1)))), O.some(madeBy))
   })
 
   s('currentForMeetings gives each meeting its newest run that is not superseded', async ({ s }) => {

@@ -28,6 +28,7 @@ type StorePorts = Pick<
   Ports,
   'accounts' | 'organizations' | 'apiKeys' | 'idempotency' | 'jobs' | 'webhooks' | 'runs' | 'shares' | 'uploads' | 'notes' | 'meetings' | 'calendarConnections'
   | 'accountSettings'
+  | 'notesSettings'
   | 'notesEdits'
   | 'sessions'
   | 'passwords'

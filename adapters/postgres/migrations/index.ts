@@ -18,6 +18,7 @@ import { sql as runFailedStage } from './017-run-failed-stage.js'
 import { sql as calendarWarnings } from './018-calendar-warnings.js'
 import { sql as uploadWarnings } from './019-upload-warnings.js'
 import { sql as jobGroups } from './020-job-groups.js'
+import { sql as notesSettings } from './021-notes-settings.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 18, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 19, name: 'upload-warnings', sql: uploadWarnings },
   { id: 20, name: 'job-groups', sql: jobGroups },
+  { id: 21, name: 'notes-settings', sql: notesSettings },
 ]

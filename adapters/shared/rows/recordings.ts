@@ -32,6 +32,8 @@ export interface RunRow {
   detected_language: string | null
   failed_stage: Run['failedStage']
   speaker_separation: Run['speakerSeparation']
+  /** SQLite migration 23, Postgres 21. */
+  template: string | null
   created_at: string
   updated_at: string
 }
@@ -62,6 +64,7 @@ export const toRun = (r: RunRow): Run => ({
   detectedLanguage: r.detected_language,
   failedStage: r.failed_stage,
   speakerSeparation: r.speaker_separation,
+  template: r.template,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 })

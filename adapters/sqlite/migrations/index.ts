@@ -20,6 +20,7 @@ import { sql as runFailedStage } from './019-run-failed-stage.js'
 import { sql as calendarWarnings } from './020-calendar-warnings.js'
 import { sql as uploadWarnings } from './021-upload-warnings.js'
 import { sql as jobGroups } from './022-job-groups.js'
+import { sql as notesSettings } from './023-notes-settings.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 20, name: 'calendar-warnings', sql: calendarWarnings },
   { id: 21, name: 'upload-warnings', sql: uploadWarnings },
   { id: 22, name: 'job-groups', sql: jobGroups },
+  { id: 23, name: 'notes-settings', sql: notesSettings },
 ]

@@ -131,6 +131,8 @@ export interface Run {
   readonly failedStage: ProgressStage | null
   /** How the transcript's speakers were told apart; null until transcribed. */
   readonly speakerSeparation: SpeakerSeparation | null
+  /** The summary template chosen when the recording was made (upload or bot); null: the scope's default at analysis time. */
+  readonly template: string | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -152,7 +154,7 @@ export const newRun = (
 ): Run => ({
   meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
   endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, updatedAt: fields.createdAt, ...fields,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, template: null, updatedAt: fields.createdAt, ...fields,
 })
 
 /** The processing stages that report progress; a stored run waits for `transcribing`. */

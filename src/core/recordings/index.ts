@@ -15,8 +15,11 @@ import { type AccountSettingsDeps, readSettings, updateSettings } from './accoun
 import { deleteRecording } from './delete-recording.js'
 import type { EraseDeps } from './erase-run.js'
 import { queueRetentionSweep, RETENTION_JOB, sweepRetention } from './sweep-retention.js'
+import { type NotesSettingsDeps, readNotesSettings, updateNotesSettings } from './notes-settings.js'
+import { checkTemplateChoice, notesPlanFor } from './notes-plan.js'
+import { testNotesServer } from './test-notes-server.js'
 
-export interface RecordingDeps extends ReadDeps, AllowanceDeps, EraseDeps, AccountSettingsDeps {
+export interface RecordingDeps extends ReadDeps, AllowanceDeps, EraseDeps, AccountSettingsDeps, NotesSettingsDeps {
   readonly plans: ReadonlyArray<Plan>
   readonly clock: Clock
   readonly jobs: JobQueue
@@ -33,6 +36,12 @@ export const recordingUseCases = (deps: RecordingDeps) => {
     deleteRecording: deleteRecording(deps),
     readSettings: readSettings(deps),
     updateSettings: updateSettings(deps),
+    /** Notes settings of the caller's organization (or account): GET, PUT and the server test. */
+    readNotesSettings: readNotesSettings(deps),
+    updateNotesSettings: updateNotesSettings(deps),
+    testNotesServer: testNotesServer(deps),
+    /** What would make the caller's next notes (GET /server): the analyzer, model and default template. */
+    nextNotes: (accountId: string) => notesPlanFor(deps)(accountId, null),
     /** Starts the retention sweep's chain (idempotent: every worker calls it at start). */
     startRetentionSweep: () => queueRetentionSweep(sweepDeps)(),
     listRecordings: listRecordings(deps),
@@ -62,3 +71,6 @@ export { readBlobBytes, readBlobText } from './read-blob-text.js'
 export { type EraseDeps, eraseRun } from './erase-run.js'
 export { RETENTION_JOB, SWEEP_BATCH } from './sweep-retention.js'
 export type { SettingsPatch } from './account-settings.js'
+export { checkTemplateChoice, fallingBackFor, type NotesPlan, notesPlanFor } from './notes-plan.js'
+export type { NotesSettingsDeps, NotesSettingsInput, NotesSettingsView, NotesServerView } from './notes-settings.js'
+export type { NotesServerProbe } from './test-notes-server.js'

@@ -1,11 +1,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { Notes } from '../domain/notes.js'
 import { withActionItemIds } from '../domain/notes-edits.js'
+import { inUserWords } from '../domain/user-words.js'
 import type { Run } from '../domain/run.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { JobFailure } from '../ports/job-handler.js'
-import { moveRun } from '../recordings/index.js'
+import { moveRun, notesPlanFor } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
 import { final, transient } from './processing-failures.js'
 import { afterProgress, progressReporter } from './report-progress.js'
@@ -36,7 +38,23 @@ export const storedTranscript = (deps: ProcessDeps, run: Run): TE.TaskEither<Job
   )
 }
 
-/** Notes from the transcript; stored with it, and the run is ready. Half the stage's progress once the notes are made, the rest once stored. */
+/**
+ * Why the recording's notes are the built-in analyzer's, in words, for the run's error: the reason
+ * the chosen analyzer gave, and (for an upload, which can be retried) how to ask the server again.
+ */
+export const fallbackWords = (run: Run, reason: string): string => {
+  const cause = reason.trim().replace(/[.;:,\s]+$/, '')
+  const retry = run.origin === 'upload' ? ' Retry to ask the server again.' : ''
+  return `${cause.charAt(0).toUpperCase()}${cause.slice(1)}; these notes were written by the built-in analyzer.${retry}`
+}
+
+/**
+ * Notes from the transcript, made by the analyzer and template the run's organization (or account)
+ * has chosen at this moment; stored with it. Half the stage's progress once the notes are made, the
+ * rest once stored. The run is then `ready`; or, when the chosen analyzer failed and the built-in
+ * one wrote the notes instead (madeBy.fallbackReason), `failed` at stage `analysing` with the notes
+ * kept (hasNotes) and the reason as its error, so the recording says so and a retry asks again.
+ */
 export const analyse = (
   deps: ProcessDeps,
   run: Run,
@@ -46,8 +64,19 @@ export const analyse = (
 ): TE.TaskEither<JobFailure, Run> => {
   const progress = progressReporter(deps, run, 'analysing')
   return pipe(
-    deps.analyzer.analyze({ title: run.title, startsAt: run.startsAt, utterances, attendees: [] }, signal === undefined ? {} : { signal }),
-    TE.mapLeft((f) => final(f.message)),
+    notesPlanFor(deps)(run.accountId, run.template),
+    TE.mapLeft(transient),
+    TE.flatMap((plan) =>
+      pipe(
+        plan.analyzer.analyze(
+          { title: run.title, startsAt: run.startsAt, utterances, attendees: [], ...(plan.template === undefined ? {} : { template: plan.template }) },
+          signal === undefined ? {} : { signal },
+        ),
+        TE.mapLeft((f) => final(f.message)),
+        // Notes that do not say who made them (an analyzer older than madeBy) are the plan's.
+        TE.map((notes): Notes => ({ ...notes, madeBy: notes.madeBy ?? { ...plan.madeBy, fallbackReason: null } })),
+      ),
+    ),
     // Stopped by the time limit meanwhile: the recording is failed by then, and nothing more is written.
     TE.filterOrElse(() => signal?.aborted !== true, () => final('processing was stopped')),
     TE.tap(() => TE.fromIO(() => progress.report(0.5))),
@@ -56,13 +85,19 @@ export const analyse = (
         // Ids derived from the input, so edits keyed by them survive re-processing.
         deps.notes.replace(run.id, { ...notes, actionItems: withActionItemIds(run.id, notes.actionItems) }, utterances),
         TE.mapLeft(transient),
+        TE.map(() => notes.madeBy?.fallbackReason ?? null),
       ),
     ),
     afterProgress(progress),
-    TE.flatMap(() => {
+    TE.flatMap((fallbackReason) => {
       const spokenMs = utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
       const seconds = Math.round((durationMs ?? spokenMs) / 1000)
-      return pipe(moveRun(deps)(run, 'ready', { hasNotes: true, recordingSeconds: run.recordingSeconds ?? seconds }), TE.mapLeft(transient))
+      const done = { hasNotes: true, recordingSeconds: run.recordingSeconds ?? seconds }
+      const moved =
+        fallbackReason === null
+          ? moveRun(deps)(run, 'ready', done)
+          : moveRun(deps)(run, 'failed', { ...done, detail: inUserWords(fallbackWords(run, fallbackReason)), failedStage: 'analysing' })
+      return pipe(moved, TE.mapLeft(transient))
     }),
   )
 }

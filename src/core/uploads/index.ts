@@ -18,10 +18,10 @@ import { retryUpload } from './retry-upload.js'
 import { deleteUpload } from './delete-upload.js'
 import type { RecordingShareStore } from '../ports/share-store.js'
 import { PROCESS_JOB, type StoreUploadContentDeps, storeUploadContent } from './store-upload-content.js'
-import type { PublishDeps } from '../recordings/index.js'
+import type { NotesSettingsDeps, PublishDeps } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
 
-export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps, Pick<ProcessDeps, 'processingTimeout' | 'audioLengthMs'> {
+export interface UploadDeps extends CreateUploadDeps, StoreUploadContentDeps, PublishDeps, NotesSettingsDeps, Pick<ProcessDeps, 'processingTimeout' | 'audioLengthMs'> {
   readonly notes: NotesStore
   readonly notesEdits: NotesEditStore
   readonly shares: RecordingShareStore

@@ -1,13 +1,17 @@
 import type { Analyzer } from '../ports/analyzer.js'
 import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptParser } from '../ports/transcript-parser.js'
-import type { EraseDeps, PublishDeps } from '../recordings/index.js'
+import type { EraseDeps, NotesSettingsDeps, PublishDeps } from '../recordings/index.js'
 import type { ProcessingTimeout } from './processing-deadline.js'
 
-/** What processing a recording needs: the recording stores (as erasing one does, for a recording deleted meanwhile) and the engines. */
-export interface ProcessDeps extends PublishDeps, EraseDeps {
+/**
+ * What processing a recording needs: the recording stores (as erasing one does, for a recording
+ * deleted meanwhile), the engines, and the notes settings (read at each analysis: notesPlanFor).
+ */
+export interface ProcessDeps extends PublishDeps, EraseDeps, NotesSettingsDeps {
   readonly parser: TranscriptParser
   readonly transcriber: Transcriber
+  /** The server's configured analyzer: what makes notes where no notes settings are saved. */
   readonly analyzer: Analyzer
   /** A transcript file bigger than this is refused at upload; one stored anyway (an older upload) fails to process. */
   readonly maxTranscriptBytes: number

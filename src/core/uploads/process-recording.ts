@@ -129,7 +129,16 @@ export const processRecording =
         )
         return pipe(
           withinDeadline(run, deadline, () => stage, work),
-          TE.flatMap((ready) => pipe(announce(ready, 'ready', null), TE.mapLeft(inStage('analysing')))),
+          // A fallback leaves the run failed with its notes (analyse-stage.ts): announced as a failure with its words.
+          TE.flatMap((done): TE.TaskEither<StageFailure, JobReport | void> =>
+            done.state === 'failed'
+              ? pipe(
+                  announce(done, 'failed', done.detail),
+                  TE.mapLeft(inStage('analysing')),
+                  TE.map((): JobReport => ({ level: 'warn', message: `Recording ${run.id}: notes by the built-in analyzer instead: ${done.detail}`, details: { runId: run.id, accountId: run.accountId, stage: 'analysing' } })),
+                )
+              : pipe(announce(done, 'ready', null), TE.mapLeft(inStage('analysing'))),
+          ),
           TE.orElseW((failure) => fail(run, failure)),
         )
       }),
