@@ -186,6 +186,12 @@ export const UploadPage = (_props: Record<string, string>) => {
                   <button type="button" onClick={again}>
                     Choose another file
                   </button>
+                  {/* Failed while making the notes: the recording exists, and may hold the built-in analyzer's notes in their place. */}
+                  {phase.step === 'process' && phase.upload?.failedStage === 'analysing' ? (
+                    <Link href={recordingHref(phase.upload.runId)} class="button">
+                      Open the recording
+                    </Link>
+                  ) : null}
                 </div>
               </>
             ) : null}
