@@ -58,7 +58,7 @@ const run = (args: string[]) => {
 }
 
 test.before(async () => {
-  // An OpenAI-compatible chat-completions server: answers every completion with ANSWER, as a model would.
+  // An OpenAI-compatible chat-completions server: answers every completion with ANSWER as the JSON the test asks for (a one-line summary).
   standIn = createServer(async (req, res) => {
     const body = await bodyOf(req)
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end()
@@ -75,16 +75,16 @@ test.before(async () => {
         object: 'chat.completion',
         created: 0,
         model: MODEL,
-        choices: [{ index: 0, message: { role: 'assistant', content: ANSWER }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ summary: ANSWER }) }, finish_reason: 'stop' }],
         usage: { prompt_tokens: 10, completion_tokens: 12, total_tokens: 22 },
       }),
     )
   })
-  standInUrl = `http://127.0.0.1:${await listen(standIn)}/v1`
+  standInUrl = `http://127.0.0.1:${await listen(standIn)}`
   const closed = createServer()
   const port = await listen(closed)
   await new Promise((r) => closed.close(r))
-  closedUrl = `http://127.0.0.1:${port}/v1`
+  closedUrl = `http://127.0.0.1:${port}`
 
   app = await startApp({ NOTETAKER_ALLOW_PRIVATE_URLS: 'true' })
   // The first account owns an organization; a second account is a plain member of it.

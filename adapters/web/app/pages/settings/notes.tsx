@@ -115,11 +115,11 @@ const Editor = (props: { settings: NotesSettings; onSaved: () => Promise<void> }
         <fieldset class="stack-fields" aria-describedby="server-hint">
           <legend>The server</legend>
           <p class="hint" id="server-hint">
-            Its address up to <code>/v1</code>, e.g. <code>http://127.0.0.1:11434/v1</code> for Ollama.
+            Its address, e.g. <code>http://127.0.0.1:11434</code> for Ollama or <code>http://127.0.0.1:8080</code> for llama.cpp server (a trailing <code>/v1</code> is fine).
           </p>
           <label>
             Server URL
-            <input type="url" required value={url} placeholder="http://127.0.0.1:11434/v1" onInput={(e) => setUrl(e.currentTarget.value)} />
+            <input type="url" required value={url} placeholder="http://127.0.0.1:11434" onInput={(e) => setUrl(e.currentTarget.value)} />
           </label>
           <label>
             Model
