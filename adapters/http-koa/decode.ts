@@ -57,15 +57,24 @@ const fieldCodecs = (codec: t.Mixed): Record<string, t.Mixed> => {
 
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
 
-/** Fields the codec does not know, at the top level and inside nested exact objects (`retention.forever`). */
+/** A field's nested exact object: the field's codec itself, or the one exact object of a nullable union (`openai: {...} | null`). */
+const objectOf = (codec: t.Mixed | undefined): t.Mixed | undefined => {
+  const c = codec as unknown as { _tag?: string; types?: t.Mixed[] } | undefined
+  if (c?._tag === 'ExactType') return codec
+  if (c?._tag !== 'UnionType') return undefined
+  const exact = c.types!.filter((m) => (m as unknown as { _tag?: string })._tag === 'ExactType')
+  return exact.length === 1 ? exact[0] : undefined
+}
+
+/** Fields the codec does not know, at the top level and inside nested exact objects (`retention.forever`, `openai.temperature`). */
 const unknownFields = (codec: t.Mixed, body: unknown, prefix: string): string[] => {
   const known = knownFields(codec)
   if (known === null || !isObject(body)) return []
   const fields = fieldCodecs(codec)
   return Object.keys(body).flatMap((k) => {
     if (!known.has(k)) return [`${prefix}${k}`]
-    const inner = fields[k] as unknown as { _tag?: string } | undefined
-    return inner?._tag === 'ExactType' ? unknownFields(inner as unknown as t.Mixed, body[k], `${prefix}${k}.`) : []
+    const inner = objectOf(fields[k])
+    return inner !== undefined ? unknownFields(inner, body[k], `${prefix}${k}.`) : []
   })
 }
 

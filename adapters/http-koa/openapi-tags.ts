@@ -11,6 +11,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, resends and secret rotation; the events themselves are in `webhooks`.',
   Meetings: 'Meetings from calendars or added by hand, whether each is recorded, and the schedule of what will be recorded.',
   Calendars: 'Calendar feed connections (iCalendar), their sync state and the rules that decide which meetings a bot joins.',
+  Notes: 'How notes are made for the caller\'s organization (or account): the built-in analyzer or an OpenAI-compatible server, tested from here, and the default summary template.',
   Session: 'The web app\'s sign-in: a session cookie opened with a password or an API key, read and ended here.',
 }
 

@@ -194,11 +194,15 @@ export interface NewUpload {
   readonly kind?: UploadKind
   /** The language spoken: a code such as `de` or `pt-BR`, or `auto` to detect it; absent for the engine's default. */
   readonly language?: string
+  /** The summary template for its notes (an id of GET /notes-settings' `templates`); absent: the default at analysis time. */
+  readonly template?: string
 }
 
 export interface NewBot {
   readonly joinUrl: string
   readonly title?: string
+  /** The summary template for its notes (an id of GET /notes-settings' `templates`); absent: the default at analysis time. */
+  readonly template?: string
 }
 
 export interface RecordingShare {

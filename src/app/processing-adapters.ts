@@ -6,13 +6,14 @@ import { probeAudio } from '../../adapters/audio/index.js'
 import type { FeedParser } from '../../adapters/calendar-ics/index.js'
 import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
+import { notesEngines } from './notes-engines.js'
 import { PROCESSING_SLOTS } from './processing-slots.js'
 import { type InstalledEngines, openTranscriber, optionalKey } from './transcriber-choice.js'
 import type { Ports } from '../index.js'
 
 type ProcessingPorts = Pick<
   Ports,
-  'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'
+  'transcriptParser' | 'transcriber' | 'analyzer' | 'notesEngines' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'
 >
 
 
@@ -47,6 +48,8 @@ export const processingAdapters = (
       transcriptParser: pool.transcriptParser,
       transcriber,
       analyzer,
+      // What the notes settings of each organization (or account) choose between, at each analysis.
+      notesEngines: notesEngines({ config, builtin, ...(logger === undefined ? {} : { logger }) }),
       maxUploadBytes: config.NOTETAKER_MAX_UPLOAD_MB * MB,
       maxTranscriptBytes: config.NOTETAKER_MAX_TRANSCRIPT_MB * MB,
       maxUtterances: config.NOTETAKER_MAX_UTTERANCES,

@@ -13,7 +13,14 @@ import { RecordingRow, recordingRow } from '../schemas/recordings.js'
 const SendBotBody = t.exact(
   t.intersection([
     t.type({ joinUrl: formatted('uri', 'A Zoom, Google Meet or Microsoft Teams join link; anything else is 422.') }),
-    t.partial({ title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }) }),
+    t.partial({
+      title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }),
+      template: annotate(t.string, {
+        examples: ['standup'],
+        description:
+          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings. Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
+      }),
+    }),
   ]),
   'SendBot',
 )

@@ -33,6 +33,11 @@ const CreateUploadBody = t.exact(
         description:
           'The language spoken: a lowercase ISO 639 code (two letters, or three for a language without a two-letter one), optionally with a region in capitals (`en`, `de`, `yue`, `pt-BR`), or `auto` to have the engine detect it. Absent: the engine\'s default (English for pocketsphinx and English-only Whisper models). Another shape is 422 on `language`; so is a language the server\'s engine cannot transcribe (pocketsphinx knows English only), with how to get one that can. For a transcript file it is only recorded (`auto` means unknown there).',
       }),
+      template: annotate(t.string, {
+        examples: ['sales-call'],
+        description:
+          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings (`general`, `standup`, `sales-call`, `one-on-one`, `interview`, or the operator\'s own). Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
+      }),
     }),
   ]),
   'CreateUpload',

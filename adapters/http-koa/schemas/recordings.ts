@@ -199,6 +199,28 @@ export const DecisionCodec = t.exact(
   'Decision',
 )
 
+const NotesMadeByCodec = annotate(
+  t.union([
+    t.exact(
+      t.type({
+        analyzer: annotate(t.string, { description: '`builtin` or `openai`: the analyzer chosen for these notes.' }),
+        model: annotate(t.union([t.string, t.null]), { description: 'The language model asked, for `openai`; null for the built-in analyzer.' }),
+        template: annotate(t.union([t.string, t.null]), { description: 'The summary template\'s id; null when none was chosen.' }),
+        fallbackReason: annotate(t.union([t.string, t.null]), {
+          description: 'Set when the chosen analyzer failed and the built-in one wrote these notes instead: why, in words (the recording is then `failed` at `failedStage` `analysing`, with these notes kept).',
+        }),
+      }),
+      'NotesMadeBy',
+    ),
+    t.null,
+  ]),
+  { description: 'Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes.' },
+)
+
+const TemplateChoice = annotate(t.union([t.string, t.null]), {
+  description: 'The summary template chosen with the upload or bot (`template`); null when none was: the organization\'s (or account\'s) default at the time the notes are made.',
+})
+
 export const RecordingDetailCodec = t.exact(
   t.intersection([
     t.type({
@@ -224,6 +246,8 @@ export const RecordingDetailCodec = t.exact(
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
       hasNotes: t.boolean,
+      template: TemplateChoice,
+      notesMadeBy: NotesMadeByCodec,
       shortSummary: t.string,
       detailedSummary: t.string,
       attendees: t.array(AttendeeCodec),
@@ -256,6 +280,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
     recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
     speakerSeparation: d.run.speakerSeparation, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    template: d.run.template, notesMadeBy: d.notes._tag === 'Some' && d.notes.value.madeBy !== undefined ? { ...d.notes.value.madeBy } : null,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),

@@ -388,6 +388,50 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/notes-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which analyzer makes the notes, and the templates
+         * @description The settings of the caller's organization (every member's recordings use them), or of the caller's account when it is in none. Owners and admins change them, with an organization-wide key or a signed-in session; outside an organization the account itself does. Any key of the account reads them. The key of the server is never answered: `hasKey` says whether one is saved.
+         */
+        get: operations["getNotesSettings"];
+        /**
+         * Choose the analyzer, its server and the default template
+         * @description The settings of the caller's organization (every member's recordings use them), or of the caller's account when it is in none. Owners and admins change them, with an organization-wide key or a signed-in session; outside an organization the account itself does. The next recording analysed uses them, without a restart (one already being analysed keeps what it started with). `{"analyzer": "openai", "openai": {"url": "http://127.0.0.1:11434", "model": "llama3.1:8b", "contextTokens": 8192}, "defaultTemplate": "standup"}`. When the server fails, the recording keeps notes by the built-in analyzer and says so (`failedStage` `analysing`, `notesMadeBy.fallbackReason`). Answers the settings as saved.
+         */
+        put: operations["updateNotesSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notes-settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a notes server for a short answer
+         * @description Sends a short sample to the server given in the body; the fields left out come from the saved server (no body: the saved server as it is; a `key` left out: the saved key). Answers 200 whatever the server did: `ok` with its `answer`, or `ok: false` with the `error` in words (a server that is down is the test's result, not an error of this request). Nothing is saved. Same permission as PUT /notes-settings.
+         */
+        post: operations["testNotesServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/recordings/{runId}/shares": {
         parameters: {
             query?: never;
@@ -876,8 +920,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What this server does with audio
-         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged.
+         * What this server does with audio, and what makes the notes
+         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged. `notes` says which analyzer, model and template would make the notes of the caller's next recording.
          */
         get: operations["getServer"];
         put?: never;
@@ -2689,6 +2733,19 @@ export interface operations {
                             waitedSeconds: number | null;
                             endedAt: string | null;
                             hasNotes: boolean;
+                            /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
+                            template: string | null;
+                            /** @description Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes. */
+                            notesMadeBy: {
+                                /** @description `builtin` or `openai`: the analyzer chosen for these notes. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The summary template's id; null when none was chosen. */
+                                template: string | null;
+                                /** @description Set when the chosen analyzer failed and the built-in one wrote these notes instead: why, in words (the recording is then `failed` at `failedStage` `analysing`, with these notes kept). */
+                                fallbackReason: string | null;
+                            } | null;
                             shortSummary: string;
                             detailedSummary: string;
                             attendees: {
@@ -3968,6 +4025,385 @@ export interface operations {
             };
         };
     };
+    getNotesSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                             * @enum {string}
+                             */
+                            analyzer: "builtin" | "openai";
+                            /** @description The OpenAI-compatible server (kept while `analyzer` is `builtin`, so switching back needs nothing typed again); null when none is set. */
+                            openai: {
+                                url: string;
+                                model: string;
+                                contextTokens: number;
+                                /** @description Whether a key is saved; the key itself is never answered. */
+                                hasKey: boolean;
+                            } | null;
+                            /** @description The template a recording gets when its upload or bot names none; `general` until changed. */
+                            defaultTemplate: string;
+                            /** @description Every template this server knows: the built-in ones, then the operator's. */
+                            templates: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description `builtin` (general, standup, sales-call, one-on-one, interview) or `operator` (a file in NOTETAKER_NOTES_TEMPLATES_DIR).
+                                 * @enum {string}
+                                 */
+                                source: "builtin" | "operator";
+                            }[];
+                            /**
+                             * @description `organization`: the settings of the caller's organization, for every member's recordings. `account`: the caller is in no organization; its own.
+                             * @enum {string}
+                             */
+                            scope: "organization" | "account";
+                            /** @description Whether the caller may change them (PUT): the organization's owners and admins with an organization-wide key or a signed-in session; the account itself outside any organization; never a read-only key. */
+                            canEdit: boolean;
+                            /**
+                             * @description `saved`: set with PUT. `server`: none saved yet; what the server's configuration makes notes with (NOTETAKER_ANALYZER and its settings).
+                             * @enum {string}
+                             */
+                            source: "saved" | "server";
+                        };
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotesSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                     * @enum {string}
+                     */
+                    analyzer: "builtin" | "openai";
+                    /** @description The server. Absent: the saved one is kept. null: removed (with its key). Required (here or saved) when `analyzer` is `openai`. */
+                    openai?: {
+                        /** @description The server's root (requests go to `{url}/v1/chat/completions`), http or https. It passes the outbound address policy webhooks use: a private or loopback address (an Ollama on 127.0.0.1) and plain http only when the operator sets NOTETAKER_ALLOW_PRIVATE_URLS=true; a cloud metadata address never. */
+                        url: string;
+                        /** @description The model asked for, e.g. `llama3.1:8b` or `gpt-4o-mini`; 1 to 200 characters. */
+                        model: string;
+                        /** @description The model's context length in tokens (2048 to 1000000): a long meeting is read in chunks that fit it. */
+                        contextTokens: number;
+                        /** @description The server's API key. Absent: the saved key is kept. "" (empty): the saved key is removed. Stored encrypted and never answered. */
+                        key?: string;
+                    } | null;
+                    /** @description A template id of `templates`; absent: kept as saved (`general` at first). */
+                    defaultTemplate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The notes settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description `builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.
+                             * @enum {string}
+                             */
+                            analyzer: "builtin" | "openai";
+                            /** @description The OpenAI-compatible server (kept while `analyzer` is `builtin`, so switching back needs nothing typed again); null when none is set. */
+                            openai: {
+                                url: string;
+                                model: string;
+                                contextTokens: number;
+                                /** @description Whether a key is saved; the key itself is never answered. */
+                                hasKey: boolean;
+                            } | null;
+                            /** @description The template a recording gets when its upload or bot names none; `general` until changed. */
+                            defaultTemplate: string;
+                            /** @description Every template this server knows: the built-in ones, then the operator's. */
+                            templates: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description `builtin` (general, standup, sales-call, one-on-one, interview) or `operator` (a file in NOTETAKER_NOTES_TEMPLATES_DIR).
+                                 * @enum {string}
+                                 */
+                                source: "builtin" | "operator";
+                            }[];
+                            /**
+                             * @description `organization`: the settings of the caller's organization, for every member's recordings. `account`: the caller is in no organization; its own.
+                             * @enum {string}
+                             */
+                            scope: "organization" | "account";
+                            /** @description Whether the caller may change them (PUT): the organization's owners and admins with an organization-wide key or a signed-in session; the account itself outside any organization; never a read-only key. */
+                            canEdit: boolean;
+                            /**
+                             * @description `saved`: set with PUT. `server`: none saved yet; what the server's configuration makes notes with (NOTETAKER_ANALYZER and its settings).
+                             * @enum {string}
+                             */
+                            source: "saved" | "server";
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the caller is in an organization and is not one of its owners or admins, or calls with a key that is not organization-wide (FORBIDDEN). The same refusal as the organization-admin routes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad field (VALIDATION_ERROR, `details` names it): `openai.url` not http(s) or refused by the address policy, `openai.model` empty, `openai.contextTokens` not a whole number from 2048 to 1000000, `defaultTemplate` not a template id of this server, `openai` missing while `analyzer` is `openai`, or an unknown field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testNotesServer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The server's root (requests go to `{url}/v1/chat/completions`), http or https. It passes the outbound address policy webhooks use: a private or loopback address (an Ollama on 127.0.0.1) and plain http only when the operator sets NOTETAKER_ALLOW_PRIVATE_URLS=true; a cloud metadata address never. */
+                    url?: string;
+                    /** @description The model asked for, e.g. `llama3.1:8b` or `gpt-4o-mini`; 1 to 200 characters. */
+                    model?: string;
+                    /** @description The model's context length in tokens (2048 to 1000000): a long meeting is read in chunks that fit it. */
+                    contextTokens?: number;
+                    /** @description The server's API key. Absent: the saved key is kept. "" (empty): the saved key is removed. Stored encrypted and never answered. */
+                    key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the server answered, or why it did not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Whether the server answered the sample. */
+                            ok: boolean;
+                            /** @description How long the test took, in milliseconds. */
+                            ms: number;
+                            /** @description With `ok` true: what the model answered. */
+                            answer?: string;
+                            /** @description With `ok` false: what went wrong, in words (not reachable, refused, timed out, an HTTP error, not the expected answer). */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the caller is in an organization and is not one of its owners or admins, or calls with a key that is not organization-wide (FORBIDDEN). The same refusal as the organization-admin routes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bad field (VALIDATION_ERROR, `details` names it): no `url` or `model` given and none saved, an address refused by the policy, `contextTokens` out of 2048 to 1000000, or an unknown field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listRecordingShares: {
         parameters: {
             query?: never;
@@ -4523,6 +4959,11 @@ export interface operations {
                     joinUrl: string;
                     /** @description Shown in lists; `Meeting` when absent. At most 500 characters. */
                     title?: string;
+                    /**
+                     * @description The summary template for the recording's notes: an id of `templates` in GET /notes-settings. Absent: the organization's (or account's) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.
+                     * @example standup
+                     */
+                    template?: string;
                 };
             };
         };
@@ -4948,6 +5389,11 @@ export interface operations {
                      * @example auto
                      */
                     language?: string;
+                    /**
+                     * @description The summary template for the recording's notes: an id of `templates` in GET /notes-settings (`general`, `standup`, `sales-call`, `one-on-one`, `interview`, or the operator's own). Absent: the organization's (or account's) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.
+                     * @example sales-call
+                     */
+                    template?: string;
                 };
             };
         };
@@ -8548,6 +8994,15 @@ export interface operations {
                                 available: boolean;
                                 model: string | null;
                                 setupHint: string | null;
+                            };
+                            /** @description What would make the notes of the caller's next recording: its organization's (or account's) notes settings (GET /notes-settings), else the server's configuration. An upload or bot may name another template. */
+                            notes: {
+                                /** @description `builtin` or `openai`. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The default summary template's id. */
+                                template: string | null;
                             };
                         };
                     };

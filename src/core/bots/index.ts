@@ -1,4 +1,6 @@
 /** Bots and the engine: bots sent to live meetings on demand, and the engine that sends them to scheduled ones. */
+import type { Analyzer } from '../ports/analyzer.js'
+import type { NotesEngines } from '../ports/notes-engines.js'
 import type { Plan } from '../domain/account.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { BlobStore } from '../ports/blob-store.js'
@@ -39,6 +41,9 @@ export interface BotDeps {
   readonly botRunner: BotRunner
   readonly bots: BotSettings
   readonly engine: EngineSettings
+  /** The template catalogue a bot's `template` is checked against (absent: the built-in templates). */
+  readonly notesEngines?: NotesEngines
+  readonly analyzer: Analyzer
 }
 
 /**

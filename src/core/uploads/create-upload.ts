@@ -10,7 +10,7 @@ import { type AppError, invalidField } from '../errors.js'
 import type { Ids } from '../ports/ids.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
 import type { Transcriber } from '../ports/transcriber.js'
-import { type AllowanceDeps, createCountedRun } from '../recordings/index.js'
+import { type AllowanceDeps, checkTemplateChoice, createCountedRun, type NotesSettingsDeps } from '../recordings/index.js'
 
 export interface CreateUploadInput {
   readonly filename: string
@@ -21,9 +21,11 @@ export interface CreateUploadInput {
   readonly kind?: UploadKind
   /** The language spoken: a code (`de`, `pt-BR`) or `auto` to detect it; absent for the engine's default. */
   readonly language?: string
+  /** The summary template for its notes (a catalogue id); absent: the organization's or account's default at analysis time. */
+  readonly template?: string
 }
 
-export interface CreateUploadDeps extends AllowanceDeps {
+export interface CreateUploadDeps extends AllowanceDeps, Pick<NotesSettingsDeps, 'notesEngines' | 'analyzer'> {
   readonly uploads: UploadStore
   readonly runs: RunStore
   readonly ids: Ids
@@ -96,13 +98,15 @@ export const createUpload =
   (actor: Actor, input: CreateUploadInput): TE.TaskEither<AppError, Upload> => {
     const kind = check(input, deps, deps.transcriber)
     if (typeof kind !== 'string') return TE.left(kind)
+    const badTemplate = checkTemplateChoice(deps)(input.template)
+    if (badTemplate !== null) return TE.left(badTemplate)
     const now = deps.clock.now().toISOString()
     const title = input.title?.trim() || input.filename.replace(/\.[^.]+$/, '')
     const startsAt = input.startsAt === undefined ? now : toIso(input.startsAt)
     const uploadId = deps.ids.uuid()
     const run = newRun({
       id: deps.ids.uuid(), accountId: actor.accountId, reference: deps.ids.reference('rec'), origin: 'upload', title, startsAt,
-      state: 'awaiting_upload', createdAt: now, language: languageAsked(kind, input.language),
+      state: 'awaiting_upload', createdAt: now, language: languageAsked(kind, input.language), template: input.template ?? null,
       source: { kind, key: `${uploadFilesPrefix(actor.accountId, uploadId)}.${extensionOf(input.filename)}`, format: extensionOf(input.filename)! },
     })
     const upload: Upload = {
