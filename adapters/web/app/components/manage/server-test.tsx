@@ -34,7 +34,7 @@ export const ServerTest = (props: { probe: ServerProbe }) => {
         </div>
       ) : (
         <p class="error" role="alert">
-          The test failed{result.ms === undefined ? '' : ` after ${seconds(result.ms)}`}: {result.error}
+          The test failed after {seconds(result.ms)}: {result.error ?? 'the server gave no reason.'}
         </p>
       )}
     </div>
