@@ -12,21 +12,23 @@ export const TemplateChoice = (props: { value: string; onChange: (id: string) =>
   if (s === undefined || s.templates.length === 0) return null
   const writer = next.data == null ? null : next.data.analyzer === 'builtin' ? 'the built-in analyzer' : `${next.data.model ?? 'a server'} (OpenAI-compatible)`
   return (
-    <label>
-      <span>
-        Notes template <span class="muted">(optional)</span>
-      </span>
-      <select value={props.value} disabled={props.disabled} aria-describedby="template-choice-hint" onChange={(e) => props.onChange(e.currentTarget.value)}>
-        <option value="">The default ({templateName(s.templates, s.defaultTemplate)})</option>
-        {s.templates.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
+    <div class="field">
+      <label>
+        <span>
+          Notes template <span class="muted">(optional)</span>
+        </span>
+        <select value={props.value} disabled={props.disabled} aria-describedby="template-choice-hint" onChange={(e) => props.onChange(e.currentTarget.value)}>
+          <option value="">The default ({templateName(s.templates, s.defaultTemplate)})</option>
+          {s.templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <span class="hint" id="template-choice-hint">
         What the notes cover: a standup's blockers, a sales call's next steps.{writer === null ? '' : ` Notes are written by ${writer}.`}
       </span>
-    </label>
+    </div>
   )
 }

@@ -125,50 +125,56 @@ const Editor = (props: { settings: NotesSettings; onSaved: () => Promise<void> }
             Model
             <input type="text" required value={model} placeholder="llama3.1:8b" onInput={(e) => setModel(e.currentTarget.value)} />
           </label>
-          <label>
-            <span>
-              API key <span class="muted">(optional)</span>
-            </span>
-            <input
-              type="password"
-              autocomplete="off"
-              value={key}
-              disabled={removeKey}
-              placeholder={s.openai?.hasKey === true ? 'A key is saved' : 'None'}
-              aria-describedby="key-hint"
-              onInput={(e) => setKey(e.currentTarget.value)}
-            />
+          <div class="field">
+            <label>
+              <span>
+                API key <span class="muted">(optional)</span>
+              </span>
+              <input
+                type="password"
+                autocomplete="off"
+                value={key}
+                disabled={removeKey}
+                placeholder={s.openai?.hasKey === true ? 'A key is saved' : 'None'}
+                aria-describedby="key-hint"
+                onInput={(e) => setKey(e.currentTarget.value)}
+              />
+            </label>
             <span class="hint" id="key-hint">
               {s.openai?.hasKey === true ? 'A key is saved. It is never shown; type a new one to replace it, or leave this empty to keep it.' : 'Sent as a Bearer token. Never shown again once saved.'}
             </span>
-          </label>
+          </div>
           {s.openai?.hasKey === true ? (
             <label class="inline">
               <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.currentTarget.checked)} />
               Remove the saved key
             </label>
           ) : null}
-          <label>
-            Context length (tokens)
-            <input type="number" required min={2048} max={1_000_000} step={1} value={context} aria-describedby="context-hint" onInput={(e) => setContext(e.currentTarget.value)} />
+          <div class="field">
+            <label>
+              Context length (tokens)
+              <input type="number" required min={2048} max={1_000_000} step={1} value={context} aria-describedby="context-hint" onInput={(e) => setContext(e.currentTarget.value)} />
+            </label>
             <span class="hint" id="context-hint">
               8192 suits an 8k local model. A long meeting is read in parts of this size, then merged, so nothing is left out.
             </span>
-          </label>
+          </div>
           <ServerTest probe={{ ...server, ...keyField }} />
         </fieldset>
       ) : null}
-      <label>
-        Default template
-        <select value={template} aria-describedby="template-hint" onChange={(e) => setTemplate(e.currentTarget.value)}>
-          {s.templates.map((t) => (
-            <TemplateOption key={t.id} {...t} />
-          ))}
-        </select>
+      <div class="field">
+        <label>
+          Default template
+          <select value={template} aria-describedby="template-hint" onChange={(e) => setTemplate(e.currentTarget.value)}>
+            {s.templates.map((t) => (
+              <TemplateOption key={t.id} {...t} />
+            ))}
+          </select>
+        </label>
         <span class="hint" id="template-hint">
           What the notes cover when an upload or a bot does not choose one.
         </span>
-      </label>
+      </div>
       <ErrorNote message={action.error} />
       {saved ? (
         <p class="notice" role="status">
