@@ -166,7 +166,7 @@ export const SETTINGS = {
     flag('NOTETAKER_ALLOW_PRIVATE_URLS'),
     'false',
     'Limits and security',
-    '`true` lets webhooks and calendar feeds use `http` and reach private, loopback and link-local addresses (local development only). Cloud metadata addresses stay refused whatever it says.',
+    '`true` lets webhooks, calendar feeds and the notes servers organizations set (Settings → Notes) use `http` and reach private, loopback and link-local addresses: local development, or a local model server such as Ollama on 127.0.0.1. Cloud metadata addresses stay refused whatever it says.',
   ),
   NOTETAKER_JOB_LEASE_SECONDS: int(
     'NOTETAKER_JOB_LEASE_SECONDS',

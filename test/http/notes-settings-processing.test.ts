@@ -59,7 +59,7 @@ s('switched to a server: the next upload\'s notes are the server\'s; a server th
   assert.ok(failed.shortSummary.length > 0 && failed.actionItems.length > 0, 'the built-in notes are readable')
   const upload = (await h.request('GET', `/uploads/${fellBack.id}`, { key: w.keys.member })).body.data
   assert.equal([upload.stage, upload.failedStage, upload.hasNotes, upload.error], ['failed', 'analysing', true, failed.detail])
-  assert.equal(h.events.slice(before).map((e) => e.type), ['upload.failed'], 'the webhook says failed, as the upload does')
+  assert.equal(h.events.slice(before).map((e) => [e.type, (e.data as { hasNotes?: boolean }).hasNotes]), [['upload.failed', true]], 'the webhook says failed with notes, as the upload does')
   const row = (await h.request('GET', '/recordings?limit=100', { key: w.keys.member })).body.data.rows.find((x: { runId: string }) => x.runId === fellBack.runId)
   assert.equal([row.state, row.hasNotes], ['failed', true], 'listed as failed with notes')
 

@@ -1064,7 +1064,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Processing of a recording failed (detail says why).
+         * Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onRecordingFailed"];
@@ -1104,7 +1104,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Processing of an upload failed (error says why).
+         * Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.
          * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onUploadFailed"];
@@ -1152,6 +1152,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot is in the waiting room, waiting to be admitted. */
@@ -1177,6 +1178,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot was admitted and started recording. */
@@ -1202,6 +1204,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot left the meeting; processing of the recording begins. */
@@ -1227,6 +1230,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description A bot could not join or record (detail says why). */
@@ -1252,6 +1256,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description The notes of a recording can be read. */
@@ -1277,9 +1282,10 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
-        /** @description Processing of a recording failed (detail says why). */
+        /** @description Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read. */
         RecordingFailedEvent: {
             /** @constant */
             type: "recording.failed";
@@ -1302,6 +1308,7 @@ export interface components {
                 state: string;
                 phase: string;
                 detail: string | null;
+                hasNotes?: boolean;
             };
         };
         /** @description An upload was processed and its notes can be read. */
@@ -1324,9 +1331,10 @@ export interface components {
                 title: string;
                 stage: string;
                 error: string | null;
+                hasNotes?: boolean;
             };
         };
-        /** @description Processing of an upload failed (error says why). */
+        /** @description Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again. */
         UploadFailedEvent: {
             /** @constant */
             type: "upload.failed";
@@ -1346,6 +1354,7 @@ export interface components {
                 title: string;
                 stage: string;
                 error: string | null;
+                hasNotes?: boolean;
             };
         };
     };

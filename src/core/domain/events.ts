@@ -2,31 +2,39 @@ import * as t from 'io-ts'
 
 /** What happened to a recording (bot or calendar run); shared by the recording events. */
 export const RecordingEventData = t.exact(
-  t.type({
-    runId: t.string,
-    reference: t.string,
-    meetingId: t.union([t.string, t.null]),
-    title: t.string,
-    platform: t.union([t.string, t.null]),
-    origin: t.string,
-    state: t.string,
-    phase: t.string,
-    /** Why, in words, when the event is a failure or an ending. */
-    detail: t.union([t.string, t.null]),
-  }),
+  t.intersection([
+    t.type({
+      runId: t.string,
+      reference: t.string,
+      meetingId: t.union([t.string, t.null]),
+      title: t.string,
+      platform: t.union([t.string, t.null]),
+      origin: t.string,
+      state: t.string,
+      phase: t.string,
+      /** Why, in words, when the event is a failure or an ending. */
+      detail: t.union([t.string, t.null]),
+    }),
+    /** Whether notes can be read: true on a failure too when the notes server failed and the built-in analyzer wrote them. Absent on events stored before it existed. */
+    t.partial({ hasNotes: t.boolean }),
+  ]),
   'RecordingEventData',
 )
 export type RecordingEventData = t.TypeOf<typeof RecordingEventData>
 
 export const UploadEventData = t.exact(
-  t.type({
-    uploadId: t.string,
-    runId: t.string,
-    reference: t.string,
-    title: t.string,
-    stage: t.string,
-    error: t.union([t.string, t.null]),
-  }),
+  t.intersection([
+    t.type({
+      uploadId: t.string,
+      runId: t.string,
+      reference: t.string,
+      title: t.string,
+      stage: t.string,
+      error: t.union([t.string, t.null]),
+    }),
+    /** Whether notes can be read: true on a failure too when the notes server failed and the built-in analyzer wrote them. Absent on events stored before it existed. */
+    t.partial({ hasNotes: t.boolean }),
+  ]),
   'UploadEventData',
 )
 export type UploadEventData = t.TypeOf<typeof UploadEventData>
@@ -39,9 +47,9 @@ export const EVENT_CATALOGUE = {
   'meeting.ended': { data: RecordingEventData, when: 'A bot left the meeting; processing of the recording begins.' },
   'bot.failed': { data: RecordingEventData, when: 'A bot could not join or record (detail says why).' },
   'recording.ready': { data: RecordingEventData, when: 'The notes of a recording can be read.' },
-  'recording.failed': { data: RecordingEventData, when: 'Processing of a recording failed (detail says why).' },
+  'recording.failed': { data: RecordingEventData, when: 'Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.' },
   'upload.ready': { data: UploadEventData, when: 'An upload was processed and its notes can be read.' },
-  'upload.failed': { data: UploadEventData, when: 'Processing of an upload failed (error says why).' },
+  'upload.failed': { data: UploadEventData, when: 'Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.' },
 } as const
 
 export type EventName = keyof typeof EVENT_CATALOGUE

@@ -23,7 +23,7 @@ export const publishRunEvent =
       occurredAt: deps.clock.now().toISOString(),
       data: {
         runId: run.id, reference: run.reference, meetingId: run.meetingId, title: run.title, platform: run.platform,
-        origin: run.origin, state: run.state, phase: phaseOf(run.state), detail: run.detail,
+        origin: run.origin, state: run.state, phase: phaseOf(run.state), detail: run.detail, hasNotes: run.hasNotes,
       },
     })
 
@@ -35,7 +35,7 @@ export const publishUploadEvent =
       type,
       accountId: upload.accountId,
       occurredAt: deps.clock.now().toISOString(),
-      data: { uploadId: upload.id, runId: run.id, reference: upload.reference, title: upload.title, stage: stageOf(run.state), error: upload.error },
+      data: { uploadId: upload.id, runId: run.id, reference: upload.reference, title: upload.title, stage: stageOf(run.state), error: upload.error, hasNotes: run.hasNotes },
     })
 
 /** A failure to publish must not undo the work that happened; it is logged by the worker instead. */

@@ -1,0 +1,56 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
+import { loadConfig } from '../../src/app/config.js'
+import { notesEngines, serverChoiceOf, vetNotesServerUrl } from '../../src/app/notes-engines.js'
+
+const configOf = (env: Record<string, string>) => {
+  const loaded = loadConfig(env)
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
+  return loaded.right
+}
+
+test('a notes server on this machine or a private network is allowed only when the operator allows private addresses', () => {
+  for (const url of ['http://127.0.0.1:11434', 'http://localhost:8080', 'https://10.0.0.5', 'http://[::1]:11434']) {
+    const refused = vetNotesServerUrl(url, false)
+    assert.ok(E.isLeft(refused), url)
+    assert.match(E.isLeft(refused) ? refused.left : '', /NOTETAKER_ALLOW_PRIVATE_URLS=true/, url)
+  }
+  assert.equal(vetNotesServerUrl('http://127.0.0.1:11434/', true), E.right('http://127.0.0.1:11434'), 'an Ollama on this machine, with the flag; no trailing slash')
+  assert.equal(vetNotesServerUrl('https://api.openai.com', false), E.right('https://api.openai.com'))
+  assert.equal(vetNotesServerUrl('https://llm.example.com/openai/', false), E.right('https://llm.example.com/openai'), 'a path is kept')
+})
+
+test('some addresses are refused whatever the flag says', () => {
+  for (const [url, words] of [
+    ['http://169.254.169.254', /metadata/],
+    ['http://metadata.google.internal', /metadata/],
+    ['ftp://llm.example.com', /http/],
+    ['https://user:pw@llm.example.com', /./],
+    ['https://llm.example.com/?key=1', /query/],
+    ['llm.example.com', /./],
+  ] as const) {
+    const r = vetNotesServerUrl(url, true)
+    assert.ok(E.isLeft(r), url)
+    assert.match(E.isLeft(r) ? r.left : '', words, url)
+  }
+})
+
+test('the server configuration is what makes notes when nothing is saved; the key stays out of sight', () => {
+  assert.equal(serverChoiceOf(configOf({})), { analyzer: 'builtin' })
+  const openai = serverChoiceOf(configOf({ NOTETAKER_ANALYZER: 'openai', NOTETAKER_ANALYZER_URL: 'http://127.0.0.1:11434', NOTETAKER_ANALYZER_MODEL: 'llama3.1:8b', NOTETAKER_ANALYZER_KEY: 'sk-op' }))
+  assert.equal(openai, { analyzer: 'openai', server: { url: 'http://127.0.0.1:11434', model: 'llama3.1:8b', contextTokens: 8192, key: 'sk-op' } })
+})
+
+test('the engines offer the built-in templates and the built-in analyzer, and vet with the private flag', () => {
+  const builtin = createBuiltinAnalyzer()
+  const engines = notesEngines({ config: configOf({ NOTETAKER_ALLOW_PRIVATE_URLS: 'true' }), builtin })
+  assert.is(engines.builtin, builtin)
+  assert.equal(engines.templates().filter((t) => t.source === 'builtin').map((t) => t.id), ['general', 'standup', 'sales-call', 'one-on-one', 'interview'])
+  assert.ok(E.isRight(engines.vetUrl('http://127.0.0.1:11434')))
+  assert.ok(E.isLeft(notesEngines({ config: configOf({}), builtin }).vetUrl('http://127.0.0.1:11434')))
+  assert.is(engines.openai({ url: 'http://127.0.0.1:1', model: 'm', contextTokens: 8192, key: null }).name, 'openai')
+})
+
+test.run()
