@@ -249,9 +249,13 @@ test('an upload with a chosen template, whose server is down, says its notes are
   await page.getByLabel('Title').fill('Release standup')
   assert.equal(await seriousViolations(page), [], 'the upload page with a template')
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
-  await page.getByRole('heading', { name: /Your notes are ready|The upload did not go through/ }).waitFor({ timeout: 120_000 })
-  await page.getByText('written by the built-in analyzer').first().waitFor()
-  await page.getByRole('link', { name: 'Open the recording' }).click()
+  // The upload page says so too, with the server's failure in words, and links the notes.
+  await page.getByRole('heading', { name: /Your notes are ready|The upload did not go through|The built-in analyzer wrote the notes instead/ }).waitFor({ timeout: 120_000 })
+  await page.getByRole('heading', { name: 'The built-in analyzer wrote the notes instead' }).waitFor({ timeout: 1000 })
+  assert.match((await page.getByRole('status').filter({ hasText: 'written by the built-in analyzer' }).textContent()) ?? '', /did not answer|refused|could not/)
+  assert.equal(await seriousViolations(page), [], 'the upload page after a fallback')
+  await screenshot(page, 'upload-notes-fallback')
+  await page.getByRole('link', { name: 'Read the notes' }).click()
 
   await page.getByRole('heading', { name: 'Release standup', level: 1 }).waitFor()
   const notice = page.getByRole('region', { name: 'These notes were written by the built-in analyzer' })

@@ -127,6 +127,8 @@ export const UploadPage = (_props: Record<string, string>) => {
   }
 
   const busy = phase.kind !== 'choosing' && phase.kind !== 'failed'
+  // The notes server failed and the built-in analyzer wrote the notes: they can be read, and Retry asks the server again.
+  const fellBack = phase.kind === 'failed' && phase.step === 'process' && phase.upload?.failedStage === 'analysing' && phase.upload.hasNotes
   const steps =
     phase.kind === 'sending' ? (
       <Steps at="send" failed={false} sent={{ bytes: phase.bytes, total: phase.total }} fraction={null} />
@@ -174,9 +176,26 @@ export const UploadPage = (_props: Record<string, string>) => {
           </section>
         ) : (
           <section class="card upload-progress" aria-labelledby="progress-title" aria-live="polite">
-            <h2 id="progress-title">{phase.kind === 'ready' ? 'Your notes are ready' : phase.kind === 'failed' ? 'The upload did not go through' : file === null ? 'Uploading' : `Uploading ${file.name}`}</h2>
+            <h2 id="progress-title">{phase.kind === 'ready' ? 'Your notes are ready' : fellBack ? 'The built-in analyzer wrote the notes instead' : phase.kind === 'failed' ? 'The upload did not go through' : file === null ? 'Uploading' : `Uploading ${file.name}`}</h2>
             {steps}
-            {phase.kind === 'failed' ? (
+            {phase.kind === 'failed' && fellBack ? (
+              <>
+                <p class="notice-warn" role="status">
+                  {phase.message}
+                </p>
+                <div class="form-buttons">
+                  <Link href={recordingHref(phase.upload?.runId ?? '')} class="button primary">
+                    Read the notes
+                  </Link>
+                  <button type="button" onClick={() => void retry()}>
+                    Retry
+                  </button>
+                  <button type="button" onClick={again}>
+                    Upload another
+                  </button>
+                </div>
+              </>
+            ) : phase.kind === 'failed' ? (
               <>
                 <ErrorNote message={phase.message} />
                 <div class="form-buttons">
@@ -186,12 +205,6 @@ export const UploadPage = (_props: Record<string, string>) => {
                   <button type="button" onClick={again}>
                     Choose another file
                   </button>
-                  {/* Failed while making the notes: the recording exists, and may hold the built-in analyzer's notes in their place. */}
-                  {phase.step === 'process' && phase.upload?.failedStage === 'analysing' ? (
-                    <Link href={recordingHref(phase.upload.runId)} class="button">
-                      Open the recording
-                    </Link>
-                  ) : null}
                 </div>
               </>
             ) : null}
