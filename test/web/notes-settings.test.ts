@@ -168,6 +168,12 @@ test('the owner points the notes at an OpenAI-compatible server, tests it, and s
   assert.equal(await seriousViolations(page), [], 'notes settings, after the tests')
   await screenshot(page, 'settings-notes-test')
 
+  // Save refused by the API: its words, and nothing saved.
+  await page.getByLabel('Server URL').fill(`${standInUrl}/?model=x`)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByRole('alert').filter({ hasText: 'must not contain a ?query' }).waitFor()
+  assert.is((await api<SettingsView>('/notes-settings', ownerKey)).data.source, 'server', 'a refused Save saves nothing')
+
   // Save: the stand-in, with the Standup template by default.
   await page.getByLabel('Server URL').fill(standInUrl)
   await page.getByLabel('Default template').selectOption({ label: 'Standup' })
