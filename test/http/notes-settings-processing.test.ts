@@ -62,6 +62,9 @@ s('switched to a server: the next upload\'s notes are the server\'s; a server th
   assert.equal(h.events.slice(before).map((e) => [e.type, (e.data as { hasNotes?: boolean }).hasNotes]), [['upload.failed', true]], 'the webhook says failed with notes, as the upload does')
   const row = (await h.request('GET', '/recordings?limit=100', { key: w.keys.member })).body.data.rows.find((x: { runId: string }) => x.runId === fellBack.runId)
   assert.equal([row.state, row.hasNotes], ['failed', true], 'listed as failed with notes')
+  const exported = await h.request('GET', `/recordings/${fellBack.runId}/export?format=json`, { key: w.keys.member })
+  assert.is(exported.status, 200, 'the fallback notes export as any others')
+  assert.ok(JSON.stringify(exported.body).includes(JSON.stringify(failed.shortSummary)), 'the export carries the built-in summary')
 
   await chat.start()
   const retried = await h.request('POST', `/uploads/${fellBack.id}/retry`, { key: w.keys.member })

@@ -63,7 +63,7 @@ export const LanguageCodec = annotate(t.union([t.string, t.null]), {
 
 const FailedStage = annotate(t.union([t.keyof({ transcribing: null, analysing: null }), t.null]), {
   description:
-    'The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing.',
+    'The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again.',
 })
 
 const SpeakerSeparationCodec = annotate(t.union([t.keyof(Object.fromEntries(SPEAKER_SEPARATIONS.map((s) => [s, null])) as Record<SpeakerSeparation, null>), t.null]), {

@@ -2733,7 +2733,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                             /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
                             speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
@@ -3660,7 +3660,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -5289,7 +5289,7 @@ export interface operations {
                                 } | null;
                                 /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                                 language: string | null;
-                                /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                                /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                                 failedStage: ("transcribing" | "analysing") | null;
                             }[];
                             total: number;
@@ -5453,7 +5453,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -5601,7 +5601,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
@@ -5744,7 +5744,7 @@ export interface operations {
                             } | null;
                             /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
                             language: string | null;
-                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. */
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
                             failedStage: ("transcribing" | "analysing") | null;
                         };
                     };
