@@ -6,6 +6,7 @@ import { DropZone } from '../components/upload/drop-zone.js'
 import { sendContent } from '../components/upload/send-content.js'
 import { SpeechEngine } from '../components/upload/speech-engine.js'
 import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
+import { TemplateChoice } from '../components/upload/template-choice.js'
 import { Link } from '../router.js'
 import { useSession } from '../session.js'
 import { useInterval } from '../use-async.js'
@@ -24,6 +25,8 @@ export const UploadPage = (_props: Record<string, string>) => {
   const { api, session, canWrite } = useSession()
   const [file, setFile] = useState<File | null>(null)
   const [title, setTitle] = useState('')
+  /** '' is the account's default template (the server picks it). */
+  const [template, setTemplate] = useState('')
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' })
   const keyOf = useRef(new Map<string, string>())
   const sending = useRef<{ abort: () => void } | null>(null)
@@ -63,7 +66,13 @@ export const UploadPage = (_props: Record<string, string>) => {
   const start = async (f: File) => {
     setPhase({ kind: 'creating' })
     try {
-      const upload = await api.uploads.create({ filename: f.name, byteSize: f.size, ...(title.trim() === '' ? {} : { title: title.trim() }), ...(f.type === '' ? {} : { contentType: f.type }) })
+      const upload = await api.uploads.create({
+        filename: f.name,
+        byteSize: f.size,
+        ...(title.trim() === '' ? {} : { title: title.trim() }),
+        ...(f.type === '' ? {} : { contentType: f.type }),
+        ...(template === '' ? {} : { template }),
+      })
       await send(upload, f)
     } catch (e) {
       setPhase({ kind: 'failed', step: 'create', message: messageOf(e), upload: null, at: 'send' })
@@ -104,6 +113,7 @@ export const UploadPage = (_props: Record<string, string>) => {
   const again = () => {
     setFile(null)
     setTitle('')
+    setTemplate('')
     setPhase({ kind: 'choosing' })
   }
 
@@ -117,6 +127,8 @@ export const UploadPage = (_props: Record<string, string>) => {
   }
 
   const busy = phase.kind !== 'choosing' && phase.kind !== 'failed'
+  // The notes server failed and the built-in analyzer wrote the notes: they can be read, and Retry asks the server again.
+  const fellBack = phase.kind === 'failed' && phase.step === 'process' && phase.upload?.failedStage === 'analysing' && phase.upload.hasNotes
   const steps =
     phase.kind === 'sending' ? (
       <Steps at="send" failed={false} sent={{ bytes: phase.bytes, total: phase.total }} fraction={null} />
@@ -149,6 +161,7 @@ export const UploadPage = (_props: Record<string, string>) => {
             </span>
             <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} disabled={busy} placeholder="Weekly planning, 20 May" />
           </label>
+          <TemplateChoice value={template} onChange={setTemplate} disabled={busy} />
           <div class="form-buttons">
             <button type="submit" class="primary" disabled={file === null || busy}>
               Upload
@@ -163,9 +176,26 @@ export const UploadPage = (_props: Record<string, string>) => {
           </section>
         ) : (
           <section class="card upload-progress" aria-labelledby="progress-title" aria-live="polite">
-            <h2 id="progress-title">{phase.kind === 'ready' ? 'Your notes are ready' : phase.kind === 'failed' ? 'The upload did not go through' : file === null ? 'Uploading' : `Uploading ${file.name}`}</h2>
+            <h2 id="progress-title">{phase.kind === 'ready' ? 'Your notes are ready' : fellBack ? 'The built-in analyzer wrote the notes instead' : phase.kind === 'failed' ? 'The upload did not go through' : file === null ? 'Uploading' : `Uploading ${file.name}`}</h2>
             {steps}
-            {phase.kind === 'failed' ? (
+            {phase.kind === 'failed' && fellBack ? (
+              <>
+                <p class="notice-warn" role="status">
+                  {phase.message}
+                </p>
+                <div class="form-buttons">
+                  <Link href={recordingHref(phase.upload?.runId ?? '')} class="button primary">
+                    Read the notes
+                  </Link>
+                  <button type="button" onClick={() => void retry()}>
+                    Retry
+                  </button>
+                  <button type="button" onClick={again}>
+                    Upload another
+                  </button>
+                </div>
+              </>
+            ) : phase.kind === 'failed' ? (
               <>
                 <ErrorNote message={phase.message} />
                 <div class="form-buttons">

@@ -4,12 +4,14 @@ import { ErrorNote, Loading, PageHeader, StateBadge } from '../../components/fee
 import { ActionItems } from '../../components/recording/action-items.js'
 import { DeleteRecording } from '../../components/recording/delete-recording.js'
 import { Failure } from '../../components/recording/failure.js'
+import { FallbackNotice, MadeBy } from '../../components/recording/made-by.js'
 import { audioUrl, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
 import { Attendees, Decisions, Summary, Topics } from '../../components/recording/notes.js'
 import { Shares } from '../../components/recording/shares.js'
 import { Speakers } from '../../components/recording/speakers.js'
 import { type Seek, TranscriptPlayer } from '../../components/recording/transcript-player.js'
 import { formatDateTime, formatDuration } from '../../format.js'
+import { madeByOf } from '../../notes-api.js'
 import { Link, useQuery } from '../../router.js'
 import { useSession } from '../../session.js'
 import { useAsync, useInterval } from '../../use-async.js'
@@ -106,6 +108,7 @@ export const RecordingPage = (props: Record<string, string>) => {
 
   const done = r.phase === 'done'
   const ended = done && r.state !== 'ready'
+  const fallback = r.hasNotes && madeByOf(r)?.fallbackReason != null
   const player = audio.data === true ? audioUrl(runId) : null
   const onSeek = lines.length > 0 ? (ms: number) => setSeek((s) => ({ ms, play: player !== null, n: (s?.n ?? 0) + 1 })) : null
 
@@ -140,7 +143,8 @@ export const RecordingPage = (props: Record<string, string>) => {
           <p class="muted">{r.detail ?? 'This page updates by itself; the notes appear here when they are ready.'}</p>
         </section>
       ) : null}
-      {ended ? <Failure recording={r} editable={editable} onRetried={quietReload} /> : null}
+      {/* Notes the built-in analyzer wrote in place of a failed server: that notice, with its own Retry, instead of the failure's. */}
+      {fallback ? <FallbackNotice recording={r} editable={editable} onRetried={quietReload} /> : ended ? <Failure recording={r} editable={editable} onRetried={quietReload} /> : null}
 
       <div class="columns recording">
         <div class="notes">
@@ -148,6 +152,7 @@ export const RecordingPage = (props: Record<string, string>) => {
           <ActionItems runId={runId} items={r.actionItems} editable={editable} onChanged={quietReload} />
           <Decisions decisions={r.decisions} onSeek={onSeek} />
           <Topics topics={r.topics} />
+          <MadeBy recording={r} />
           <Speakers runId={runId} speakers={r.speakers} editable={editable} onChanged={quietReload} />
           <Attendees attendees={r.attendees} />
           {r.hasNotes && r.shortSummary === '' && r.actionItems.length === 0 && r.topics.length === 0 ? <p class="muted">The notes of this recording are empty.</p> : null}
