@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--verbose]
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--split tune|held-out] [--verbose]
  *
  * The meetings are the QMSum validation set, which this repository does not
  * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
@@ -7,7 +7,9 @@
  *
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
  * WindowDiff of the topic segmentation, and action-item precision and recall on
- * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
+ * the hand-labelled utterances. `--split` scores one half of the meetings only
+ * (`splitOf` in qmsum.ts): rules are tuned on `tune`, `held-out` says how they
+ * do on meetings nobody tuned for. `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY and
  * NOTETAKER_ANALYZER_MODEL; it has no segmentation to score.
  */
@@ -18,7 +20,7 @@ import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
-import { defaultEvalFile, EVAL_SOURCE, loadMeetings, withTimings } from './qmsum.js'
+import { defaultEvalFile, EVAL_SOURCE, loadMeetings, splitOf, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
 
 const { values: args } = parseArgs({
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     file: { type: 'string', default: defaultEvalFile(process.env) },
     analyzer: { type: 'string', default: 'builtin' },
     labelled: { type: 'string' },
+    split: { type: 'string', default: 'all' },
     verbose: { type: 'boolean', default: false },
   },
 })
@@ -55,7 +58,8 @@ const main = async (): Promise<void> => {
   }
   const analyzer = pickAnalyzer()
   console.log(`Data: ${EVAL_SOURCE}, read from ${args.file}`)
-  const meetings = loadMeetings(args.file)
+  if (!['all', 'tune', 'held-out'].includes(args.split)) throw new Error(`unknown split ${args.split}; use all, tune or held-out`)
+  const meetings = loadMeetings(args.file).filter((m) => args.split === 'all' || splitOf(m.id) === args.split)
   const results: MeetingResult[] = []
   for (const m of meetings) {
     const input = { title: m.id, startsAt: '2024-01-15T10:00:00Z', utterances: withTimings(m.utterances), attendees: [] }
@@ -73,7 +77,7 @@ const main = async (): Promise<void> => {
       console.log(`${r.id.padEnd(14)} R1 ${fmt(r.rouge1)} R2 ${fmt(r.rouge2)} RL ${fmt(r.rougeL)} words ${r.summaryWords} Pk ${fmt(r.pk ?? NaN)} WD ${fmt(r.windowDiff ?? NaN)}`)
     }
   }
-  console.log(`Analyzer: ${analyzer.name}; ${meetings.length} meetings from ${args.file}`)
+  console.log(`Analyzer: ${analyzer.name}; ${meetings.length} meetings from ${args.file}${args.split === 'all' ? '' : ` (${args.split} half)`}`)
   console.log('Summary ROUGE F1 x100 of detailedSummary vs reference_summary; topic segmentation (lower is better)')
   console.log('domain      n   R-1    R-2    R-L    words   Pk     WinDiff  segments')
   for (const g of summarise(results)) {
