@@ -11,7 +11,7 @@ import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
 import { termsByUtterance, toSentences } from './sentences.js'
 import { defaultSummaryOptions, selectSummarySentences, type SummaryOptions } from './summarize.js'
-import { detailedSummaryText, shortSummaryText, subjectsLine, summaryCost, wordsIn } from './summary-text.js'
+import { detailedNotes, frameWords, noteCost, shortNotes, voicesOf, writableAsNote, type SummaryContext } from './summary-notes.js'
 import { keyPhrases, topicsOf } from './topics.js'
 import { chunkIdf } from './weights.js'
 
@@ -46,22 +46,26 @@ export const analyzeTranscript = (
   const spans = segmentTopics(terms, options.segmentation)
   const topics = topicsOf(utterances, sentences, spans, weights)
   const mainPhrases = keyPhrases(sentences.map((s) => s.text), weights, 3, 0)
-  const headWords = wordsIn(subjectsLine(mainPhrases))
+  const actionItems = findActionItems(sentences, input.startsAt)
+  const decisions = findDecisions(sentences, utterances)
+  const summary: SummaryContext = { sentences, spans, labels: topics.map((t) => t.label), subjects: mainPhrases, decisions, actionItems }
+  const headWords = frameWords(summary)
   const budget = {
     ...options.summary,
     targetWords: options.summary.targetWords - headWords,
     maxWords: options.summary.maxWords - headWords,
   }
-  const ranked = selectSummarySentences(sentences, spans, weights, budget, summaryCost)
+  const voices = voicesOf(sentences)
+  const ranked = selectSummarySentences(sentences, spans, weights, budget, noteCost, writableAsNote(voices))
   return E.right({
     spans,
     notes: {
-      shortSummary: shortSummaryText(mainPhrases, ranked),
-      detailedSummary: detailedSummaryText(mainPhrases, ranked),
+      shortSummary: shortNotes(summary, voices),
+      detailedSummary: detailedNotes(summary, ranked, voices),
       attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
       topics,
-      actionItems: findActionItems(sentences, input.startsAt),
-      decisions: findDecisions(sentences, utterances),
+      actionItems,
+      decisions,
       speakers: speakerStats(utterances),
     },
   })
