@@ -11,7 +11,7 @@ import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
 import { termsByUtterance, toSentences } from './sentences.js'
 import { defaultSummaryOptions, selectSummarySentences, type SummaryOptions } from './summarize.js'
-import { detailedNotes, frameWords, noteCost, shortNotes, voicesOf, writableAsNote, type SummaryContext } from './summary-notes.js'
+import { detailedNotes, noteCost, pointsBudget, shortNotes, voicesOf, writableAsNote, type SummaryContext } from './summary-notes.js'
 import { keyPhrases, topicsOf } from './topics.js'
 import { chunkIdf } from './weights.js'
 
@@ -49,12 +49,7 @@ export const analyzeTranscript = (
   const actionItems = findActionItems(sentences, input.startsAt)
   const decisions = findDecisions(sentences, utterances)
   const summary: SummaryContext = { sentences, spans, labels: topics.map((t) => t.label), subjects: mainPhrases, decisions, actionItems }
-  const headWords = frameWords(summary)
-  const budget = {
-    ...options.summary,
-    targetWords: options.summary.targetWords - headWords,
-    maxWords: options.summary.maxWords - headWords,
-  }
+  const budget = { ...options.summary, ...pointsBudget(options.summary, summary) }
   const voices = voicesOf(sentences)
   const ranked = selectSummarySentences(sentences, spans, weights, budget, noteCost, writableAsNote(voices))
   return E.right({

@@ -40,7 +40,7 @@ const PLACEHOLDER = /^(?:speaker|participant|spk|guest|caller|person|voice|unkno
 const isFormal = (label: string): boolean => HONORIFIC.test(label.trim()) || TITLE.test(label.trim()) || POST_NOMINAL.test(label.replace(/\s*\([^)]*\)\s*/g, ' ').trim())
 
 const cleanLabel = (label: string): string => {
-  let s = label.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/\s+/g, ' ').trim()
+  let s = label.replace(/\s*\([^)]*\)\s*/g, ' ').replace(/\s+/g, ' ').replace(/^the\s+/i, '').trim()
   for (let i = 0; i < 3; i++) s = s.replace(HONORIFIC, '').replace(POST_NOMINAL, '').trim()
   return s === '' ? label.trim() : s
 }

@@ -7,6 +7,7 @@
  * subjects and the outcome (a decision, else a commitment).
  */
 import type { Decision, DraftActionItem } from '../../src/core/domain/notes.js'
+import { isCompleteStatement } from './clean.js'
 import type { Span } from './segment.js'
 import type { Sentence } from './sentences.js'
 import { speakerNames, type SpokenName } from './speaker-names.js'
@@ -51,6 +52,14 @@ export const backshift = (s: string): string =>
 /** The sentence proposes something: "we should", "let's", "maybe we could", "I suggest". */
 const PROPOSAL = /^(?:(?:I think |maybe |perhaps |so )?(?:we|you) (?:should|could|might|ought to|need to|have to|must)\b|let's\b|let us\b|why don't we\b|how about\b|what if we\b|I (?:would )?(?:suggest|propose|recommend)\b)/i
 const SUGGESTING = /^I (?:would )?(?:suggest|propose|recommend)(?: that)?\s+/i
+const DECISION_LEAD = /^(?:agreed|decided|decision|it's decided|so decided|final decision)\s*[:,.-]\s*/i
+
+/** "The group will hire Priya" → "The group decided to hire Priya"; anything else → "The group agreed that ...". */
+const decisionFrame = (text: string, inner: (s: string) => string): string => {
+  const m = /^The group (?:will|would|should|is going to|are going to|has to|needs to|must) (.+)$/.exec(text)
+  return m !== null ? `The group decided to ${m[1]}` : `The group agreed that ${inner(backshift(text))}`
+}
+
 const STATEMENT_VERBS = ['explained', 'said', 'noted', 'pointed out', 'mentioned']
 
 export interface SummaryContext {
@@ -117,14 +126,18 @@ export const framedNote = (
   const spoken: SpokenName = voices.names(s.speaker)
   const name = mentioned.has(s.speaker) ? spoken.short : spoken.full
   const addressee = voices.addresseeOf(s)
-  const note = thirdPerson(s.text.replace(SUGGESTING, ''), { name, ...(addressee === undefined ? {} : { addressee }) })
+  // "Agreed, ..." and "Decision: ..." state the decision in their first word
+  const stated = DECISION_LEAD.exec(s.text)
+  const isDecision = decided || stated !== null
+  const note = thirdPerson(s.text.replace(DECISION_LEAD, '').replace(SUGGESTING, ''), { name, ...(addressee === undefined ? {} : { addressee }) })
   const text = note.text
   const Name = capitalise(name)
   const inner = voices.inner
   let framed: string
   if (text === '') framed = ''
+  else if (!isCompleteStatement(s.text)) framed = text
   else if (text.startsWith(Name) || /^The group (?:decided|agreed|settled|chose|went)\b/.test(text)) framed = text
-  else if (decided) framed = `The group agreed that ${inner(backshift(text))}`
+  else if (isDecision) framed = decisionFrame(text, inner)
   else if (PROPOSAL.test(s.text)) framed = `${Name} suggested that ${inner(text)}`
   else if (note.opinion) framed = `${Name} thought that ${inner(backshift(text))}`
   else framed = `${Name} ${STATEMENT_VERBS[turn % STATEMENT_VERBS.length]} that ${inner(backshift(text))}`
@@ -152,20 +165,30 @@ const subjectPhrase =
     const first = words[0] ?? ''
     const text = words.join(' ')
     if (/^(?:the|a|an|this|that|these|those|their|our|its|his|her|some|any|each|every|all|both|no)$/i.test(first)) return text
-    if (/^[A-Z][a-z]/.test(first) && first.toLowerCase() !== phrase.split(' ')[0]) return text
-    if (/^[A-Z][a-z]/.test(first)) return `the ${first.toLowerCase()}${text.slice(first.length)}`
-    return /^\d/.test(first) ? text : `the ${text}`
+    // a proper noun as the meeting says it ("Canada", "PLP features") takes no article
+    const given = phrase.split(' ')[0] ?? ''
+    if (given === given.toLowerCase() && /^[A-Z]/.test(first)) return text
+    // a written label ("Spring launch") reads inside the sentence in lowercase
+    if (/^[A-Z][a-z]+$/.test(first) && !/^[A-Z]/.test(cased.get(first.toLowerCase()) ?? 'x')) return `the ${first.toLowerCase()}${text.slice(first.length)}`
+    return /^[\d]/.test(first) || /^[A-Z]/.test(first) ? text : `the ${text}`
   }
 
 /** A topic label as subjects: key phrases listed in it ("launch, pricing page") each, a written label whole. */
 const labelSubjects = (label: string): string[] =>
   label === 'General discussion' ? [] : label.split(/,\s*/).map((p) => p.trim()).filter((p) => p !== '')
 
-/** Words the opening line and the topic sentences take, which the key points must leave room for. */
-export const frameWords = (ctx: Pick<SummaryContext, 'subjects' | 'labels'>): number =>
-  5 +
-  ctx.subjects.reduce((a, p) => a + wordsIn(p) + 1, 0) +
-  (ctx.labels.length > 1 ? ctx.labels.reduce((a, l) => a + 4 + labelSubjects(l).reduce((b, p) => b + wordsIn(p) + 1, 0), 0) : 0)
+/**
+ * Words the key points may take: the summary's target less the opening line and about nine words for each topic
+ * sentence (four at most), never under `minPoints`, so a meeting of many topics still gets its points.
+ */
+export const pointsBudget = (
+  target: { readonly targetWords: number; readonly maxWords: number },
+  ctx: Pick<SummaryContext, 'subjects' | 'labels'>,
+  minPoints = 50,
+): { targetWords: number; maxWords: number } => {
+  const frame = 5 + ctx.subjects.reduce((a, p) => a + wordsIn(p) + 1, 0) + (ctx.labels.length > 1 ? 9 * Math.min(4, ctx.labels.length) : 0)
+  return { targetWords: Math.max(minPoints, target.targetWords - frame), maxWords: Math.max(minPoints + 20, target.maxWords - frame) }
+}
 
 /** Where a topic stands in the meeting, as minutes tell it: "Firstly", "Then", "Finally". */
 const connective = (i: number, n: number): string => (i === 0 ? 'Firstly, the' : i === n - 1 ? 'Finally, the' : 'Then the')
@@ -198,7 +221,10 @@ export const detailedNotes = (ctx: SummaryContext, chosen: ReadonlyArray<Sentenc
     if (ctx.spans.length === 1 || subjects.length === 0) lines.push(points.join(' '))
     else lines.push(`${connective(i, withPoints.length)} group discussed ${listed(subjects.map(subject))}. ${points.join(' ')}`)
   })
-  return lines.join('\n')
+  // topics that gave no key point are still named, by their first subject
+  const rest = [...new Set(topics.filter((t) => !withPoints.some((w) => w.label === t.label)).flatMap((t) => labelSubjects(t.label).slice(0, 1)))]
+  if (ctx.spans.length > 1 && rest.length > 0) lines.push(`The group also discussed ${listed(rest.slice(0, 4).map(subject))}.`)
+  return lines.length > 0 ? lines.join('\n') : ordered.map((s) => s.text).join(' ')
 }
 
 /** "The group discussed the spring launch and the support backlog. Chloe will send the launch video." */
@@ -214,10 +240,16 @@ export const shortNotes = (ctx: SummaryContext, voices = voicesOf(ctx.sentences)
     const framed = framedNote(s, voices, true, 0, new Set()).framed
     if (framed !== '' && wordsIn(framed) <= 30) return `${head} ${framed}`
   }
+  // one commitment per owner, and only titles that read as a task (no "I", "my" or "you" left in them)
   const owners = new Set<string>()
-  const owned = ctx.actionItems.filter((a) => a.owner !== null && !owners.has(a.owner) && owners.add(a.owner) !== undefined).slice(0, 2)
+  const owned = ctx.actionItems
+    .filter((a) => a.owner !== null && wordsIn(a.title) >= 2 && wordsIn(a.title) <= 12 && !/\b(?:I|me|my|we|our|you|your)\b|'/i.test(a.title))
+    .filter((a) => !owners.has(a.owner!) && owners.add(a.owner!) !== undefined)
+    .slice(0, 2)
   if (owned.length === 0) return head
   const verbFirst = (t: string): string => (/^[A-Z][a-z]/.test(t) ? t[0]!.toLowerCase() + t.slice(1) : t)
-  const clauses = owned.map((a) => `${voices.names(a.owner!).short} will ${verbFirst(a.title).replace(/[.!]$/, '')}`)
+  // a title cut after "and" ("Run the load test and send") loses its dangling verb
+  const task = (t: string): string => verbFirst(t).replace(/[.!]$/, '').replace(/\s+and \w+$/, '')
+  const clauses = owned.map((a) => `${voices.names(a.owner!).short} will ${task(a.title)}`)
   return `${head} ${capitalise(listed(clauses))}.`
 }
