@@ -31,7 +31,8 @@ const innerWith =
   (s: string): string => {
     const first = (s.split(' ')[0] ?? '').replace(/[^\p{L}'-]+$/u, '')
     if (first === 'I' || !/^[A-Z][a-z'-]*$/.test(first) || names.has(first)) return s
-    return /^[A-Z]/.test(cased.get(first.toLowerCase()) ?? 'x') ? s : s[0]!.toLowerCase() + s.slice(1)
+    const lower = first.toLowerCase()
+    return !STOP_WORDS.has(lower) && /^[A-Z]/.test(cased.get(lower) ?? 'x') ? s : s[0]!.toLowerCase() + s.slice(1)
   }
 
 /** Reported speech moves the auxiliaries back: "the screen is ready" → "explained that the screen was ready". */
@@ -41,7 +42,7 @@ const BACKSHIFT: Record<string, string> = {
   "hasn't": "hadn't", "haven't": "hadn't", "it's": 'it was', "that's": 'that was', "there's": 'there was',
 }
 /** After these "have" and "do" are infinitives, not tensed: "didn't have", "to do". */
-const UNTENSED_AFTER = /(?:\bto|\bdid|n't|\bwould|\bcould|\bshould|\bmight|\bmust|\bwill|\bcan|\bmay|\bnot|'d|'ll)\s+$/i
+const UNTENSED_AFTER = /(?:\bto|\bgonna|\bwanna|\bgotta|\blet|\bdid|n't|\bwould|\bcould|\bshould|\bmight|\bmust|\bwill|\bcan|\bmay|\bnot|'d|'ll)\s+$/i
 export const backshift = (s: string): string =>
   s.replace(/\b(?:is|are|am|will|can|has|have|does|do|isn't|aren't|won't|can't|doesn't|don't|hasn't|haven't|it's|that's|there's)\b/gi, (w, at: number) => {
     if (/^(?:have|do|has|does)$/i.test(w) && UNTENSED_AFTER.test(s.slice(Math.max(0, at - 12), at))) return w
@@ -137,7 +138,8 @@ export const framedNote = (
   if (text === '') framed = ''
   else if (!isCompleteStatement(s.text)) framed = text
   else if (text.startsWith(Name) || /^The group (?:decided|agreed|settled|chose|went)\b/.test(text)) framed = text
-  else if (isDecision) framed = decisionFrame(text, inner)
+  // "we decided to ..." carries its own verb: reported as said, not as "agreed that they decided"
+  else if (isDecision && !/\b(?:decided|agreed|chose|settled)\b/i.test(text)) framed = decisionFrame(text, inner)
   else if (PROPOSAL.test(s.text)) framed = `${Name} suggested that ${inner(text)}`
   else if (note.opinion) framed = `${Name} thought that ${inner(backshift(text))}`
   else framed = `${Name} ${STATEMENT_VERBS[turn % STATEMENT_VERBS.length]} that ${inner(backshift(text))}`
@@ -178,7 +180,7 @@ const labelSubjects = (label: string): string[] =>
   label === 'General discussion' ? [] : label.split(/,\s*/).map((p) => p.trim()).filter((p) => p !== '')
 
 /**
- * Words the key points may take: the summary's target less the opening line and about nine words for each topic
+ * Words the key points may take: the summary's target less the opening line and about twelve words for each topic
  * sentence (four at most), never under `minPoints`, so a meeting of many topics still gets its points.
  */
 export const pointsBudget = (
@@ -186,7 +188,7 @@ export const pointsBudget = (
   ctx: Pick<SummaryContext, 'subjects' | 'labels'>,
   minPoints = 50,
 ): { targetWords: number; maxWords: number } => {
-  const frame = 5 + ctx.subjects.reduce((a, p) => a + wordsIn(p) + 1, 0) + (ctx.labels.length > 1 ? 9 * Math.min(4, ctx.labels.length) : 0)
+  const frame = 5 + ctx.subjects.reduce((a, p) => a + wordsIn(p) + 1, 0) + (ctx.labels.length > 1 ? 12 * Math.min(4, ctx.labels.length) : 0)
   return { targetWords: Math.max(minPoints, target.targetWords - frame), maxWords: Math.max(minPoints + 20, target.maxWords - frame) }
 }
 
@@ -202,7 +204,10 @@ export const detailedNotes = (ctx: SummaryContext, chosen: ReadonlyArray<Sentenc
   const decided = new Set(ctx.decisions.map((d) => d.text))
   const subject = voices.subject
   const mentioned = new Set<string>()
-  const ordered = [...chosen].sort((a, b) => a.index - b.index)
+  // decisions with substance are key points whether or not the ranking chose them (two at most)
+  const picked = new Set(chosen.map((s) => s.index))
+  const decisionPoints = ctx.sentences.filter((s) => decided.has(s.text) && s.terms.length >= 3 && !picked.has(s.index)).slice(0, 2)
+  const ordered = [...chosen, ...decisionPoints].sort((a, b) => a.index - b.index)
   const lines: string[] = []
   if (ctx.subjects.length > 0) lines.push(`The meeting was about ${listed(ctx.subjects.map(subject))}.`)
   let turn = 0

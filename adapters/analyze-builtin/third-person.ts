@@ -158,7 +158,13 @@ const rewritePronouns = (text: string, voice: Voice): { text: string; unresolved
     const atStart = i === 0
     switch (lower) {
       case 'i':
-        if (core === 'I') singularSubject(toks, i, voice.name)
+        if (core !== 'I') break
+        // a second "I" in one sentence reads "they": "Bob didn't think they understood", not the name twice
+        if (named) {
+          toks[i] = `they${punct}`
+          const [v, p] = trailingPunct(toks[i + 1] ?? '')
+          if (punct === '' && /^(?:am|was)$/i.test(v)) toks[i + 1] = (v.toLowerCase() === 'am' ? 'are' : 'were') + p
+        } else singularSubject(toks, i, voice.name)
         break
       case "i'm":
         toks[i] = `${voice.name} is${punct}`
