@@ -35,7 +35,7 @@ const ANYWHERE = /\b(?:I mean|let's say|let us say|you know)\b,?\s*/gi
 const VAGUE = /(?<!\b(?:a|the|this|that|what|which|some|any|one|every|same|no|his|her|my|our|your|their|its|these|those|of|that's|what's|all))\s+(?:sort|kind) of(?=\s)/gi
 const TRAILING = /,?\s+(?:or something(?: like that)?|or whatever|and stuff(?: like that)?|and so on|and things like that|I think|I guess|you know|I suppose)(?=[.?!]?$)/i
 const OPENER =
-  /^(?:(?:so|and|but|well|okay|ok|yeah|yes|right|now|anyway|um|uh|like|also|oh|sure|fine|true|exactly|absolutely|indeed|great|perfect|good point|good|(?:thanks|thank you)(?: (?:everyone|everybody|all|guys|folks|so much))?|alright|all right|'cause|cause)\b[,.!\s]+)+/i
+  /^(?:(?:so|and|but|well|okay|ok|yeah|yes|right|now|anyway|um|uh|like|also|oh|sure|fine|true|exactly|absolutely|indeed|great|perfect|good point|(?:good )?(?:morning|afternoon|evening)(?: (?:everyone|everybody|all|guys|folks))?|(?:hi|hello|hey)(?: (?:everyone|everybody|all|guys|folks|there))?|good|(?:thanks|thank you)(?: (?:everyone|everybody|all|guys|folks|so much))?|alright|all right|'cause|cause)\b[,.!\s]+)+/i
 
 const MODALS = new Set('will would can could should shall might must may'.split(' '))
 const ADVERBS = new Set(
