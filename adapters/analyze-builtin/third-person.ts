@@ -26,16 +26,17 @@ export interface Note {
 
 /** Opening hedges and markers: "I think that", "to be honest", "you know". */
 const LEADING_HEDGE =
-  /^(?:(?:I (?:really |just |also |personally |do |still )?(?:think|guess|believe|suppose|reckon|feel like|feel that|imagine|assume|would say|'d say|mean)|I'm (?:pretty |fairly |quite )?(?:sure|thinking)|in my (?:opinion|view)|to be honest|honestly|basically|actually|obviously|personally|you know|you see|I don't know|of course|I would think|I'd think)(?:\s+that)?[,\s]+)/i
+  /^(?:(?:I (?:really |just |also |personally |do |still )?(?:think|guess|believe|suppose|reckon|feel like|feel that|imagine|assume|would say|'d say|mean)|I'm (?:pretty |fairly |quite )?(?:sure|thinking)|in my (?:opinion|view)|to be honest|honestly|basically|actually|obviously|personally|you know|you see|I don't know|of course|I would think|I'd think)(?:\s+that(?!\s+(?:is|was|'s|would|will|could|should|might|must|can|makes|sounds|works|seems|looks|means|does|did|has|had)\b))?[,\s]+)/i
 const OPINION = /^(?:I (?:really |just |also |personally |do |still )?(?:think|believe|reckon|feel|guess|suppose|would say|'d say|would think|'d think)|I'm (?:pretty |fairly |quite )?sure|in my (?:opinion|view))\b/i
 const INNER_HEDGE = /,\s*(?:I think|I guess|I believe|I suppose|I mean|you know|you see|I'd say|I don't know|let's say)\s*(?:,|(?=[.?!]|$))/gi
 /** Markers that never carry the claim, wherever they stand: "I mean", "let's say". */
 const ANYWHERE = /\b(?:I mean|let's say|let us say|you know)\b,?\s*/gi
 /** "sort of" and "kind of" as hedges, not as nouns ("what kind of buttons"). */
 const VAGUE = /(?<!\b(?:a|the|this|that|what|which|some|any|one|every|same|no|his|her|my|our|your|their|its|these|those|of|that's|what's|all))\s+(?:sort|kind) of(?=\s)/gi
-const TRAILING = /,?\s+(?:or something(?: like that)?|or whatever|and stuff(?: like that)?|and so on|and things like that|I think|I guess|you know|I suppose)(?=[.?!]?$)/i
+const TRAILING =
+  /,?\s+(?:or something(?: like that)?|or whatever|and stuff(?: like that)?|and so on|and things like that|I think|I guess|you know|I suppose|(?:thanks|thank you)(?: (?:everyone|everybody|all|guys|folks|so much))?)(?=[.?!]?$)/i
 const OPENER =
-  /^(?:(?:so|and|but|well|okay|ok|yeah|yes|right|now|anyway|um|uh|like|also|oh|sure|fine|true|exactly|absolutely|indeed|great|perfect|good point|(?:good )?(?:morning|afternoon|evening)(?: (?:everyone|everybody|all|guys|folks))?|(?:hi|hello|hey)(?: (?:everyone|everybody|all|guys|folks|there))?|good|(?:thanks|thank you)(?: (?:everyone|everybody|all|guys|folks|so much))?|alright|all right|'cause|cause)\b[,.!\s]+)+/i
+  /^(?:(?:so|and|but|then|well|okay|ok|yeah|yes|right|now|anyway|um|uh|like|also|oh|sure|fine|true|exactly|absolutely|indeed|great|perfect|good point|(?:good )?(?:morning|afternoon|evening)(?: (?:everyone|everybody|all|guys|folks))?|(?:hi|hello|hey)(?: (?:everyone|everybody|all|guys|folks|there))?|good|(?:thanks|thank you)(?: (?:everyone|everybody|all|guys|folks|so much))?|alright|all right|'cause|cause)\b[,.!\s]+)+/i
 
 const MODALS = new Set('will would can could should shall might must may'.split(' '))
 const ADVERBS = new Set(
@@ -64,6 +65,7 @@ const agree = (verb: string): string => {
   const fixed: Record<string, string> = {
     am: 'is', are: 'is', were: 'was', have: 'has', do: 'does', "don't": "doesn't", "haven't": "hasn't", "aren't": "isn't",
     "weren't": "wasn't", "'m": 'is', "'re": 'is', "'ve": 'has', go: 'goes', dont: "doesn't",
+    dunno: "doesn't know", wanna: 'wants to', gotta: 'has to',
   }
   if (fixed[lower] !== undefined) return fixed[lower]!
   if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || NOT_VERBS.has(lower) || ADVERBS.has(lower)) return verb

@@ -33,6 +33,11 @@ const cases: Array<[string, Voice, string]> = [
   ['Honestly, the iPhone app crashed twice on Monday in Berlin.', { name: 'Bob' }, 'The iPhone app crashed twice on Monday in Berlin.'],
   ['Thanks everyone, we have three things today.', { name: 'Ana' }, 'The group has three things today.'],
   ['What kind of buttons do we need?', { name: 'Dev' }, 'What kind of buttons do they need?'],
+  ['Then I think the menu button would only work on newer televisions.', { name: 'Bob' }, 'The menu button would only work on newer televisions.'],
+  ['I dunno whether the sender has to do something with it.', { name: 'Bob' }, "Bob doesn't know whether the sender has to do something with it."],
+  ['I think that is everything, thanks everyone.', { name: 'Ana' }, 'That is everything.'],
+  ["Good morning, today we plan the launch of the mobile app.", { name: 'Ana' }, 'Today they plan the launch of the mobile app.'],
+  ["I didn't think I really understood the concept, and I was lost.", { name: 'the project manager' }, "The project manager didn't think they really understood the concept, and they were lost."],
   // we: the group at the start, "they" after it
   ["We're planning to sell the remote controls for twenty five Euros each.", { name: 'the project manager' }, 'The group is planning to sell the remote controls for twenty five Euros each.'],
   ['We have about six weeks left before the launch on May 2.', { name: 'Ana' }, 'The group has about six weeks left before the launch on May 2.'],
