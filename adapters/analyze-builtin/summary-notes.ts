@@ -27,9 +27,28 @@ export interface SummaryContext {
   readonly actionItems: ReadonlyArray<DraftActionItem>
 }
 
+/**
+ * Single words a key phrase may be that name no subject (adjectives, adverbs and verbs common in speech):
+ * "the group discussed the different" reads as nonsense. Generic English, written by hand.
+ */
+const NOT_SUBJECTS = new Set(
+  (
+    'different same whole true false important relevant possible impossible able sure simple basic main big small large ' +
+    'good bad better best new old real actual general specific certain clear easy hard away back together else ' +
+    'understand work working happen happens done ready interesting nice fine okay various several enough able'
+  ).split(' '),
+)
+
+const isSubject = (phrase: string): boolean => phrase !== '' && !NOT_SUBJECTS.has(phrase.toLowerCase())
+
 /** A topic label as subjects: key phrases listed in it ("launch, pricing page") each, a written label whole. */
 const labelSubjects = (label: string): string[] =>
-  label === 'General discussion' ? [] : label.split(/,\s*/).map((p) => p.trim()).filter((p) => p !== '')
+  label === 'General discussion'
+    ? []
+    : label
+        .split(/,\s*/)
+        .map((p) => p.trim())
+        .filter(isSubject)
 
 /**
  * Words the key points may take: the summary's target less the opening line and about twelve words for each topic
@@ -61,7 +80,8 @@ export const detailedNotes = (ctx: SummaryContext, chosen: ReadonlyArray<Sentenc
   const decisionPoints = ctx.sentences.filter((s) => decided.has(s.text) && s.terms.length >= 3 && !picked.has(s.index)).slice(0, 2)
   const ordered = [...chosen, ...decisionPoints].sort((a, b) => a.index - b.index)
   const lines: string[] = []
-  if (ctx.subjects.length > 0) lines.push(`The meeting was about ${listed(ctx.subjects.map(subject))}.`)
+  const about = ctx.subjects.filter(isSubject)
+  if (about.length > 0) lines.push(`The meeting was about ${listed(about.map(subject))}.`)
   let turn = 0
   const topics = ctx.spans.map((span, i) => ({ span, label: ctx.labels[i] ?? '' }))
   const withPoints = topics
@@ -87,8 +107,8 @@ export const detailedNotes = (ctx: SummaryContext, chosen: ReadonlyArray<Sentenc
 /** "The group discussed the spring launch and the support backlog. Chloe will send the launch video." */
 export const shortNotes = (ctx: SummaryContext, voices = voicesOf(ctx.sentences)): string => {
   // a label listing key phrases ("launch, pricing page") gives its first; a written label stays whole
-  const fromLabels = [...new Set(ctx.labels.map((l) => l.split(/,\s*/)[0]!.trim()).filter((l) => l !== '' && l !== 'General discussion'))]
-  const subjects = fromLabels.length > 1 ? fromLabels.slice(0, 3) : ctx.subjects
+  const fromLabels = [...new Set(ctx.labels.flatMap((l) => labelSubjects(l).slice(0, 1)))]
+  const subjects = fromLabels.length > 1 ? fromLabels.slice(0, 3) : ctx.subjects.filter(isSubject)
   const head = subjects.length === 0 ? 'The group met.' : `The group discussed ${listed(subjects.map(voices.subject))}.`
   // a decision with substance ("we decided to hire Priya"), not "that's what we decided"
   for (const decision of ctx.decisions) {
