@@ -161,6 +161,11 @@ const rewritePronouns = (text: string, voice: Voice): { text: string; unresolved
     switch (lower) {
       case 'i':
         if (core !== 'I') break
+        // "I this is the volume control": a start abandoned for another subject
+        if (punct === '' && /^(?:the|a|an|this|that|these|those|it|we|you|they|he|she|there)$/i.test(next)) {
+          toks[i] = ''
+          break
+        }
         // a second "I" in one sentence reads "they": "Bob didn't think they understood", not the name twice
         if (named) {
           toks[i] = `they${punct}`

@@ -34,6 +34,7 @@ const cases: Array<[string, Voice, string]> = [
   ['Thanks everyone, we have three things today.', { name: 'Ana' }, 'The group has three things today.'],
   ['What kind of buttons do we need?', { name: 'Dev' }, 'What kind of buttons do they need?'],
   ['Then I think the menu button would only work on newer televisions.', { name: 'Bob' }, 'The menu button would only work on newer televisions.'],
+  ['I this is the volume control.', { name: 'Bob' }, 'This is the volume control.'],
   ['I dunno whether the sender has to do something with it.', { name: 'Bob' }, "Bob doesn't know whether the sender has to do something with it."],
   ['I think that is everything, thanks everyone.', { name: 'Ana' }, 'That is everything.'],
   ["Good morning, today we plan the launch of the mobile app.", { name: 'Ana' }, 'Today they plan the launch of the mobile app.'],
