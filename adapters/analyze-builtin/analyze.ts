@@ -11,7 +11,9 @@ import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
 import { termsByUtterance, toSentences } from './sentences.js'
 import { defaultSummaryOptions, selectSummarySentences, type SummaryOptions } from './summarize.js'
-import { detailedSummaryText, shortSummaryText, subjectsLine, summaryCost, wordsIn } from './summary-text.js'
+import { voicesOf } from './meeting-voices.js'
+import { noteCost, writableAsNote } from './reported-speech.js'
+import { detailedNotes, pointsBudget, shortNotes, type SummaryContext } from './summary-notes.js'
 import { keyPhrases, topicsOf } from './topics.js'
 import { chunkIdf } from './weights.js'
 
@@ -46,22 +48,21 @@ export const analyzeTranscript = (
   const spans = segmentTopics(terms, options.segmentation, utterances)
   const topics = topicsOf(utterances, sentences, spans, weights)
   const mainPhrases = keyPhrases(sentences.map((s) => s.text), weights, 3, 0)
-  const headWords = wordsIn(subjectsLine(mainPhrases))
-  const budget = {
-    ...options.summary,
-    targetWords: options.summary.targetWords - headWords,
-    maxWords: options.summary.maxWords - headWords,
-  }
-  const ranked = selectSummarySentences(sentences, spans, weights, budget, summaryCost)
+  const actionItems = findActionItems(sentences, input.startsAt)
+  const decisions = findDecisions(sentences, utterances)
+  const summary: SummaryContext = { sentences, spans, labels: topics.map((t) => t.label), subjects: mainPhrases, decisions, actionItems }
+  const budget = { ...options.summary, ...pointsBudget(options.summary, summary) }
+  const voices = voicesOf(sentences)
+  const ranked = selectSummarySentences(sentences, spans, weights, budget, noteCost, writableAsNote(voices))
   return E.right({
     spans,
     notes: {
-      shortSummary: shortSummaryText(mainPhrases, ranked),
-      detailedSummary: detailedSummaryText(mainPhrases, ranked),
+      shortSummary: shortNotes(summary, voices),
+      detailedSummary: detailedNotes(summary, ranked, voices),
       attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
       topics,
-      actionItems: findActionItems(sentences, input.startsAt),
-      decisions: findDecisions(sentences, utterances),
+      actionItems,
+      decisions,
       speakers: speakerStats(utterances),
     },
   })

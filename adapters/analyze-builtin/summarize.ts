@@ -38,7 +38,7 @@ export interface SummaryOptions {
 }
 
 export const defaultSummaryOptions: SummaryOptions = {
-  targetWords: 115,
+  targetWords: 100,
   maxWords: 150,
   minSentenceWords: 8,
   maxSentenceWords: 40,
@@ -66,6 +66,7 @@ const poolOf = (
   /** Whole statements only; otherwise any sentence of at least `minWords`. */
   strict: boolean,
   minWords = 3,
+  eligible: (s: Sentence) => boolean = () => true,
 ): Candidate[] => {
   const global = centroidOf(sentences, weights, options.centroidSize, options.idfPower)
   const pairs = bigramCentroid(sentences, options.centroidSize)
@@ -78,7 +79,8 @@ const poolOf = (
         strict
           ? s.words >= options.minSentenceWords &&
             s.words <= options.maxSentenceWords &&
-            isCompleteStatement(s.text, options.minSentenceWords)
+            isCompleteStatement(s.text, options.minSentenceWords) &&
+            eligible(s)
           : s.words >= minWords && s.words <= options.maxSentenceWords,
       )
       .map((s) => ({
@@ -100,7 +102,8 @@ const poolOf = (
  * Picks summary sentences in order of choice (most central first) until the
  * word budget is spent; `cost` is what a sentence takes in the summary. Short
  * meetings without a whole statement fall back to shorter sentences, down to
- * single words, so there is always something to show.
+ * single words, so there is always something to show. `eligible` narrows the
+ * whole statements (the summary leaves out those it cannot write as notes).
  */
 export const selectSummarySentences = (
   sentences: ReadonlyArray<Sentence>,
@@ -108,8 +111,10 @@ export const selectSummarySentences = (
   weights: TermWeights,
   options: SummaryOptions = defaultSummaryOptions,
   cost: (s: Sentence) => number = (s) => s.words,
+  eligible?: (s: Sentence) => boolean,
 ): Sentence[] => {
-  let pool = poolOf(sentences, spans, weights, options, true)
+  let pool = poolOf(sentences, spans, weights, options, true, 3, eligible)
+  if (pool.length === 0) pool = poolOf(sentences, spans, weights, options, true)
   if (pool.length === 0) pool = poolOf(sentences, spans, weights, options, false)
   if (pool.length === 0) pool = poolOf(sentences, spans, weights, options, false, 1)
 

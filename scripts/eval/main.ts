@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--meetings dir] [--verbose]
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--meetings dir] [--split tune|held-out] [--verbose]
  *
  * The meetings are the QMSum validation set, which this repository does not
  * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
@@ -9,7 +9,9 @@
  * WindowDiff of the topic segmentation, and action-item precision and recall on
  * the hand-labelled utterances; the built-in analyzer's segmentation is also
  * scored on the written meetings of `--meetings` (default fixtures/meetings,
- * meetings-segmentation.ts). `--analyzer openai` scores the LLM adapter,
+ * meetings-segmentation.ts). `--split` scores one half of the QMSum meetings
+ * only (`splitOf` in qmsum.ts): rules are tuned on `tune`, `held-out` says how
+ * they do on meetings nobody tuned for. `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY,
  * NOTETAKER_ANALYZER_MODEL and NOTETAKER_ANALYZER_CONTEXT_TOKENS; it has no segmentation to score.
  */
@@ -21,7 +23,7 @@ import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
 import { defaultMeetingsDir, reportWrittenMeetings } from './meetings-segmentation.js'
-import { defaultEvalFile, EVAL_SOURCE, loadMeetings, withTimings } from './qmsum.js'
+import { defaultEvalFile, EVAL_SOURCE, loadMeetings, splitOf, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
 
 const { values: args } = parseArgs({
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     analyzer: { type: 'string', default: 'builtin' },
     labelled: { type: 'string' },
     meetings: { type: 'string', default: defaultMeetingsDir },
+    split: { type: 'string', default: 'all' },
     verbose: { type: 'boolean', default: false },
   },
 })
@@ -62,7 +65,8 @@ const main = async (): Promise<void> => {
   }
   const analyzer = pickAnalyzer()
   console.log(`Data: ${EVAL_SOURCE}, read from ${args.file}`)
-  const meetings = loadMeetings(args.file)
+  if (!['all', 'tune', 'held-out'].includes(args.split)) throw new Error(`unknown split ${args.split}; use all, tune or held-out`)
+  const meetings = loadMeetings(args.file).filter((m) => args.split === 'all' || splitOf(m.id) === args.split)
   const results: MeetingResult[] = []
   for (const m of meetings) {
     const input = { title: m.id, startsAt: '2024-01-15T10:00:00Z', utterances: withTimings(m.utterances), attendees: [] }
@@ -80,7 +84,7 @@ const main = async (): Promise<void> => {
       console.log(`${r.id.padEnd(14)} R1 ${fmt(r.rouge1)} R2 ${fmt(r.rouge2)} RL ${fmt(r.rougeL)} words ${r.summaryWords} Pk ${fmt(r.pk ?? NaN)} WD ${fmt(r.windowDiff ?? NaN)}`)
     }
   }
-  console.log(`Analyzer: ${analyzer.name}; ${meetings.length} meetings from ${args.file}`)
+  console.log(`Analyzer: ${analyzer.name}; ${meetings.length} meetings from ${args.file}${args.split === 'all' ? '' : ` (${args.split} half)`}`)
   console.log('Summary ROUGE F1 x100 of detailedSummary vs reference_summary; topic segmentation (lower is better)')
   console.log('domain      n   R-1    R-2    R-L    words   Pk     WinDiff  segments')
   for (const g of summarise(results)) {

@@ -51,7 +51,7 @@ s('renaming a speaker shows the name in the transcript, stats, attendees, owners
   assert.equal(d.speakers.map((sp: { name: string }) => sp.name), ['Speaker 1', 'Tom Becker'])
   assert.equal(d.attendees, [{ name: 'Speaker 1', email: '' }, { name: 'Tom Becker', email: 'tom@example.com' }])
   assert.equal([...new Set(d.transcript.map((u: { speaker: string }) => u.speaker))], ['Speaker 1', 'Tom Becker'])
-  assert.match(d.detailedSummary, /Tom Becker: I'll send the patched build/)
+  assert.match(d.detailedSummary, /Tom Becker will send the patched build/)
   assert.not.match(d.detailedSummary, /Speaker 2/)
   const mine = d.actionItems.find((a: { context: string }) => /patched build/.test(a.context))
   assert.is(mine.owner, 'Tom Becker')

@@ -46,12 +46,18 @@ export const renameUtterances = (runId: string, edits: NotesEdits, rows: Readonl
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * Summaries quote speakers as "Speaker 2: ..." (the built-in analyzer's lines):
- * a label followed by a colon takes the name. Other mentions of a label in free
- * text are left alone, since a short label could be an ordinary word.
+ * Summaries name speakers by their labels: "Speaker 2 will send the build"
+ * (the built-in analyzer writes notes in the third person) or "Speaker 2: ..."
+ * (summaries kept from before). A label followed by a colon takes the name; a
+ * label with a number ("Speaker 2", "SPEAKER_01") takes it wherever it stands
+ * as whole words ("Speaker 1" never inside "Speaker 10"). Other mentions of a
+ * label in free text are left alone, since a short label could be an ordinary word.
  */
 const renameInSummary = (text: string, renames: ReadonlyArray<readonly [string, string]>): string =>
-  renames.reduce((t, [label, name]) => t.replace(new RegExp(`(^|[\\s(])${escapeRegExp(label)}(?=:)`, 'gu'), (_, lead: string) => `${lead}${name}`), text)
+  renames.reduce((t, [label, name]) => {
+    const after = /\d$/.test(label) ? '(?![\\p{L}\\p{N}_])' : '(?=:)'
+    return t.replace(new RegExp(`(^|[^\\p{L}\\p{N}_])${escapeRegExp(label)}${after}`, 'gu'), (_, lead: string) => `${lead}${name}`)
+  }, text)
 
 export const applyNotesEdits = (runId: string, notes: StoredNotes, edits: NotesEdits): ReadNotes => {
   const named = speakerNames(runId, edits)

@@ -26,7 +26,7 @@ test('action item ids: by sentence and occurrence, not by position among the oth
 
 const notes: StoredNotes = {
   shortSummary: 'Speaker 1: hello. Speaker 10: hi.',
-  detailedSummary: '- Speaker 1: we ship.\n- Speaker 2: fine.',
+  detailedSummary: "- Speaker 1: we ship.\n- Speaker 2: fine.\nSpeaker 1 will ship it. Speaker 10 agreed with Speaker 1's plan. Speaker 1x is not a label.",
   attendees: [{ name: 'Speaker 1', email: null }, { name: 'Speaker 2', email: null }],
   topics: [],
   actionItems: [
@@ -51,7 +51,7 @@ test('a speaker name replaces its label everywhere it shows; item edits win over
   assert.equal(read.actionItems.map((a) => [a.owner, a.status]), [['Maria', 'active'], ['Speaker 1', 'done']])
   assert.equal(read.decisions[0], { text: 'We ship.', by: 'Maria', atMs: 0, speaker: 'Maria' })
   assert.is(read.shortSummary, 'Maria: hello. Speaker 10: hi.')
-  assert.is(read.detailedSummary, '- Maria: we ship.\n- Speaker 2: fine.')
+  assert.is(read.detailedSummary, "- Maria: we ship.\n- Speaker 2: fine.\nMaria will ship it. Speaker 10 agreed with Maria's plan. Speaker 1x is not a label.")
   assert.equal(renameUtterances(RUN, edits, [{ start_ms: 0, end_ms: 1, speaker: 'Speaker 1', text: 'x' }, { start_ms: 1, end_ms: 2, speaker: 'Speaker 2', text: 'y' }]).map((u) => u.speaker), ['Maria', 'Speaker 2'])
 })
 
