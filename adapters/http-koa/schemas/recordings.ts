@@ -159,6 +159,10 @@ export const ActionItemCodec = t.exact(
     status: annotate(t.keyof({ active: null, done: null }), { description: '`active` as generated; `done` once someone marks it so.' }),
     context: annotate(t.string, { description: 'The sentence the item came from.' }),
     tags: t.array(t.string),
+    atMs: annotate(t.union([t.number, t.null]), {
+      description:
+        'Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded).',
+    }),
   }),
   'ActionItem',
 )
@@ -270,7 +274,7 @@ export const RecordingDetailCodec = t.exact(
 
 const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [] }
 
-export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({ ...a, tags: [...a.tags] })
+export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({ ...a, tags: [...a.tags], atMs: a.atMs ?? null })
 
 export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDetailCodec> => {
   const notes = d.notes._tag === 'Some' ? d.notes.value : emptyNotes

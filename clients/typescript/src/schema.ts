@@ -2785,6 +2785,8 @@ export interface operations {
                                 /** @description The sentence the item came from. */
                                 context: string;
                                 tags: string[];
+                                /** @description Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded). */
+                                atMs: number | null;
                             }[];
                             /** @description What the meeting agreed on, in order; [] for notes made before decisions were found. */
                             decisions: {
@@ -3408,6 +3410,8 @@ export interface operations {
                             /** @description The sentence the item came from. */
                             context: string;
                             tags: string[];
+                            /** @description Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded). */
+                            atMs: number | null;
                         };
                     };
                 };
