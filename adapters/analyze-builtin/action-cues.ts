@@ -54,7 +54,8 @@ const WORK_VERBS = new Set(
     'return refund replace repair install configure backup back push patch rebook secure sync sketch outline list map ' +
     'recruit source negotiate quote price cost budget sort start finish complete wrap circle touch write-up double ' +
     'clarify reconcile audit assess evaluate validate approve prioritize prioritise triage assign delegate grab fetch ' +
-    'cut include appoint report nominate draw write'
+    'cut include appoint report nominate draw write do pair tighten tidy polish queue regenerate restore redo rework reword ' +
+    'chase rebuild retest recheck refresh reissue resend resubmit shortlist circulate brief'
   ).split(/\s+/),
 )
 

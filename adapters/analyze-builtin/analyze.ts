@@ -5,7 +5,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
-import { findActionItems } from './action-items.js'
+import { findActionItemsWithSources } from './action-items.js'
 import { findDecisions } from './decisions.js'
 import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
@@ -29,6 +29,8 @@ export interface Analysis {
   readonly notes: Notes
   /** Topic segments as inclusive utterance index spans, in order, covering every utterance. */
   readonly spans: ReadonlyArray<Span>
+  /** Per action item, the indices of the (non-empty) utterances it was made from; for the evaluation. */
+  readonly itemSources: ReadonlyArray<ReadonlyArray<number>>
 }
 
 const failure = (message: string): AnalysisFailure => ({ _tag: 'AnalysisFailure', message })
@@ -53,14 +55,16 @@ export const analyzeTranscript = (
     maxWords: options.summary.maxWords - headWords,
   }
   const ranked = selectSummarySentences(sentences, spans, weights, budget, summaryCost)
+  const found = findActionItemsWithSources(sentences, utterances, input.startsAt)
   return E.right({
     spans,
+    itemSources: found.map((f) => f.sources),
     notes: {
       shortSummary: shortSummaryText(mainPhrases, ranked),
       detailedSummary: detailedSummaryText(mainPhrases, ranked),
       attendees: attendeesOf(input.attendees, utterances.map((u) => u.speaker)),
       topics,
-      actionItems: findActionItems(sentences, input.startsAt),
+      actionItems: found.map((f) => f.item),
       decisions: findDecisions(sentences, utterances),
       speakers: speakerStats(utterances),
     },

@@ -17,7 +17,7 @@ import pino from 'pino'
 import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
-import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
+import { reportActionItems } from './action-report.js'
 import { defaultEvalFile, EVAL_SOURCE, loadMeetings, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
 
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     file: { type: 'string', default: defaultEvalFile(process.env) },
     analyzer: { type: 'string', default: 'builtin' },
     labelled: { type: 'string' },
+    meetings: { type: 'string' },
     verbose: { type: 'boolean', default: false },
   },
 })
@@ -47,13 +48,18 @@ const pickAnalyzer = (): Analyzer => {
 const fmt = (x: number, digits = 2): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits))
 
 const main = async (): Promise<void> => {
+  const analyzer = pickAnalyzer()
+  await qmsum(analyzer)
+  await reportActionItems(analyzer, { labelled: args.labelled, meetings: args.meetings, verbose: args.verbose })
+}
+
+const qmsum = async (analyzer: Analyzer): Promise<void> => {
   if (!existsSync(args.file)) {
     console.log(`eval skipped: no data at ${args.file}.`)
     console.log(`It scores the analyzer on ${EVAL_SOURCE}, which is not part of this repository.`)
     console.log('Put the file there, set NOTETAKER_EVAL_DATA to its path, or pass --file PATH.')
     return
   }
-  const analyzer = pickAnalyzer()
   console.log(`Data: ${EVAL_SOURCE}, read from ${args.file}`)
   const meetings = loadMeetings(args.file)
   const results: MeetingResult[] = []
@@ -81,22 +87,6 @@ const main = async (): Promise<void> => {
       `${g.group.padEnd(10)} ${String(g.meetings).padStart(2)}  ${fmt(g.rouge1).padStart(5)}  ${fmt(g.rouge2).padStart(5)}  ${fmt(g.rougeL).padStart(5)}  ${fmt(g.summaryWords, 1).padStart(6)}  ${fmt(g.pk, 3).padStart(5)}  ${fmt(g.windowDiff, 3).padStart(7)}    ${fmt(g.segments, 1)}`,
     )
   }
-
-  const labelled = loadLabelled(args.labelled ?? defaultLabelledFile)
-  const score = await scoreActionItems(labelled, async (row) => {
-    const out = await analyzer.analyze({
-      title: 'Labelled utterance',
-      startsAt: labelledStartsAt,
-      utterances: [{ start_ms: 0, end_ms: 5000, speaker: row.speaker, text: row.text }],
-      attendees: [],
-    })()
-    return out._tag === 'Right' ? out.right.actionItems : []
-  })
-  console.log(
-    `Action items (${labelled.length} utterances, ${score.labelled} positive): precision ${fmt(score.precision, 3)} recall ${fmt(score.recall, 3)}; ` +
-      `owner right ${fmt(score.ownerAccuracy, 3)}, due right ${fmt(score.dueAccuracy, 3)} of true positives`,
-  )
-  if (args.verbose) for (const m of score.mistakes) console.log(`  ${m}`)
 }
 
 main().catch((e: unknown) => {
