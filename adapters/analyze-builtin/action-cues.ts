@@ -70,5 +70,15 @@ export const baseForm = (word: string): string => {
   return w
 }
 
+const IRREGULAR: Record<string, string> = { sent: 'send', written: 'write', done: 'do', made: 'make', sorted: 'sort', built: 'build', run: 'run', set: 'set', put: 'put', bought: 'buy', paid: 'pay', found: 'find', taken: 'take', brought: 'bring', drawn: 'draw' }
+
+/** Base form of a past participle, for needs such as "the contract has to be approved": "approved" is "approve". */
+export const baseOfParticiple = (word: string): string => {
+  const w = word.toLowerCase()
+  if (IRREGULAR[w] !== undefined) return IRREGULAR[w]!
+  if (w.endsWith('ed')) for (const c of [w.slice(0, -1), w.slice(0, -2), w.slice(0, -3)]) if (WORK_VERBS.has(c)) return c
+  return baseForm(w)
+}
+
 /** True for a verb that names work to be done after the meeting. */
 export const isWorkVerb = (word: string): boolean => WORK_VERBS.has(baseForm(word))

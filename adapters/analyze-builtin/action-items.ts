@@ -10,7 +10,7 @@
  */
 import type { DraftActionItem } from '../../src/core/domain/notes.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, isWorkVerb } from './action-cues.js'
+import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseOfParticiple, isWorkVerb } from './action-cues.js'
 import { APPROVES, OFFER, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
@@ -42,7 +42,7 @@ const firstWord = (s: string): string => (s.trim().split(/\s+/)[0] ?? '').toLowe
 
 /** Words after "can you" or "I'll" that do not start a task ("I'll be there", "can you see it"). */
 const NOT_TASK_VERBS = new Set(
-  ('be have say think guess see hear know mean explain talk admit bet grant keep try need want like love hate wait hope feel believe ' +
+  ('be have say think guess see hear know mean explain talk admit bet grant keep need want like love hate wait hope feel believe ' +
     'wonder imagine remember forget agree disagree understand tell repeat speak listen stay go come sit stand mind give leave').split(' '),
 )
 /** A task begins with a verb: one that names work, or any plain verb-like word a cue frames ("I'll switch", "can you swap"). */
@@ -58,7 +58,7 @@ const DELEGATE = new RegExp(`\\b(?:[Ll]et'?s|[Ll]et us) (?:have|get|ask) (${NAME
 const THIRD = new RegExp(`(?:^|[,;]\\s*|\\band\\s)(${NAME}) (?:will|'ll|is going to|is gonna|agreed to|has agreed to|offered to) ([a-z].*)$`)
 const READY = /\bI'll have (?:it|that|this|them|the \w+(?: \w+)?) (?:ready|done|finished|drafted|sorted)\b/i
 const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\s+(?:(?:just|please|maybe|also)\s+)*/i
-const IMPERSONAL = /^(?:(?:so|and|but|also|oh|okay|right)[\s,]+)*(?:the |our |this |that )?([\w' -]+?) (?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be) (\w+)(.*)$/i
+const IMPERSONAL = /^(?:(?:so|and|but|also|oh|okay|ok|right|um|uh)[\s,]+)*(?:the |our |this |that )?([\w' -]+?),? (?:that )?(?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|needs?|still needs?) (\w+)(.*)$/i
 
 /** The rules' reading of a sentence: the kind of task and where its work is worded. */
 export const matchOf = (sentence: string, speaker: string): Match | null => {
@@ -100,8 +100,12 @@ export const matchOf = (sentence: string, speaker: string): Match | null => {
     if (isWorkVerb(firstWord(task))) return { kind: 'shared', owner: null, task }
   }
   // "the contract still has to be approved": approve the contract
+  // "the contract still has to be approved", "the memory limit still needs raising": approve the contract, raise the memory limit
   const need = IMPERSONAL.exec(sentence)
-  if (need !== null) return { kind: 'shared', owner: null, task: `${need[2]} the ${need[1]!.replace(/^(?:the|our|this|that) /i, '')}${need[3]}` }
+  if (need !== null) {
+    const verb = baseOfParticiple(need[2]!)
+    if (isWorkVerb(verb)) return { kind: 'shared', owner: null, task: `${verb} the ${need[1]!.replace(/^(?:the|our|this|that) /i, '')}${need[3]}` }
+  }
   return null
 }
 
@@ -128,6 +132,12 @@ const looseTask = (sentence: string): string | null => {
   return i < 0 ? null : words.slice(i).join(' ')
 }
 
+/** A sentence as a task, without its opening discourse words ("So, um, okay, the sign-up sheet ..."). */
+const plainTask = (sentence: string): string | null => {
+  const t = sentence.replace(/^(?:(?:so|and|but|also|oh|okay|ok|right|well|yeah|yes|um|uh|great|cool)\b[\s,.!-]*)+/i, '')
+  return contentTerms(t).length >= 2 ? t : null
+}
+
 /** "do it", "take that": a task without anything specific to act on. */
 const isSpecific = (task: string): boolean =>
   contentTerms(task.split(/\s+/).slice(1).join(' ')).filter((t) => !/^(?:it|that|this|them|thing)$/.test(t)).length > 0
@@ -139,8 +149,12 @@ const speakerByFirstName = (speakers: Iterable<string>) => {
     const first = speaker.split(/\s+/)[0]?.toLowerCase()
     if (first !== undefined && speaker.includes(' ')) byFirst.set(first, (byFirst.get(first) ?? new Set()).add(speaker))
   }
+  const all = [...new Set(speakers)]
   return (owner: string): string => {
-    const matches = owner.includes(' ') ? undefined : byFirst.get(owner.toLowerCase())
+    if (all.includes(owner)) return owner
+    // "Wei Ling" for Wei Ling Tan: a name that starts exactly one speaker's
+    const lower = owner.toLowerCase()
+    const matches = owner.includes(' ') ? new Set(all.filter((s) => s.toLowerCase().startsWith(`${lower} `))) : byFirst.get(lower)
     return matches?.size === 1 ? [...matches][0]! : owner
   }
 }
@@ -234,20 +248,21 @@ const itemOf = (
   startsAt: string,
 ): FoundActionItem | null => {
   const own = matchOf(s.text, s.speaker)
-  const ownTask = own?.task ?? looseTask(s.text)
+  // the model found a task: when no cue frames it, its words from the first work verb, else the sentence
+  const ownTask = own?.task ?? looseTask(s.text) ?? plainTask(s.text)
   const prevTurn = turns[s.utterance - 1] ?? null
   const nextTurn = turns[s.utterance + 1] ?? null
   const has = (f: string): boolean => features.includes(f)
 
   // an acceptance takes its task from the request before it, and its owner is who accepts
-  if (has('accept') && prevTurn !== null && prevTurn.speaker !== s.speaker && (ownTask === null || !isSpecific(ownTask) || own?.kind !== 'commitment')) {
+  if ((has('accept') || has('approve_after_offer')) && prevTurn !== null && prevTurn.speaker !== s.speaker && (ownTask === null || !isSpecific(ownTask) || own?.kind !== 'commitment')) {
     const asked = requestIn(sentences, s.utterance - 1)
     const askedTask = asked === null ? null : (asked.m?.task ?? looseTask(asked.s.text))
     if (asked !== null && askedTask !== null) {
       const due = findDueDate(s.text, startsAt) ?? findDueDate(asked.s.text, startsAt)
       const task = ownTask !== null && isSpecific(ownTask) && own?.kind === 'commitment' ? ownTask : askedTask
       // "yes please" to "I could look into it": the one who offered owes it
-      const offered = asked.m?.kind === 'commitment' || (asked.m === null && OFFER.test(asked.s.text.toLowerCase()) && APPROVES.test(s.raw.trim()))
+      const offered = asked.m?.kind === 'commitment' || (asked.m === null && OFFER.test(asked.s.text.toLowerCase()) && APPROVES.test(s.raw.trim().toLowerCase()))
       return {
         item: draft(task, offered ? prevTurn.speaker : s.speaker, due, asked.s.text, 'request', utterances[s.utterance - 1]!.start_ms),
         sources: [s.utterance - 1, s.utterance],
@@ -265,7 +280,8 @@ const itemOf = (
     has('impersonal_need') ||
     (own === null ? has('you_request') || has('if_you_could') : own.kind === 'request' || own.kind === 'shared' || own.kind === 'delegation' || own.kind === 'marker')
   // a request declined in the next turn is no task (nor is the decline)
-  if (asks && nextTurn !== null && nextTurn.speaker !== s.speaker && refusesTurn(nextTurn) && !acceptsTurn(nextTurn)) return null
+  const explicitRequest = own?.kind === 'request' || has('you_request') || has('if_you_could') || has('vocative_request')
+  if (explicitRequest && nextTurn !== null && nextTurn.speaker !== s.speaker && refusesTurn(nextTurn) && !acceptsTurn(nextTurn)) return null
   // whoever takes it on in the next turn owns it; "yes, do that" to a proposal leaves it with who proposed it
   const approved = nextTurn !== null && nextTurn.speaker !== s.speaker && own?.kind === 'shared' && /\b(?:we|i) (?:could|can)\b/i.test(s.text) && APPROVES.test(nextTurn.rawLower.trim())
   if (approved) {

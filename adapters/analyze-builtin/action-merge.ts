@@ -3,7 +3,8 @@
  * one, keeping the most specific wording, a due date when either has one,
  * the earliest moment it was said and every utterance it came from. Two items
  * are one task when their owners agree (the same, or one unknown) and
- * - they come from the same sentence (a request and its acceptance), or
+ * - they come from the same sentence (a request and its acceptance), or the
+ *   later one only from turns of an accepted request ("Sure, I'll send options"), or
  * - their titles share most content words, anywhere in the meeting, or
  * - the later one follows closely and either shares a content word with it
  *   or has nothing specific of its own ("Send it to the board", "Do that").
@@ -81,7 +82,9 @@ export const mergeSameTasks = (found: ReadonlyArray<FoundActionItem>, options: M
     for (let k = out.length - 1; k >= 0 && j < 0; k--) {
       const o = out[k]!
       if (!ownersAgree(o.item, f.item)) continue
-      if (contexts[k]!.has(f.item.context)) j = k
+      // a request and its acceptance, restated in the acceptance turn ("Sure, I'll send some options")
+      const within = o.sources.length > 1 && f.sources.every((x) => o.sources.includes(x))
+      if (contexts[k]!.has(f.item.context) || within) j = k
       else {
         const { shared, share } = overlapShare(terms[k]!, t)
         const close = start - (o.sources[o.sources.length - 1] ?? 0) <= options.near

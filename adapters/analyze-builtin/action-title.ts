@@ -17,7 +17,7 @@ export const imperativeTitle = (task: string, dueText?: string): string => {
   // the task ends where the sentence moves on to reasons, conditions or another clause
   // "... by Monday and Dev, you could ...": a new clause addressed to someone else
   t = t.replace(/\s+(?:and|but|or|then)\s+[A-Z][a-z]+,.*$/, '')
-  t = t.split(/\s*[;:?!]\s*|,\s+|\.\s|\s(?:so that|so|because|since|but|if|unless|once|when|and then|and we|and I|and you|I mean|you know|like I said|(?:before|after|until) (?:I|we|you|they))\s/i)[0] ?? t
+  t = t.split(/\s*[;:?!]\s*|,\s+|\.\s|\s(?:(?:that|it|which)(?:'d| would| will) be|so that|so|because|since|but|if|unless|once|when|and then|and we|and I|and you|I mean|you know|like I said|(?:before|after|until) (?:I|we|you|they))\s/i)[0] ?? t
   t = t.replace(/[.!?,]+$/, '').replace(/(?:\s+(?:please|for me|as well|too|then|okay|ok|right|alright|yeah|now|here|there|again|anyway))+$/i, '')
   const words = t.split(/\s+/).filter((w) => w !== '')
   if (words.length === 0) return 'Follow up'

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Utterance } from '../../src/core/domain/utterance.js'
+import { contentTerms } from '../../adapters/analyze-builtin/terms.js'
 import type { RowOutput } from './action-items.js'
 
 export interface WrittenMeeting {
@@ -50,23 +51,32 @@ export const scoreMeetingItems = (name: string, m: WrittenMeeting, out: RowOutpu
   let ownerRight = 0
   let dueRight = 0
   const notes: string[] = []
+  const firstMatch: number[] = []
   items.forEach((item, i) => {
     const sources = out.itemSources?.[i] ?? m.utterances.flatMap((u, k) => (u.start_ms === item.atMs ? [k] : []))
+    // the gold task it was made from: one not yet covered if any shares a source (a sentence can hold two tasks),
+    // then the most shared sources, then the most similar title
+    const words = new Set(contentTerms(item.title))
+    const similarity = (title: string): number => contentTerms(title).filter((t) => words.has(t)).length
     let best = -1
-    let bestShared = 0
+    let bestKey: [number, number, number] = [0, 0, 0]
     m.actionItems.forEach((g, k) => {
       const shared = g.utterances.filter((x) => sources.includes(x)).length
-      if (shared > bestShared) {
+      if (shared === 0) return
+      const key: [number, number, number] = [covered.has(k) ? 0 : 1, shared, similarity(g.title)]
+      if (best < 0 || key[0] > bestKey[0] || (key[0] === bestKey[0] && (key[1] > bestKey[1] || (key[1] === bestKey[1] && key[2] > bestKey[2])))) {
         best = k
-        bestShared = shared
+        bestKey = key
       }
     })
+    firstMatch.push(best)
     if (best < 0) {
       unmatched++
       notes.push(`  extra: "${item.title}" (${item.owner ?? 'no owner'}) from ${sources.join(',')}`)
     } else if (covered.has(best)) {
       duplicates++
-      notes.push(`  duplicate of "${m.actionItems[best]!.title}": "${item.title}" from ${sources.join(',')}`)
+      const first = items.findIndex((x, j) => j < i && firstMatch[j] === best)
+      notes.push(`  duplicate of "${m.actionItems[best]!.title}": "${item.title}" (${item.owner}) from ${sources.join(',')}; first as "${items[first]?.title}" (${items[first]?.owner}) from ${out.itemSources?.[first]?.join(',')}`)
     } else {
       covered.add(best)
       const g = m.actionItems[best]!
