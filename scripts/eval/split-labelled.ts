@@ -38,8 +38,10 @@ export const splitRows = (rows: ReadonlyArray<LabelledRow>): Record<Split, Label
   const kinds = new Map<string, string[]>()
   for (const [meeting, rs] of byMeeting) kinds.set(rs[0]!.kind, [...(kinds.get(rs[0]!.kind) ?? []), meeting])
   const out: Record<Split, LabelledRow[]> = { train: [], dev: [], test: [] }
-  for (const kind of [...kinds.keys()].sort()) {
-    const meetings = kinds.get(kind)!.sort((a, b) => (hashOf(a) < hashOf(b) ? -1 : 1))
+  const byHash = (a: string, b: string): number => (hashOf(a) < hashOf(b) ? -1 : 1)
+  const sorted = [...kinds.keys()].sort()
+  for (const kind of sorted.filter((k) => kinds.get(k)!.length >= 3)) {
+    const meetings = kinds.get(kind)!.sort(byHash)
     const rowsIn: Record<Split, number> = { train: 0, dev: 0, test: 0 }
     const posIn: Record<Split, number> = { train: 0, dev: 0, test: 0 }
     let total = 0
@@ -59,6 +61,14 @@ export const splitRows = (rows: ReadonlyArray<LabelledRow>): Record<Split, Label
       posIn[split] += pos
       out[split].push(...rs)
     })
+  }
+  // kinds with fewer than three meetings cannot be in every split: each meeting fills the split furthest below its share overall
+  const small = sorted.filter((k) => kinds.get(k)!.length < 3).flatMap((k) => kinds.get(k)!.sort(byHash))
+  for (const m of small) {
+    const rs = byMeeting.get(m)!
+    const total = SPLITS.reduce((a, sp) => a + out[sp].length, 0) + rs.length
+    const split = [...SPLITS].sort((a, b) => SHARES[b] * total - out[b].length - (SHARES[a] * total - out[a].length))[0]!
+    out[split].push(...rs)
   }
   return out
 }
