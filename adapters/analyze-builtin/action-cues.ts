@@ -25,7 +25,7 @@ export const WE_CUE = new RegExp(
 
 /** Someone is asked: "can you ...", "please ...", "I need you to ...". */
 export const REQUEST = new RegExp(
-  String.raw`(?:\bwould you mind|\bdo you mind|\b(?:can|could|would|will) you|\bI need you to|\bI'd like you to|\bI want you to|(?:^|[,;]\s*)please|\bI'd ask you to)[\s,]+` +
+  String.raw`(?:\bwould you mind|\bdo you mind|\b(?:would|could|will) you be (?:up for|able to|willing to|happy to|ok to|okay to)|\bare you (?:up for|able to|happy to|ok to|okay to)|\b(?:can|could|would|will) you(?: possibly| maybe| please)?|\bI need you to|\bI'd like you to|\bI want you to|(?:^|[,;]\s*)please|\bI'd ask you to)[\s,]+` +
     FILLERS,
   'i',
 )

@@ -37,14 +37,17 @@ export interface SentenceInDialogue {
 const ACCEPT_START =
   /^(?:(?:oh|ah|um|uh|well|yeah|yes|yep|yup|ok|okay|sure|right|alright|absolutely|definitely|of course|no problem|fine|cool|great|perfect|totally|happy to|for sure)\b[\s,.!-]*)+(?:i can|i will|i'll|will do|on it|can do|that works|sounds good|no problem|leave it|consider it|happy to|i'm on it|i've got|got it|i'll take|count me)?/
 const ACCEPT_PHRASE =
-  /\b(?:will do|on it|leave it with me|leave that with me|that works|works for me|consider it done|happy to|i can do that|i can do it|i can take (?:that|it|this)|i'll take (?:that|it|this)(?! on board)|i'll do (?:that|it)|i'll handle (?:that|it)|i'll sort (?:that|it)|i've got (?:it|this|that)|count me in|can do|i'll get (?:that|it) done|no problem|sounds good|sure thing|you got it|i'll own (?:that|it)|i'm happy to|i'll look after)\b/
+  /\b(?:will do|on it|that's on me|that one's mine|that's mine|mine\b|me, i guess|i'll take (?:that|it) on(?! board)|leave it with me|leave that with me|that works|works for me|consider it done|happy to|i can do that|i can do it|i can take (?:that|it|this)|i'll take (?:that|it|this)(?! on board)|i'll do (?:that|it)|i'll handle (?:that|it)|i'll sort (?:that|it)|i've got (?:it|this|that)|count me in|can do|i'll get (?:that|it) done|no problem|sounds good|sure thing|you got it|i'll own (?:that|it)|i'm happy to|i'll look after)\b/
 /** The sentence refuses: "I can't", "not this week", "no bandwidth". */
 const REFUSE =
-  /\b(?:i can't|i cannot|can't do|i couldn't|i won't be able|i'm not able|not able to|not this week|no bandwidth|don't have (?:the )?(?:bandwidth|time|capacity)|haven't got (?:the )?(?:bandwidth|time|capacity)|i'd rather not|(?:i'd|i would) (?:really |honestly |much )?rather not|not me|afraid not|i'm swamped|i'm slammed|too much on my plate|full plate|have to pass|i'll pass|i'm out|someone else|somebody else|not going to happen|no can do|that's a no|unfortunately not|not really|i don't think i can|i doubt i can|out of office|on leave|can't commit|won't commit|not in a position)\b/
+  /\b(?:i can't|i cannot|can't do|i couldn't|i won't be able|i'm not able|not able to|not this week|no bandwidth|don't have (?:the )?(?:bandwidth|time|capacity)|haven't got (?:the )?(?:bandwidth|time|capacity)|i'd rather not|(?:i'd|i would) (?:really |honestly |much )?rather not|not me|no,? sorry|sorry,? no|so no|i'll have to say no|have to say no|can't take (?:that|it|this)|can't do (?:that|it|this)|afraid not|i'm swamped|i'm slammed|too much on my plate|full plate|have to pass|i'll pass|i'm out|someone else|somebody else|not going to happen|no can do|that's a no|unfortunately not|not really|i don't think i can|i doubt i can|out of office|on leave|can't commit|won't commit|not in a position)\b/
 const NO_START = /^(?:no|nope|nah|sorry|unfortunately|hmm|i wish)\b/
 
 /** Approving someone's offer rather than taking the work: "yes please", "do that", "go ahead". */
 export const APPROVES = /^(?:(?:oh|ah|yes|yeah|yep|ok|okay|sure|great|perfect|absolutely)\b[\s,.!]*)*(?:please|yes please|do that|do it|go ahead|go for it|that'd be (?:great|ideal|helpful|amazing|perfect|lovely)|that would be (?:great|ideal|helpful)|sounds (?:good|great)|perfect|great|amazing|lovely|brilliant|ideal|thank you|thanks)\b/
+/** Taking the work on, not only agreeing: "I'll do it", "leave it with me", "that's on me". */
+export const TAKES_ON = /\b(?:i'll|i will|i can|i could|leave (?:it|that|this) with me|on it|on me|mine|i've got (?:it|this|that)|count me in|happy to|can do|will do|me, i guess|i'm on)\b/
+
 /** Someone offers: "I could look into it", "we could restore the templates". */
 export const OFFER = /\b(?:i could|i can|i'll|i will|we could|we can|happy to|want me to|shall i|should i)\b/
 
@@ -52,9 +55,9 @@ export const OFFER = /\b(?:i could|i can|i'll|i will|we could|we can|happy to|wa
 const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\b/
 const THATD_BE = /\b(?:that'd|that would|it'd|it would) be (?:great|ideal|good|perfect|lovely|amazing|helpful|brilliant|super|fantastic|ace)\b/
 const WHO_CAN = /\b(?:who (?:can|could|will|wants to|is going to|would)|any (?:volunteers|takers)|can someone|could someone|can somebody|could somebody|can anyone|could anyone)\b/
-const DELEGATE = new RegExp(String.raw`\b(?:let's|let us) (?:have|get|ask) ${NAME}\b`)
+const DELEGATE = new RegExp(String.raw`\b(?:[Ll]et's|[Ll]et us) (?:have|get|ask) ${NAME}\b`)
 const THIRD_WILL = new RegExp(String.raw`(?:^|[,;]\s*|\band\s)${NAME} (?:will|'ll|is going to|is gonna|agreed to|has agreed to|offered to|to)\b`)
-const MARKER = /\b(?:action (?:items?|points?)|to-?dos?|takeaways?|next steps?|owner)\b\s*(?:for\s+\w+\s*)?[:-]/
+const MARKER = /\b(?:action(?: items?| points?)?|to-?dos?|takeaways?|next steps?|owner)\b\s*(?:for\s+\w+[^:]{0,40}?)?\s*[:-]/
 const MARKER_FOR = /\b(?:action (?:item|point)s? for|over to|assigned to|owner is|owner:)\s/
 
 const I_WILL = /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i shall)\b/
@@ -67,7 +70,7 @@ const WE_WILL = /\b(?:we'll|we will|we're going to|we are going to|we're gonna)\
 const WE_NEED = /\b(?:we need to|we have to|we've got to|we must)\b/
 const WE_SHOULD = /\b(?:we should|we could|we might|maybe we|perhaps we|what if we|how about we|why don't we|we ought to)\b/
 const LETS = /\b(?:let's|let us)\b/
-const YOU_REQ = /\b(?:can you|could you|would you|will you|would you mind|do you mind|i need you to|i'd like you to|i want you to|you'll need to|you need to|you should)\b/
+const YOU_REQ = /\b(?:can you|could you|would you|will you|would you mind|are you up for|are you able to|do you mind|i need you to|i'd like you to|i want you to|you'll need to|you need to|you should)\b/
 const PLEASE = /\bplease\b/
 const IMPERSONAL = /\b(?:still )?(?:needs? to be|has to be|have to be|must be|should be|needs? (?:a|an|the|to get|doing|signing|approving|sending|updating|reviewing)|has to get|is due|are due|due (?:on|by)|still (?:needs?|has|have) to|has yet to be|have yet to be)\b/
 const SOMEONE = /\b(?:someone|somebody|anyone|anybody) (?:needs? to|should|has to|must|could|can|will have to)\b/
@@ -94,7 +97,7 @@ const DEADLINE =
   /\b(?:today|tonight|tomorrow|end of (?:the )?(?:day|week|month|quarter|year|sprint)|eod|eow|cob|this week|next week|the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|by the \d|the \d{1,2}(?:st|nd|rd|th)|in (?:a|one|two|three|four|\d+) (?:days?|weeks?|months?)|within (?:a|one|two|three|\d+) (?:days?|weeks?)|before the|by next|asap|as soon as possible|first thing|this afternoon|this evening)\b/
 const BY_WHEN = /\b(?:by|before|no later than|until|ahead of) (?:the |next |this |end |monday|tuesday|wednesday|thursday|friday|tomorrow|tonight|\d)/
 const FOLLOW_UP = /\b(?:follow(?:ing)?[- ]up|get back to|circle back|check in|loop (?:in|back)|reach out|send (?:out )?(?:the )?(?:notes|minutes|recap|summary))\b/
-const LEAVE_WITH_ME = /\b(?:leave (?:it|that|this|the [\w' -]{1,40}?) with me|i'll sort (?:it|that|this) out|i've got (?:it|this|that)|consider it done|i'm on it|on it\b|i'll take care of|i'll own|i'll handle|i'll pick (?:it|that|this) up|i'll take (?:it|that|this)(?! on board))/
+const LEAVE_WITH_ME = /\b(?:leave (?:it|that|this|the [\w' -]{1,40}?) with me|that's on me|that one's mine|that's mine|i'll sort (?:it|that|this) out|i've got (?:it|this|that)|consider it done|i'm on it|on it\b|i'll take care of|i'll own|i'll handle|i'll pick (?:it|that|this) up|i'll take (?:it|that|this)(?! on board))/
 const HEDGE_MAYBE_ILL = /\b(?:maybe i'll|i might|i may|i'll try|i'll see if|i'll probably|if i have time|if i get (?:a chance|time)|time permitting|no promises)\b/
 const ASK_PERMISSION = /\b(?:can i|could i|may i|should i|shall i|do you want me to|would you like me to|want me to)\b/
 const GENERIC_OBJECT_END = /\b(?:(?:do|handle|take|sort|check) (?:it|that|this|them))\W*$/
@@ -273,7 +276,7 @@ export const sentenceFeatures = (s: SentenceInDialogue): string[] => {
     push(out, refuse && prevReq, 'refuse_after_request')
     push(out, leave && other && hasWorkVerb(prevLower), 'leave_after_work')
     push(out, (firstWork || iWill) && addressedMe, 'commit_when_addressed')
-  } else out.push('no_prev')
+  }
 
   const next = s.next
   if (next !== null) {
@@ -293,6 +296,6 @@ export const sentenceFeatures = (s: SentenceInDialogue): string[] => {
     push(out, JOKE.test(next.rawLower), 'next_joke')
     push(out, (iCan || iWill || WE_SHOULD.test(lower)) && other && APPROVES.test(next.rawLower.trim()), 'offer_next_approved')
     push(out, (iWill || WE_WILL.test(lower)) && deadline, 'will_deadline')
-  } else out.push('no_next')
+  }
   return out
 }

@@ -11,7 +11,7 @@
 import type { DraftActionItem } from '../../src/core/domain/notes.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseOfParticiple, isWorkVerb } from './action-cues.js'
-import { APPROVES, OFFER, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
+import { APPROVES, OFFER, TAKES_ON, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
 import { imperativeTitle } from './action-title.js'
@@ -52,7 +52,7 @@ const startsTask = (task: string): boolean => {
 }
 
 const NOT_A_PERSON = /^(?:the|us|me|you|everyone|everybody|all|today|now|this|that|next|later|them|him|her|team|later)$/i
-const MARKER = /\b(?:action (?:items?|points?)|to-?dos?|takeaways?|next steps?)\s*(?:for\s+(\w+)\s*)?[:-]\s*(.+)$/i
+const MARKER = /\b(?:action(?: items?| points?)?|to-?dos?|takeaways?|next steps?)\s*(?:for\s+(\w+)[^:]{0,40}?)?\s*[:-]\s*(.+)$/i
 const MARKER_NAMED = new RegExp(`^(?:the )?(${NAME}|[A-Z]{2,5}),? (?:will|to|should|needs to|is going to|can|could)? ?(.+)$`)
 const DELEGATE = new RegExp(`\\b(?:[Ll]et'?s|[Ll]et us) (?:have|get|ask) (${NAME}) (?:to )?([a-z].*)$`)
 const THIRD = new RegExp(`(?:^|[,;]\\s*|\\band\\s)(${NAME}) (?:will|'ll|is going to|is gonna|agreed to|has agreed to|offered to) ([a-z].*)$`)
@@ -159,6 +159,8 @@ const speakerByFirstName = (speakers: Iterable<string>) => {
   }
 }
 
+const TAKEN_BACK = /\b(?:kidding|joking|only joking|just kidding|not really|not seriously)\b/
+
 const FOLLOW_UP_TAG = /\b(?:follow(?:ing)?[- ]up|get back|circle back|check (?:in|back)|send (?:out )?(?:the )?(?:notes|minutes|recap|summary))\b/i
 
 /**
@@ -239,6 +241,18 @@ const requestIn = (sentences: ReadonlyArray<SpokenSentence>, utterance: number):
   return null
 }
 
+/** A deadline said elsewhere in the same turn: "I can take the handover doc. Wednesday's fine." */
+const dueInTurn = (s: SpokenSentence, sentences: ReadonlyArray<SpokenSentence>, startsAt: string) => {
+  for (const o of sentences) {
+    if (o.utterance > s.utterance) break
+    if (o.utterance === s.utterance && o !== s && o.text !== '') {
+      const d = findDueDate(o.text, startsAt)
+      if (d !== null) return d
+    }
+  }
+  return null
+}
+
 const itemOf = (
   s: SpokenSentence,
   features: ReadonlyArray<string>,
@@ -247,19 +261,19 @@ const itemOf = (
   utterances: ReadonlyArray<Utterance>,
   startsAt: string,
 ): FoundActionItem | null => {
-  const own = matchOf(s.text, s.speaker)
-  // the model found a task: when no cue frames it, its words from the first work verb, else the sentence
-  const ownTask = own?.task ?? looseTask(s.text) ?? plainTask(s.text)
   const prevTurn = turns[s.utterance - 1] ?? null
   const nextTurn = turns[s.utterance + 1] ?? null
   const has = (f: string): boolean => features.includes(f)
+  const own = matchOf(s.text, s.speaker)
+  // the model found a task: when no cue frames it, its words from the first work verb, else the sentence
+  const ownTask = own?.task ?? looseTask(s.text) ?? (has('impersonal_need') || has('someone_needs') || has('marker') ? plainTask(s.text) : null)
 
   // an acceptance takes its task from the request before it, and its owner is who accepts
   if ((has('accept') || has('approve_after_offer')) && prevTurn !== null && prevTurn.speaker !== s.speaker && (ownTask === null || !isSpecific(ownTask) || own?.kind !== 'commitment')) {
     const asked = requestIn(sentences, s.utterance - 1)
     const askedTask = asked === null ? null : (asked.m?.task ?? looseTask(asked.s.text))
     if (asked !== null && askedTask !== null) {
-      const due = findDueDate(s.text, startsAt) ?? findDueDate(asked.s.text, startsAt)
+      const due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt) ?? findDueDate(asked.s.text, startsAt)
       const task = ownTask !== null && isSpecific(ownTask) && own?.kind === 'commitment' ? ownTask : askedTask
       // "yes please" to "I could look into it": the one who offered owes it
       const offered = asked.m?.kind === 'commitment' || (asked.m === null && OFFER.test(asked.s.text.toLowerCase()) && APPROVES.test(s.raw.trim().toLowerCase()))
@@ -273,7 +287,7 @@ const itemOf = (
   if (ownTask === null) return null
   let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') ? s.speaker : null)
   const sources = [s.utterance]
-  let due = findDueDate(s.text, startsAt)
+  let due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt)
   const asks =
     has('who_can') ||
     has('someone_needs') ||
@@ -283,11 +297,20 @@ const itemOf = (
   const explicitRequest = own?.kind === 'request' || has('you_request') || has('if_you_could') || has('vocative_request')
   if (explicitRequest && nextTurn !== null && nextTurn.speaker !== s.speaker && refusesTurn(nextTurn) && !acceptsTurn(nextTurn)) return null
   // whoever takes it on in the next turn owns it; "yes, do that" to a proposal leaves it with who proposed it
+  // a joke taken back ("no, kidding") is no task
+  if (nextTurn !== null && TAKEN_BACK.test(nextTurn.rawLower)) return null
   const approved = nextTurn !== null && nextTurn.speaker !== s.speaker && own?.kind === 'shared' && /\b(?:we|i) (?:could|can)\b/i.test(s.text) && APPROVES.test(nextTurn.rawLower.trim())
   if (approved) {
     owner = s.speaker
     sources.push(s.utterance + 1)
-  } else if (asks && nextTurn !== null && nextTurn.speaker !== s.speaker && acceptsTurn(nextTurn)) {
+  } else if (
+    asks &&
+    nextTurn !== null &&
+    nextTurn.speaker !== s.speaker &&
+    acceptsTurn(nextTurn) &&
+    // a need nobody was asked about is owned by who takes it on, not by who merely agrees it matters
+    (explicitRequest || own?.kind === 'marker' || has('who_can') || TAKES_ON.test(nextTurn.rawLower))
+  ) {
     owner = nextTurn.speaker
     sources.push(s.utterance + 1)
     if (due === null) due = findDueDate(nextTurn.text, startsAt)

@@ -26,7 +26,7 @@ const CUE = new RegExp(
     String.raw`(?:it's|it is|that's|that is) (?:agreed|decided|settled)|the (?:final )?decision (?:is|was)|we(?:'ll| will| are going to|'re going to|'re gonna)? go with|` +
     String.raw`we're going with|we are going with|let's (?:go with|stick with|settle on)|let us go with|(?:so |okay |ok )agreed(?=,)|agreed(?=,\s*we\b)|decision made|our decision is|` +
     // spoken forms: "Decision: we hire Priya", "let's agree: ...", "resolved: ...", "that's unanimous", "so we go with ..."
-    String.raw`decision(?=\s*[:,-])|let's (?:agree|decide|resolve)|let us (?:agree|decide|resolve)|resolve to|resolved(?=\s*[:,])|we(?:'re| are) (?:all )?agreed|` +
+    String.raw`decision(?=\s*[:,-])|decision is|decision then|we (?:approve|adopt|accept)\b|let's (?:agree|decide|resolve)|let us (?:agree|decide|resolve)|resolve to|resolved(?=\s*[:,])|we(?:'re| are) (?:all )?agreed|` +
     String.raw`(?:that's|that is|it's) unanimous|motion (?:is )?(?:carried|passed)|(?:that's|it's) carried|(?:so|then|okay so|ok so) we(?:'ll)? go with|I propose we go with|` +
     String.raw`to confirm,? we|the (?:sprint |quarter's |team's )?goal is(?=\s*:))`,
   'i',
