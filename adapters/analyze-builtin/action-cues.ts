@@ -55,7 +55,13 @@ const WORK_VERBS = new Set(
     'recruit source negotiate quote price cost budget sort start finish complete wrap circle touch write-up double ' +
     'clarify reconcile audit assess evaluate validate approve prioritize prioritise triage assign delegate grab fetch ' +
     'cut include appoint report nominate draw write do pair tighten tidy polish queue regenerate restore redo rework reword ' +
-    'chase rebuild retest recheck refresh reissue resend resubmit shortlist circulate brief'
+    'chase rebuild retest recheck refresh reissue resend resubmit shortlist circulate brief ' +
+    'pin swap fold ring text message nudge ping shadow cover store label tag lock unlock freeze rotate extend archive delete ' +
+    'wire hook scope split port upgrade downgrade roll revert announce advertise promote recap print laminate attach link ' +
+    'download export import load backfill reproduce debug profile tune optimize optimise record film shoot mix reimburse ' +
+    'bill charge credit transfer countersign lodge apply register enrol enroll ratify adopt host facilitate chair attend ' +
+    'join visit inspect survey count stock restock reorder pack clean wipe administer chart page dial liaise introduce ' +
+    'connect vet interview coach mentor grade mark sound rerun chase'
   ).split(/\s+/),
 )
 

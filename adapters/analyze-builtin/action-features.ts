@@ -44,7 +44,7 @@ const REFUSE =
 const NO_START = /^(?:no|nope|nah|sorry|unfortunately|hmm|i wish)\b/
 
 /** Approving someone's offer rather than taking the work: "yes please", "do that", "go ahead". */
-export const APPROVES = /^(?:(?:oh|ah|yes|yeah|yep|ok|okay|sure|great|perfect|absolutely)\b[\s,.!]*)*(?:please|yes please|do that|do it|go ahead|go for it|that'd be (?:great|ideal|helpful|amazing|perfect|lovely)|that would be (?:great|ideal|helpful)|sounds (?:good|great)|perfect|great|amazing|lovely|brilliant|ideal|thank you|thanks)\b/
+export const APPROVES = /^(?:(?:oh|ah|yes|yeah|yep|ok|okay|sure|great|perfect|absolutely|good idea|nice|love it|lovely)\b[\s,.!]*)*(?:please|please do|yes please|do that|do it|go ahead|go for it|that'd be (?:great|ideal|helpful|amazing|perfect|lovely)|that would be (?:great|ideal|helpful)|sounds (?:good|great)|perfect|great|amazing|lovely|brilliant|ideal|thank you|thanks)\b/
 /** Taking the work on, not only agreeing: "I'll do it", "leave it with me", "that's on me". */
 export const TAKES_ON = /\b(?:i'll|i will|i can|i could|leave (?:it|that|this) with me|on it|on me|mine|i've got (?:it|this|that)|count me in|happy to|can do|will do|me, i guess|i'm on)\b/
 

@@ -58,6 +58,7 @@ const DELEGATE = new RegExp(`\\b(?:[Ll]et'?s|[Ll]et us) (?:have|get|ask) (${NAME
 const THIRD = new RegExp(`(?:^|[,;]\\s*|\\band\\s)(${NAME}) (?:will|'ll|is going to|is gonna|agreed to|has agreed to|offered to) ([a-z].*)$`)
 const READY = /\bI'll have (?:it|that|this|them|the \w+(?: \w+)?) (?:ready|done|finished|drafted|sorted)\b/i
 const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\s+(?:(?:just|please|maybe|also)\s+)*/i
+const PROPOSAL = /\b(?:we|I) (?:can|could)(?: also| maybe| just)?,?\s+/i
 const IMPERSONAL = /^(?:(?:so|and|but|also|oh|okay|ok|right|um|uh)[\s,]+)*(?:the |our |this |that )?([\w' -]+?),? (?:that )?(?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|needs?|still needs?) (\w+)(.*)$/i
 
 /** The rules' reading of a sentence: the kind of task and where its work is worded. */
@@ -100,6 +101,12 @@ export const matchOf = (sentence: string, speaker: string): Match | null => {
     if (isWorkVerb(firstWord(task))) return { kind: 'shared', owner: null, task }
   }
   // "the contract still has to be approved": approve the contract
+  // a proposal: "we can pin a comment with the link"; who proposed it owns it once it is approved
+  const proposal = PROPOSAL.exec(sentence)
+  if (proposal !== null) {
+    const task = sentence.slice(proposal.index + proposal[0].length)
+    if (isWorkVerb(firstWord(task))) return { kind: 'shared', owner: null, task }
+  }
   // "the contract still has to be approved", "the memory limit still needs raising": approve the contract, raise the memory limit
   const need = IMPERSONAL.exec(sentence)
   if (need !== null) {
@@ -158,6 +165,9 @@ const speakerByFirstName = (speakers: Iterable<string>) => {
     return matches?.size === 1 ? [...matches][0]! : owner
   }
 }
+
+/** Idioms built on action verbs: "I'll take that on board" promises no work. */
+const IDIOM_TASK = /^(?:take (?:that|it|this|those|these|your \w+|the \w+) on board|push(?:ing)? back|bear (?:that|it|this) in mind|keep (?:that|it|this) in mind|think about it|sleep on it|play it by ear)\b/i
 
 const TAKEN_BACK = /\b(?:kidding|joking|only joking|just kidding|not really|not seriously)\b/
 
@@ -276,7 +286,10 @@ const itemOf = (
       const due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt) ?? findDueDate(asked.s.text, startsAt)
       const task = ownTask !== null && isSpecific(ownTask) && own?.kind === 'commitment' ? ownTask : askedTask
       // "yes please" to "I could look into it": the one who offered owes it
-      const offered = asked.m?.kind === 'commitment' || (asked.m === null && OFFER.test(asked.s.text.toLowerCase()) && APPROVES.test(s.raw.trim().toLowerCase()))
+      const approves = APPROVES.test(s.raw.trim().toLowerCase()) && !TAKES_ON.test(s.raw.toLowerCase())
+      const offered =
+        asked.m?.kind === 'commitment' ||
+        (approves && (asked.m === null || asked.m.kind === 'shared') && OFFER.test(asked.s.text.toLowerCase()))
       return {
         item: draft(task, offered ? prevTurn.speaker : s.speaker, due, asked.s.text, 'request', utterances[s.utterance - 1]!.start_ms),
         sources: [s.utterance - 1, s.utterance],
@@ -284,7 +297,7 @@ const itemOf = (
       }
     }
   }
-  if (ownTask === null) return null
+  if (ownTask === null || IDIOM_TASK.test(ownTask)) return null
   let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') ? s.speaker : null)
   const sources = [s.utterance]
   let due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt)

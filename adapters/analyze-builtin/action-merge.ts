@@ -56,7 +56,11 @@ const specificity = (i: DraftActionItem, terms: Set<string>): number => (isVague
 
 const merged = (a: FoundActionItem, b: FoundActionItem): FoundActionItem => {
   const [first, later] = (a.item.atMs ?? 0) <= (b.item.atMs ?? 0) ? [a, b] : [b, a]
-  const rank = (f: FoundActionItem): number => (f.framed === true ? 100 : 0) + specificity(f.item, objectTerms(f.item.title))
+  // a vague restatement ("Send it to them tomorrow") never gives the wording, then framed tasks before loose needs
+  const rank = (f: FoundActionItem): number => {
+    const spec = specificity(f.item, objectTerms(f.item.title))
+    return spec < 0 ? -1 : (f.framed === true ? 100 : 0) + spec
+  }
   const wordingFrom = rank(later) > rank(first) ? later : first
   const wording = wordingFrom.item
   const due = wording.due ?? first.item.due ?? later.item.due
