@@ -15,6 +15,7 @@ import { APPROVES, OFFER, TAKES_ON, acceptsTurn, refusesTurn, requestsWork, sent
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
 import { imperativeTitle } from './action-title.js'
+import { decisionOf } from './decisions.js'
 import { findDueDate } from './due-date.js'
 import { toSentences } from './sentences.js'
 import { contentTerms } from './terms.js'
@@ -167,7 +168,7 @@ const speakerByFirstName = (speakers: Iterable<string>) => {
 }
 
 /** Idioms built on action verbs: "I'll take that on board" promises no work. */
-const IDIOM_TASK = /^(?:take (?:that|it|this|those|these|your \w+|the \w+) on board|push(?:ing)? back|bear (?:that|it|this) in mind|keep (?:that|it|this) in mind|think about it|sleep on it|play it by ear)\b/i
+const IDIOM_TASK = /^(?:take (?:that|it|this|those|these|your \w+|the \w+) on board|take (?:those|them|that|it) as\b|push(?:ing)? back|bear (?:that|it|this) in mind|keep (?:that|it|this) in mind|think about it|sleep on it|play it by ear)\b/i
 
 const TAKEN_BACK = /\b(?:kidding|joking|only joking|just kidding|not really|not seriously)\b/
 
@@ -298,6 +299,8 @@ const itemOf = (
     }
   }
   if (ownTask === null || IDIOM_TASK.test(ownTask)) return null
+  // a decision ("the sprint goal is: ...", "we'll go with the annual plan") is a decision, unless it also gives someone work
+  if ((own === null || own.kind === 'shared') && decisionOf({ speaker: s.speaker, raw: s.raw, text: s.text, utterance: s.utterance }, utterances) !== null) return null
   let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') ? s.speaker : null)
   const sources = [s.utterance]
   let due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt)

@@ -28,7 +28,7 @@ const CUE = new RegExp(
     // spoken forms: "Decision: we hire Priya", "let's agree: ...", "resolved: ...", "that's unanimous", "so we go with ..."
     String.raw`decision(?=\s*[:,-])|decision is|decision then|we (?:approve|adopt|accept)\b|let's (?:agree|decide|resolve)|let us (?:agree|decide|resolve)|resolve to|resolved(?=\s*[:,])|we(?:'re| are) (?:all )?agreed|` +
     String.raw`(?:that's|that is|it's) unanimous|motion (?:is )?(?:carried|passed)|(?:that's|it's) carried|(?:so|then|okay so|ok so) we(?:'ll)? go with|I propose we go with|` +
-    String.raw`to confirm,? we|the (?:sprint |quarter's |team's )?goal is(?=\s*:))`,
+    String.raw`to confirm,? we|the (?:sprint |quarter's |team's )?goal is(?=\s*:)|(?:take|approve|accept) (?:those|them|the minutes) as (?:an |a )?(?:accurate|true|correct) record)(?![\w'])`,
   'i',
 )
 
@@ -66,12 +66,32 @@ const proposedBeforeConsent = (s: DecisionSentence, next: DecisionSentence | und
   return { text, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
 }
 
+/** "Let's do it." after a proposal: the proposal, said just before by the same speaker or in the turn before, is decided. */
+const LETS_DO = /^(?:(?:yes|yeah|ok|okay|good|great|fine|right|so|then)[\s,.!]+)*let's do (?:it|that|this)\b/i
+
+const GROUP_PROPOSAL = /\b(?:we could|we should|we can|what if we|how about|why don't we|maybe we|let's)\b/i
+
+const proposalAgreed = (s: DecisionSentence, i: number, sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision | null => {
+  if (!LETS_DO.test(s.text ?? cleanSentence(s.raw))) return null
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+    const p = sentences[j]!
+    const text = p.text ?? cleanSentence(p.raw)
+    if (text === '' || /\?\s*$/.test(text) || text.split(/\s+/).length < 4) continue
+    if (p.utterance !== s.utterance && p.utterance !== s.utterance - 1) break
+    // an offer taken ("I can pair with Yusuf." "Let's do that.") is an action item, not a decision
+    if (p.utterance !== s.utterance && !GROUP_PROPOSAL.test(text)) break
+    const u = utterances[s.utterance]
+    return { text, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
+  }
+  return null
+}
+
 /** Decisions of a whole transcript, in order; the same sentence said twice is kept once. */
 export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision[] => {
   const out: Decision[] = []
   const seen = new Set<string>()
   for (const [i, s] of sentences.entries()) {
-    const d = decisionOf(s, utterances) ?? proposedBeforeConsent(s, sentences[i + 1], utterances)
+    const d = decisionOf(s, utterances) ?? proposedBeforeConsent(s, sentences[i + 1], utterances) ?? proposalAgreed(s, i, sentences, utterances)
     if (d === null || seen.has(d.text.toLowerCase())) continue
     seen.add(d.text.toLowerCase())
     out.push(d)
