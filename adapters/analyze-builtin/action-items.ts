@@ -170,6 +170,8 @@ const speakerByFirstName = (speakers: Iterable<string>) => {
 /** Idioms built on action verbs: "I'll take that on board" promises no work. */
 const IDIOM_TASK = /^(?:take (?:that|it|this|those|these|your \w+|the \w+) on board|take (?:those|them|that|it) as\b|push(?:ing)? back|bear (?:that|it|this) in mind|keep (?:that|it|this) in mind|think about it|sleep on it|play it by ear)\b/i
 
+const RECAP = /^(?:(?:so|okay|ok|right|alright|just)[\s,]+)*(?:to (?:recap|sum up|summari[sz]e)|recap(?:ping)?\b|summing up|in summary|so the actions are|quick recap)/i
+
 const TAKEN_BACK = /\b(?:kidding|joking|only joking|just kidding|not really|not seriously)\b/
 
 const FOLLOW_UP_TAG = /\b(?:follow(?:ing)?[- ]up|get back|circle back|check (?:in|back)|send (?:out )?(?:the )?(?:notes|minutes|recap|summary))\b/i
@@ -298,10 +300,12 @@ const itemOf = (
       }
     }
   }
-  if (ownTask === null || IDIOM_TASK.test(ownTask)) return null
+  // a recap restates tasks already given ("To recap: Lukas exports the icons, Fatima books the movers")
+  if (ownTask === null || IDIOM_TASK.test(ownTask) || RECAP.test(s.text)) return null
   // a decision ("the sprint goal is: ...", "we'll go with the annual plan") is a decision, unless it also gives someone work
   if ((own === null || own.kind === 'shared') && decisionOf({ speaker: s.speaker, raw: s.raw, text: s.text, utterance: s.utterance }, utterances) !== null) return null
-  let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') ? s.speaker : null)
+  // "Sure, draft agenda by Monday": who accepts or commits, even without "I"
+  let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') || has('accept') || has('leave_it_with_me') ? s.speaker : null)
   const sources = [s.utterance]
   let due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt)
   const asks =

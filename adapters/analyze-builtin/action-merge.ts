@@ -23,12 +23,14 @@ export interface FoundActionItem {
 export interface MergeOptions {
   /** Share of the smaller title's content terms found in the other's, from which two titles name one task. */
   readonly overlap: number
-  /** Utterances after an item within which a vague or related item restates it. */
+  /** Utterances after an item within which an item sharing a content word with it restates it. */
   readonly near: number
+  /** Utterances after an item within which an item with nothing specific ("Send it over") restates it. */
+  readonly nearVague: number
 }
 
 /** Chosen on the training rows and the written meetings (see docs/analyzer.md). */
-export const defaultMergeOptions: MergeOptions = { overlap: 0.6, near: 6 }
+export const defaultMergeOptions: MergeOptions = { overlap: 0.6, near: 6, nearVague: 2 }
 
 /** Content terms of a title without its verb, which many different tasks share ("send"). */
 const objectTerms = (title: string): Set<string> => new Set(contentTerms(title.split(/\s+/).slice(1).join(' ')))
@@ -91,8 +93,9 @@ export const mergeSameTasks = (found: ReadonlyArray<FoundActionItem>, options: M
       if (contexts[k]!.has(f.item.context) || within) j = k
       else {
         const { shared, share } = overlapShare(terms[k]!, t)
-        const close = start - (o.sources[o.sources.length - 1] ?? 0) <= options.near
-        const related = close && (vague || overlapShare(titleTerms(o.item.title), titleTerms(f.item.title)).shared > 0)
+        const gap = start - (o.sources[o.sources.length - 1] ?? 0)
+        // "it" points back only a turn or two; a shared word holds a little longer
+        const related = (gap <= options.nearVague && vague) || (gap <= options.near && overlapShare(titleTerms(o.item.title), titleTerms(f.item.title)).shared > 0)
         if ((shared >= Math.min(2, Math.min(t.size, terms[k]!.size)) && shared > 0 && share >= options.overlap) || related) j = k
       }
     }

@@ -72,7 +72,13 @@ const LETS_DO = /^(?:(?:yes|yeah|ok|okay|good|great|fine|right|so|then)[\s,.!]+)
 const GROUP_PROPOSAL = /\b(?:we could|we should|we can|what if we|how about|why don't we|maybe we|let's)\b/i
 
 const proposalAgreed = (s: DecisionSentence, i: number, sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision | null => {
-  if (!LETS_DO.test(s.text ?? cleanSentence(s.raw))) return null
+  const own = s.text ?? cleanSentence(s.raw)
+  const cue = LETS_DO.exec(own)
+  if (cue === null) return null
+  const u = utterances[s.utterance]
+  // "Let's do that, we buy the licence": the sentence says what is decided
+  if (own.slice(cue[0].length).split(/\s+/).filter((w) => /\w/.test(w)).length >= 4)
+    return { text: own, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
   for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
     const p = sentences[j]!
     const text = p.text ?? cleanSentence(p.raw)
@@ -80,7 +86,6 @@ const proposalAgreed = (s: DecisionSentence, i: number, sentences: ReadonlyArray
     if (p.utterance !== s.utterance && p.utterance !== s.utterance - 1) break
     // an offer taken ("I can pair with Yusuf." "Let's do that.") is an action item, not a decision
     if (p.utterance !== s.utterance && !GROUP_PROPOSAL.test(text)) break
-    const u = utterances[s.utterance]
     return { text, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
   }
   return null
