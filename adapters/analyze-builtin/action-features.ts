@@ -159,6 +159,48 @@ export const requestsWork = (text: string): boolean => {
   )
 }
 
+/** What a turn says as the turn before or after a sentence; read once per turn, as every sentence near it asks. */
+interface TurnFacts {
+  readonly requests: boolean
+  readonly addressee: string | null
+  readonly question: boolean
+  readonly proposes: boolean
+  readonly agenda: boolean
+  readonly explain: boolean
+  readonly offers: boolean
+  readonly work: boolean
+  readonly accepts: boolean
+  readonly refuses: boolean
+  readonly joke: boolean
+  readonly approves: boolean
+}
+
+const turnFacts = new WeakMap<TurnText, TurnFacts>()
+
+const factsOf = (t: TurnText): TurnFacts => {
+  let f = turnFacts.get(t)
+  if (f === undefined) {
+    const lower = t.text.toLowerCase()
+    const work = hasWorkVerb(lower)
+    f = {
+      requests: requestsWork(t.text),
+      addressee: vocativeOf(t.text)?.toLowerCase() ?? null,
+      question: /\?\s*$/.test(t.text.trim()),
+      proposes: WE_SHOULD.test(lower) && work,
+      agenda: AGENDA.test(lower),
+      explain: WH_EXPLAIN.test(lower),
+      offers: OFFER.test(lower),
+      work,
+      accepts: acceptsTurn(t),
+      refuses: refusesTurn(t),
+      joke: JOKE.test(t.rawLower),
+      approves: APPROVES.test(t.rawLower.trim()),
+    }
+    turnFacts.set(t, f)
+  }
+  return f
+}
+
 const push = (out: string[], on: boolean, name: string): void => {
   if (on) out.push(name)
 }
@@ -257,45 +299,46 @@ export const sentenceFeatures = (s: SentenceInDialogue): string[] => {
   const prev = s.prev
   if (prev !== null) {
     const other = prev.speaker !== s.speaker
+    const p = factsOf(prev)
     push(out, !other, 'prev_same_speaker')
-    const prevReq = other && requestsWork(prev.text)
-    const prevLower = prev.text.toLowerCase()
-    const addressedMe = other && vocativeOf(prev.text)?.toLowerCase() === firstNameOf(s.speaker)
-    const prevQuestion = /\?\s*$/.test(prev.text.trim())
+    const prevReq = other && p.requests
+    const addressedMe = other && p.addressee === firstNameOf(s.speaker)
     push(out, prevReq, 'prev_request')
     push(out, addressedMe, 'prev_addresses_me')
-    push(out, other && prevQuestion, 'prev_question')
-    push(out, other && WE_SHOULD.test(prevLower) && hasWorkVerb(prevLower), 'prev_proposal')
-    push(out, other && AGENDA.test(prevLower), 'prev_agenda')
-    push(out, other && WH_EXPLAIN.test(prevLower), 'prev_explain_question')
+    push(out, other && p.question, 'prev_question')
+    push(out, other && p.proposes, 'prev_proposal')
+    push(out, other && p.agenda, 'prev_agenda')
+    push(out, other && p.explain, 'prev_explain_question')
     push(out, accept && prevReq, 'accept_after_request')
-    push(out, other && APPROVES.test(raw.trim()) && OFFER.test(prevLower), 'approve_after_offer')
+    push(out, other && APPROVES.test(raw.trim()) && p.offers, 'approve_after_offer')
     push(out, accept && addressedMe, 'accept_when_addressed')
-    push(out, accept && other && hasWorkVerb(prevLower), 'accept_after_work')
-    push(out, accept && other && WH_EXPLAIN.test(prevLower), 'accept_after_explain')
+    push(out, accept && other && p.work, 'accept_after_work')
+    push(out, accept && other && p.explain, 'accept_after_explain')
     push(out, refuse && prevReq, 'refuse_after_request')
-    push(out, leave && other && hasWorkVerb(prevLower), 'leave_after_work')
+    push(out, leave && other && p.work, 'leave_after_work')
     push(out, (firstWork || iWill) && addressedMe, 'commit_when_addressed')
   }
+  push(out, (iWill || WE_WILL.test(lower)) && deadline, 'will_deadline')
 
   const next = s.next
   if (next !== null) {
     const other = next.speaker !== s.speaker
-    const nAccepts = other && acceptsTurn(next)
-    const nRefuses = other && refusesTurn(next)
+    const n = factsOf(next)
+    const nAccepts = other && n.accepts
+    const nRefuses = other && n.refuses
     const asks = youReq || ifYouCould || reqWork || WHO_CAN.test(lower) || SOMEONE.test(lower) || DELEGATE.test(text)
+    const proposes = weWork || WE_SHOULD.test(lower)
     push(out, nAccepts, 'next_accepts')
     push(out, nRefuses, 'next_refuses')
-    push(out, other && /\?\s*$/.test(next.text.trim()), 'next_question')
+    push(out, other && n.question, 'next_question')
     push(out, asks && nAccepts, 'request_next_accepts')
     push(out, asks && nRefuses, 'request_next_refuses')
-    push(out, (weWork || WE_SHOULD.test(lower)) && nAccepts, 'proposal_next_accepts')
-    push(out, (weWork || WE_SHOULD.test(lower)) && nRefuses, 'proposal_next_refuses')
+    push(out, proposes && nAccepts, 'proposal_next_accepts')
+    push(out, proposes && nRefuses, 'proposal_next_refuses')
     push(out, voc !== null && firstNameOf(next.speaker) === voc.toLowerCase(), 'next_is_addressee')
     // a joke is taken back in the next turn, often by the one who made it
-    push(out, JOKE.test(next.rawLower), 'next_joke')
-    push(out, (iCan || iWill || WE_SHOULD.test(lower)) && other && APPROVES.test(next.rawLower.trim()), 'offer_next_approved')
-    push(out, (iWill || WE_WILL.test(lower)) && deadline, 'will_deadline')
+    push(out, n.joke, 'next_joke')
+    push(out, (iCan || iWill || WE_SHOULD.test(lower)) && other && n.approves, 'offer_next_approved')
   }
   return out
 }

@@ -16,7 +16,9 @@ import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
 import { imperativeTitle } from './action-title.js'
 import { decisionOf } from './decisions.js'
-import { findDueDate } from './due-date.js'
+import { findDueDate, type DueDate } from './due-date.js'
+
+type DueOf = (text: string) => DueDate | null
 import { toSentences } from './sentences.js'
 import { contentTerms } from './terms.js'
 
@@ -189,11 +191,18 @@ export const findActionItemsWithSources = (
   const turns = turnsOf(sentences, utterances.length)
   const bySpeakerFirst = speakerByFirstName(new Set(utterances.map((u) => u.speaker)))
   const found: FoundActionItem[] = []
+  // chrono is the costly part: a turn read for its deadline by several items is read once
+  const dues = new Map<string, DueDate | null>()
+  const dueOf: DueOf = (text) => {
+    let d = dues.get(text)
+    if (d === undefined) dues.set(text, (d = findDueDate(text, startsAt)))
+    return d
+  }
   sentences.forEach((s, i) => {
     if (s.text === '') return
     const features = sentenceFeatures(dialogueOf(s, i, sentences, turns))
     if (actionProbability(model, features) < model.threshold) return
-    const item = itemOf(s, features, sentences, turns, utterances, startsAt)
+    const item = itemOf(s, features, sentences, turns, utterances, dueOf)
     if (item !== null) found.push({ ...item, item: { ...item.item, owner: item.item.owner === null ? null : bySpeakerFirst(item.item.owner) } })
   })
   return mergeSameTasks(found)
@@ -234,7 +243,27 @@ export const dialogueOf = (s: SpokenSentence, i: number, sentences: ReadonlyArra
 })
 
 /** The sentence of a turn that asks for work, last one first ("Thanks. Ana, could you book it?"). */
-const requestIn = (sentences: ReadonlyArray<SpokenSentence>, utterance: number): { s: SpokenSentence; m: Match | null } | null => {
+/** Index of the first sentence of an utterance or of a later one (sentences are in utterance order). */
+const firstSentenceOf = (sentences: ReadonlyArray<SpokenSentence>, utterance: number): number => {
+  let lo = 0
+  let hi = sentences.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sentences[mid]!.utterance < utterance) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The sentences of one utterance, in order. */
+const sentencesOf = (sentences: ReadonlyArray<SpokenSentence>, utterance: number): SpokenSentence[] => {
+  const out: SpokenSentence[] = []
+  for (let j = firstSentenceOf(sentences, utterance); j < sentences.length && sentences[j]!.utterance === utterance; j++) out.push(sentences[j]!)
+  return out
+}
+
+const requestIn = (all: ReadonlyArray<SpokenSentence>, utterance: number): { s: SpokenSentence; m: Match | null } | null => {
+  const sentences = sentencesOf(all, utterance)
   let fallback: { s: SpokenSentence; m: Match | null } | null = null
   for (let j = sentences.length - 1; j >= 0; j--) {
     const s = sentences[j]!
@@ -255,11 +284,11 @@ const requestIn = (sentences: ReadonlyArray<SpokenSentence>, utterance: number):
 }
 
 /** A deadline said elsewhere in the same turn: "I can take the handover doc. Wednesday's fine." */
-const dueInTurn = (s: SpokenSentence, sentences: ReadonlyArray<SpokenSentence>, startsAt: string) => {
-  for (const o of sentences) {
+const dueInTurn = (s: SpokenSentence, sentences: ReadonlyArray<SpokenSentence>, dueOf: DueOf): DueDate | null => {
+  for (const o of sentencesOf(sentences, s.utterance)) {
     if (o.utterance > s.utterance) break
     if (o.utterance === s.utterance && o !== s && o.text !== '') {
-      const d = findDueDate(o.text, startsAt)
+      const d = dueOf(o.text)
       if (d !== null) return d
     }
   }
@@ -272,7 +301,7 @@ const itemOf = (
   sentences: ReadonlyArray<SpokenSentence>,
   turns: ReadonlyArray<TurnText | null>,
   utterances: ReadonlyArray<Utterance>,
-  startsAt: string,
+  dueOf: DueOf,
 ): FoundActionItem | null => {
   const prevTurn = turns[s.utterance - 1] ?? null
   const nextTurn = turns[s.utterance + 1] ?? null
@@ -286,7 +315,7 @@ const itemOf = (
     const asked = requestIn(sentences, s.utterance - 1)
     const askedTask = asked === null ? null : (asked.m?.task ?? looseTask(asked.s.text))
     if (asked !== null && askedTask !== null) {
-      const due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt) ?? findDueDate(asked.s.text, startsAt)
+      const due = dueOf(s.text) ?? dueInTurn(s, sentences, dueOf) ?? dueOf(asked.s.text)
       const task = ownTask !== null && isSpecific(ownTask) && own?.kind === 'commitment' ? ownTask : askedTask
       // "yes please" to "I could look into it": the one who offered owes it
       const approves = APPROVES.test(s.raw.trim().toLowerCase()) && !TAKES_ON.test(s.raw.toLowerCase())
@@ -307,7 +336,7 @@ const itemOf = (
   // "Sure, draft agenda by Monday": who accepts or commits, even without "I"
   let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') || has('accept') || has('leave_it_with_me') ? s.speaker : null)
   const sources = [s.utterance]
-  let due = findDueDate(s.text, startsAt) ?? dueInTurn(s, sentences, startsAt)
+  let due = dueOf(s.text) ?? dueInTurn(s, sentences, dueOf)
   const asks =
     has('who_can') ||
     has('someone_needs') ||
@@ -333,7 +362,7 @@ const itemOf = (
   ) {
     owner = nextTurn.speaker
     sources.push(s.utterance + 1)
-    if (due === null) due = findDueDate(nextTurn.text, startsAt)
+    if (due === null) due = dueOf(nextTurn.text)
   } else if (owner === null && own?.kind === 'request' && /\byou\b/i.test(s.text) && prevTurn !== null && prevTurn.speaker !== s.speaker) {
     // "can you send it?" with no name: asked of whoever spoke last
     owner = prevTurn.speaker
@@ -346,7 +375,7 @@ const itemOf = (
 const draft = (
   task: string,
   owner: string | null,
-  due: ReturnType<typeof findDueDate>,
+  due: DueDate | null,
   context: string,
   kind: 'commitment' | 'request',
   atMs: number,

@@ -77,10 +77,12 @@ const merged = (a: FoundActionItem, b: FoundActionItem): FoundActionItem => {
 export const mergeSameTasks = (found: ReadonlyArray<FoundActionItem>, options: MergeOptions = defaultMergeOptions): FoundActionItem[] => {
   const out: FoundActionItem[] = []
   const terms: Array<Set<string>> = []
+  const words: Array<Set<string>> = []
   // every sentence each kept item was made from: a request and its acceptance share theirs
   const contexts: Array<Set<string>> = []
   for (const f of found) {
     const t = objectTerms(f.item.title)
+    const fWords = titleTerms(f.item.title)
     const vague = isVague(f.item.title, t)
     const start = f.sources[0] ?? 0
     let j = -1
@@ -95,17 +97,19 @@ export const mergeSameTasks = (found: ReadonlyArray<FoundActionItem>, options: M
         const { shared, share } = overlapShare(terms[k]!, t)
         const gap = start - (o.sources[o.sources.length - 1] ?? 0)
         // "it" points back only a turn or two; a shared word holds a little longer
-        const related = (gap <= options.nearVague && vague) || (gap <= options.near && overlapShare(titleTerms(o.item.title), titleTerms(f.item.title)).shared > 0)
+        const related = (gap <= options.nearVague && vague) || (gap <= options.near && overlapShare(words[k]!, fWords).shared > 0)
         if ((shared >= Math.min(2, Math.min(t.size, terms[k]!.size)) && shared > 0 && share >= options.overlap) || related) j = k
       }
     }
     if (j < 0) {
       out.push(f)
       terms.push(t)
+      words.push(fWords)
       contexts.push(new Set([f.item.context]))
     } else {
       out[j] = merged(out[j]!, f)
       terms[j] = objectTerms(out[j]!.item.title)
+      words[j] = titleTerms(out[j]!.item.title)
       contexts[j]!.add(f.item.context)
     }
   }
