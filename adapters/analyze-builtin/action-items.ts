@@ -10,7 +10,7 @@
  */
 import type { DraftActionItem } from '../../src/core/domain/notes.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseOfParticiple, isWorkVerb } from './action-cues.js'
+import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseForm, isWorkVerb } from './action-cues.js'
 import { APPROVES, OFFER, TAKES_ON, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
@@ -62,7 +62,10 @@ const THIRD = new RegExp(`(?:^|[,;]\\s*|\\band\\s)(${NAME}) (?:will|'ll|is going
 const READY = /\bI'll have (?:it|that|this|them|the \w+(?: \w+)?) (?:ready|done|finished|drafted|sorted)\b/i
 const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\s+(?:(?:just|please|maybe|also)\s+)*/i
 const PROPOSAL = /\b(?:we|I) (?:can|could)(?: also| maybe| just)?,?\s+/i
-const IMPERSONAL = /^(?:(?:so|and|but|also|oh|okay|ok|right|um|uh)[\s,]+)*(?:the |our |this |that )?([\w' -]+?),? (?:that )?(?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|needs?|still needs?) (\w+)(.*)$/i
+/** "the contract still has to be approved before the 30th", anywhere in the sentence. */
+const IMPERSONAL = /(?:^|[,;:-]\s*|\b(?:so|and|but|then|also|okay|um|uh)\s+)((?:the |our |this |that |all the |each |every )?[\w.'-]+(?: [\w.'-]+){0,5}?),? (?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|has got to be|needs? to get) (\w+)(.*)$/i
+/** "the memory limit still needs raising". */
+const NEEDS_DOING = /(?:^|[,;:-]\s*|\b(?:so|and|but|then|also|okay|um|uh)\s+)((?:the |our |this |that )?[\w.'-]+(?: [\w.'-]+){0,5}?) (?:still )?needs? (\w+ing)\b(.*)$/i
 
 /** The rules' reading of a sentence: the kind of task and where its work is worded. */
 export const matchOf = (sentence: string, speaker: string): Match | null => {
@@ -110,11 +113,16 @@ export const matchOf = (sentence: string, speaker: string): Match | null => {
     const task = sentence.slice(proposal.index + proposal[0].length)
     if (isWorkVerb(firstWord(task))) return { kind: 'shared', owner: null, task }
   }
-  // "the contract still has to be approved", "the memory limit still needs raising": approve the contract, raise the memory limit
+  // "the contract still has to be approved": get the contract approved; "the memory limit still needs raising": raise the memory limit
   const need = IMPERSONAL.exec(sentence)
-  if (need !== null) {
-    const verb = baseOfParticiple(need[2]!)
-    if (isWorkVerb(verb)) return { kind: 'shared', owner: null, task: `${verb} the ${need[1]!.replace(/^(?:the|our|this|that) /i, '')}${need[3]}` }
+  if (need !== null && !/^(?:it|that|this|they|he|she|which|there)$/i.test(need[1]!)) {
+    const subject = need[1]!.replace(/^(?:The|Our|This|That|All the|Each|Every)\b/, (d) => d.toLowerCase())
+    return { kind: 'shared', owner: null, task: `get ${subject} ${need[2]}${need[3]}` }
+  }
+  const doing = NEEDS_DOING.exec(sentence)
+  if (doing !== null && isWorkVerb(baseForm(doing[2]!)) && !/^(?:it|that|this|they|he|she|which|there)$/i.test(doing[1]!)) {
+    const subject = /^(?:the|our|this|that) /i.test(doing[1]!) ? doing[1]! : `the ${doing[1]}`
+    return { kind: 'shared', owner: null, task: `${baseForm(doing[2]!)} ${subject}${doing[3]}` }
   }
   return null
 }
@@ -367,9 +375,21 @@ const itemOf = (
     // "can you send it?" with no name: asked of whoever spoke last
     owner = prevTurn.speaker
   }
+  // "I'll write it", "Do the figures": the task was named in the turn before
+  let task = ownTask
+  const ownTitle = imperativeTitle(ownTask)
+  const vagueTitle = !ownTitle.includes(' ') || /^\S+ (?:it|that|this|them|those|one)\b/i.test(ownTitle) || !isSpecific(ownTask)
+  if (vagueTitle && prevTurn !== null && prevTurn.speaker !== s.speaker) {
+    const asked = requestIn(sentences, s.utterance - 1)
+    const askedTask = asked === null ? null : (asked.m?.task ?? looseTask(asked.s.text))
+    if (askedTask !== null && isSpecific(askedTask)) {
+      task = askedTask
+      if (!sources.includes(s.utterance - 1)) sources.unshift(s.utterance - 1)
+    }
+  }
   const kind = own === null ? (owner === s.speaker ? 'commitment' : 'request') : own.kind === 'commitment' ? 'commitment' : 'request'
   const framed = own !== null && own.kind !== 'shared'
-  return { item: draft(ownTask, owner, due, s.text, kind, utterances[s.utterance]!.start_ms), sources, framed }
+  return { item: draft(task, owner, due, s.text, kind, utterances[sources[0]!]!.start_ms), sources, framed }
 }
 
 const draft = (

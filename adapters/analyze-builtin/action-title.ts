@@ -23,7 +23,8 @@ export const imperativeTitle = (task: string, dueText?: string): string => {
   if (words.length === 0) return 'Follow up'
   words[0] = baseForm(words[0]!)
   let cut = words.slice(0, MAX_WORDS)
-  while (cut.length > 1 && DANGLING_ENDINGS.has(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
+  const dangling = (w: string): boolean => DANGLING_ENDINGS.has(w) || /^(?:before|after|until|till|ahead|then|so)$/.test(w)
+  while (cut.length > 1 && dangling(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
   const title = cut.join(' ')
   return title[0]!.toUpperCase() + title.slice(1)
 }
