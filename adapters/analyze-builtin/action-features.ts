@@ -37,7 +37,7 @@ export interface SentenceInDialogue {
 const ACCEPT_START =
   /^(?:(?:oh|ah|um|uh|well|yeah|yes|yep|yup|ok|okay|sure|right|alright|absolutely|definitely|of course|no problem|fine|cool|great|perfect|totally|happy to|for sure)\b[\s,.!-]*)+(?:i can|i will|i'll|will do|on it|can do|that works|sounds good|no problem|leave it|consider it|happy to|i'm on it|i've got|got it|i'll take|count me)?/
 const ACCEPT_PHRASE =
-  /\b(?:will do|on it|that's on me|that one's mine|that's mine|mine\b|me, i guess|i'll take (?:that|it) on(?! board)|leave it with me|leave that with me|that works|works for me|consider it done|happy to|i can do that|i can do it|i can take (?:that|it|this)|i'll take (?:that|it|this)(?! on board)|i'll do (?:that|it)|i'll handle (?:that|it)|i'll sort (?:that|it)|i've got (?:it|this|that)|count me in|can do|i'll get (?:that|it) done|no problem|sounds good|sure thing|you got it|i'll own (?:that|it)|i'm happy to|i'll look after)\b/
+  /\b(?:will do|on it|consider it done|i'll see what i can do|that's on me|that one's mine|that's mine|mine\b|me, i guess|i'll take (?:that|it) on(?! board)|leave it with me|leave that with me|that works|works for me|consider it done|happy to|i can do that|i can do it|i can take (?:that|it|this)|i'll take (?:that|it|this)(?! on board)|i'll do (?:that|it)|i'll handle (?:that|it)|i'll sort (?:that|it)|i've got (?:it|this|that)|count me in|can do|i'll get (?:that|it) done|no problem|sounds good|sure thing|you got it|i'll own (?:that|it)|i'm happy to|i'll look after)\b/
 /** The sentence refuses: "I can't", "not this week", "no bandwidth". */
 const REFUSE =
   /\b(?:i can't|i cannot|can't do|i couldn't|i won't be able|i'm not able|not able to|not this week|no bandwidth|don't have (?:the )?(?:bandwidth|time|capacity)|haven't got (?:the )?(?:bandwidth|time|capacity)|i'd rather not|(?:i'd|i would) (?:really |honestly |much )?rather not|not me|no,? sorry|sorry,? no|so no|i'll have to say no|have to say no|can't take (?:that|it|this)|can't do (?:that|it|this)|afraid not|i'm swamped|i'm slammed|too much on my plate|full plate|have to pass|i'll pass|i'm out|someone else|somebody else|not going to happen|no can do|that's a no|unfortunately not|not really|i don't think i can|i doubt i can|out of office|on leave|can't commit|won't commit|not in a position)\b/
@@ -52,7 +52,7 @@ export const TAKES_ON = /\b(?:i'll|i will|i can|i could|leave (?:it|that|this) w
 export const OFFER = /\b(?:i could|i can|i'll|i will|we could|we can|happy to|want me to|shall i|should i)\b/
 
 /** Asked to act: a request cue or "if you could ... that'd be". */
-const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\b/
+const IF_YOU_COULD = /\bif (?:you|someone|somebody|anyone|one of you) (?:could|can|would|wouldn't mind|don't mind|has time to|have time to|get a chance to|gets a chance to)\b/
 const THATD_BE = /\b(?:that'd|that would|it'd|it would) be (?:great|ideal|good|perfect|lovely|amazing|helpful|brilliant|super|fantastic|ace)\b/
 const WHO_CAN = /\b(?:who (?:can|could|will|wants to|is going to|would)|any (?:volunteers|takers)|can someone|could someone|can somebody|could somebody|can anyone|could anyone)\b/
 const DELEGATE = new RegExp(String.raw`\b(?:[Ll]et's|[Ll]et us) (?:have|get|ask) ${NAME}\b`)

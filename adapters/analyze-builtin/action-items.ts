@@ -60,7 +60,9 @@ const MARKER_NAMED = new RegExp(`^(?:the )?(${NAME}|[A-Z]{2,5}),? (?:will|to|sho
 const DELEGATE = new RegExp(`\\b(?:[Ll]et'?s|[Ll]et us) (?:have|get|ask) (${NAME}) (?:to )?([a-z].*)$`)
 const THIRD = new RegExp(`(?:^|[,;]\\s*|\\band\\s)(${NAME}) (?:will|'ll|is going to|is gonna|agreed to|has agreed to|offered to) ([a-z].*)$`)
 const READY = /\bI'll have (?:it|that|this|them|the \w+(?: \w+)?) (?:ready|done|finished|drafted|sorted)\b/i
-const IF_YOU_COULD = /\bif you (?:could|can|wouldn't mind|don't mind|have time to|get a chance to)\s+(?:(?:just|please|maybe|also)\s+)*/i
+const IF_YOU_COULD = /\bif (?:you|someone|somebody|anyone|one of you) (?:could|can|would|wouldn't mind|don't mind|has time to|have time to|get a chance to|gets a chance to)\s+(?:(?:just|please|maybe|also)\s+)*/i
+/** An offer put as a question: "shall I take that?", "want me to chase them?" */
+const OFFER_QUESTION = /\b(?:shall I|should I|want me to|do you want me to|would you like me to|I could|I can)\s+(?:(?:just|also|maybe)\s+)*/i
 const PROPOSAL = /\b(?:we|I) (?:can|could)(?: also| maybe| just)?,?\s+/i
 /** "the contract still has to be approved before the 30th", anywhere in the sentence. */
 const IMPERSONAL = /(?:^|[,;:-]\s*|\b(?:so|and|but|then|also|okay|um|uh)\s+)((?:the |our |this |that |all the |each |every )?[\w.'-]+(?: [\w.'-]+){0,5}?),? (?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|has got to be|needs? to get) (\w+)(.*)$/i
@@ -91,6 +93,11 @@ export const matchOf = (sentence: string, speaker: string): Match | null => {
   if (third !== null && isWorkVerb(firstWord(third[2]!))) return { kind: 'delegation', owner: third[1]!, task: third[2]! }
   const ready = READY.exec(sentence)
   if (ready !== null) return { kind: 'commitment', owner: speaker, task: ready[0].replace(/^I'll /i, '') }
+  const offer = OFFER_QUESTION.exec(sentence)
+  if (offer !== null && /\?\s*$/.test(sentence)) {
+    const task = sentence.slice(offer.index + offer[0].length)
+    if (startsTask(task)) return { kind: 'commitment', owner: speaker, task }
+  }
   const mine = FIRST_PERSON.exec(sentence)
   if (mine !== null) {
     const task = sentence.slice(mine.index + mine[0].length)

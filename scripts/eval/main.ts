@@ -1,13 +1,16 @@
 /**
- * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--verbose]
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled rows.jsonl] [--meetings dir] [--verbose]
  *
  * The meetings are the QMSum validation set, which this repository does not
  * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
  * beside the checkout. Without it the run says so and skips (exit 0).
  *
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
- * WindowDiff of the topic segmentation, and action-item precision and recall on
- * the hand-labelled utterances. `--analyzer openai` scores the LLM adapter,
+ * WindowDiff of the topic segmentation, then (action-report.ts) action-item
+ * precision, recall and F1 on the labelled dev and test rows (`--labelled FILE`
+ * for another), owner, due and decision scores, and on the written meetings
+ * (`--meetings DIR`, default fixtures/meetings) the duplicate rate. The
+ * action-item part runs whether or not the QMSum file is there. `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY and
  * NOTETAKER_ANALYZER_MODEL; it has no segmentation to score.
  */

@@ -88,6 +88,21 @@ test('a task said twice is one item, with the earliest moment and the more speci
   assert.equal(found[0]!.sources, [0, 3])
 })
 
+test('an offer approved in the next turn is owed by who offered; a need someone takes on, by who takes it', () => {
+  const offered = itemsOf(
+    ['Ana Ruiz', 'The vendor still owes us the revised quote.'],
+    ['Ravi Shah', 'Shall I chase them for the revised quote tomorrow?'],
+    ['Ana Ruiz', 'Yes please, that would be great.'],
+  )
+  assert.equal(offered.map((f) => [f.item.owner, f.item.due]), [['Ravi Shah', '2024-03-14']])
+  const taken = itemsOf(
+    ['Ana Ruiz', "It'd be great if someone could update the on-call rota by Friday."],
+    ['Priya Nair', "That one's mine, I'll do it."],
+  )
+  assert.equal(taken.map((f) => [f.item.owner, f.item.due, f.sources]), [['Priya Nair', '2024-03-15', [0, 1]]])
+  assert.match(taken[0]!.item.title, /^Update the on-call rota/)
+})
+
 test('a decision is a decision, not an action item', () => {
   const out = analyzeTranscript({
     title: 'Hiring',
