@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert'
 import { actionItemOf, actionItemsOfUtterances } from '../../../adapters/analyze-builtin/action-items.js'
 import { analyzeTranscript } from '../../../adapters/analyze-builtin/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
+import { scoreRows } from '../../../scripts/eval/action-items.js'
+import { loadRows, splitFile } from '../../../scripts/eval/labelled-rows.js'
 
 const at = '2024-03-13T15:00:00Z' // a Wednesday
 const item = (speaker: string, raw: string, startsAt = at) => actionItemOf({ speaker, raw }, startsAt)
@@ -10,6 +12,17 @@ const item = (speaker: string, raw: string, startsAt = at) => actionItemOf({ spe
 const dialogue = (...turns: Array<[string, string]>): Utterance[] =>
   turns.map(([speaker, text], i) => ({ start_ms: i * 10_000, end_ms: i * 10_000 + 8_000, speaker, text }))
 const itemsOf = (...turns: Array<[string, string]>) => actionItemsOfUtterances(dialogue(...turns), at)
+
+test('the dev rows keep precision and recall of at least 0.9 and owners right for 0.95 of found items (a regression guard; test is never read here)', async () => {
+  const score = await scoreRows(loadRows(splitFile('dev')), async (input) => {
+    const out = analyzeTranscript(input)
+    return out._tag === 'Right' ? { notes: out.right.notes, itemSources: out.right.itemSources } : null
+  })
+  assert.ok(score.rows >= 100)
+  assert.ok(score.precision >= 0.9, `precision ${score.precision}`)
+  assert.ok(score.recall >= 0.9, `recall ${score.recall}`)
+  assert.ok(score.ownerAccuracy >= 0.95, `owner accuracy ${score.ownerAccuracy}`)
+})
 
 test('owner: the speaker for first person', () => {
   assert.is(item('Ana', "I'll send the deck by Friday.")?.owner, 'Ana')
