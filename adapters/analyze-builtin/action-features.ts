@@ -63,7 +63,7 @@ const MARKER_FOR = /\b(?:action (?:item|point)s? for|over to|assigned to|owner i
 const I_WILL = /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i shall)\b/
 const I_CAN = /\b(?:i can|i could|let me|i'd be happy to|i'm happy to)\b/
 const I_NEED = /\b(?:i need to|i have to|i've got to|i must|i should|i ought to)\b/
-const I_PAST = /\b(?:i|we) (?:already |just |actually )?(?:sent|did|finished|wrote|made|got|took|went|spoke|told|had|was|were|fixed|called|emailed|shared|updated|booked|checked|talked|reviewed|submitted|pushed|merged|closed|filed|finalized|finalised|[a-z]+ed)\b/
+const I_PAST = /\b(?:i|we) (?:already |just |actually )?(?:sent|did|finished|wrote|made|got|took|went|spoke|told|had|was|were|fixed|called|emailed|shared|updated|booked|checked|talked|reviewed|submitted|pushed|merged|closed|filed|finalized|finalised|(?![a-z]*eed\b)[a-z]{2,}ed)\b/
 const PAST_TIME = /\b(?:yesterday|last (?:week|month|night|time|friday|monday|tuesday|wednesday|thursday)|earlier today|this morning|already|ago|previously|the other day)\b/
 const HAVE_DONE = /\b(?:i've|we've|i have|we have|has|have) (?:already |just )?(?:sent|done|finished|written|made|got|taken|spoken|told|had|been|fixed|called|emailed|shared|updated|booked|checked|talked|reviewed|submitted|pushed|merged|closed|filed|finalized|finalised)\b/
 const WE_WILL = /\b(?:we'll|we will|we're going to|we are going to|we're gonna)\b/
@@ -90,7 +90,7 @@ const IDIOM =
 const JOKE = /\b(?:kidding|joking|just kidding|jk|haha|ha ha|lol|only joking|i wish|not really|in my dreams|dream on|yeah right|i'm not serious|not seriously)\b/
 const DECISION =
   /\b(?:decision\s*:|decided|we agreed|we've agreed|agreed,|it's agreed|that's agreed|so agreed|we'll go with|we will go with|we're going with|we are going with|let's go with|let's stick with|settled on|the decision is|final answer|we're going ahead with|go ahead with|approved|we chose|we pick|we'll pick|decision made|consensus|we all agree|motion (?:carried|passed)|carried|resolved)\b/
-const AGENDA = /\b(?:agenda|items? for today|on the list for today|first item|second item|third item|item (?:one|two|three|four|\d)|today we(?:'ll| will) (?:cover|discuss|go through)|topics? (?:for )?today|we have (?:a few|three|four|two) (?:things|items|topics))\b/
+const AGENDA = /\btoday,? we(?:'re| are)? (?:need|want|have|going|will|'ll|hope)?(?: to)? (?:\w+ )?(?:finali[sz]e|discuss|cover|decide|agree|go through|talk about|review|look at|plan|settle|get through)\b|\b(?:goal|purpose|aim) (?:for|of) (?:today|this meeting)|\bwe(?:'re| are) here to\b|\b(?:agenda|items? for today|on the list for today|first item|second item|third item|item (?:one|two|three|four|\d)|today we(?:'ll| will) (?:cover|discuss|go through)|topics? (?:for )?today|we have (?:a few|three|four|two) (?:things|items|topics))\b/
 const STATUS =
   /\b(?:i'm|i am|we're|we are|it's|it is|that's|that is|he's|she's|they're) (?:still |currently |now |almost |nearly |mostly |basically )?(?:working on|on track|blocked|almost done|halfway|done|finished|in progress|in review|waiting|behind|ahead|looking at|going well|fine|good|live|deployed|stable|ready)\b|\b(?:is|are) (?:done|finished|complete|completed|in progress|on track|blocked|merged|live|deployed|shipped)\b|\bcurrently\b/
 const DEADLINE =
@@ -134,7 +134,8 @@ export const acceptsText = (rawLower: string): boolean => {
   if (REFUSE.test(head) || NO_START.test(head.trim())) return false
   if (ACCEPT_PHRASE.test(head)) return true
   // "Okay." or "Sure, I'll do it" or "Sure, by end of day" accepts; "Okay, the hiring piece. We saw ..." moves on
-  const m = ACCEPT_OPENER.exec(head.trim()) ?? APPROVES.exec(head.trim())
+  // "Thanks Maria." or "Right, so ..." answers; it takes nothing on
+  const m = ACCEPT_OPENER.exec(head.trim())
   if (m === null) return false
   const rest = head.trim().slice(m[0].length).replace(/^[\s,.!-]+/, '')
   return (
@@ -143,7 +144,7 @@ export const acceptsText = (rawLower: string): boolean => {
   )
 }
 const ACCEPT_OPENER =
-  /^(?:(?:oh|ah|um|uh|well|yeah|yes|yep|yup|ok|okay|sure|right|alright|absolutely|definitely|of course|no problem|fine|cool|totally|happy to|for sure|will do|can do|on it)\b[\s,.!-]*)+/
+  /^(?:(?:oh|ah|um|uh|well)\b[\s,.!-]*)*(?:(?:yeah|yes|yep|yup|ok|okay|sure|alright|absolutely|definitely|of course|no problem|totally|happy to|for sure|will do|can do|on it)\b[\s,.!-]*)+/
 
 export const refusesTurn = (t: TurnText): boolean => {
   const head = t.rawLower.slice(0, 120)

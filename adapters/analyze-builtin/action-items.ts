@@ -289,11 +289,11 @@ const requestIn = (all: ReadonlyArray<SpokenSentence>, utterance: number): { s: 
     if (fallback === null && (m !== null || requestsWork(s.text))) fallback = { s, m }
   }
   if (fallback !== null) return fallback
-  // no cue: the last sentence of the turn that names work ("The deck for Monday?")
+  // no cue: a question that names work ("The deck for Monday?"); a statement ("Monday, if I get the reservation") asks nothing
   for (let j = sentences.length - 1; j >= 0; j--) {
     const s = sentences[j]!
     if (s.utterance < utterance) break
-    if (s.utterance === utterance && s.text !== '' && looseTask(s.text) !== null) return { s, m: null }
+    if (s.utterance === utterance && /\?\s*$/.test(s.text) && looseTask(s.text) !== null) return { s, m: null }
   }
   return null
 }
