@@ -138,6 +138,11 @@ test('an agenda read out is not an action item', () => {
     ['Bob Chen', 'Sounds good.'],
   )
   assert.equal(found, [])
+  const opening = itemsOf(
+    ['Maria Lopez', 'Good morning everyone. Today we need to finalize the launch plan for the mobile app and agree on the budget.'],
+    ['Tom Becker', 'Thanks Maria. The beta feedback was positive, but users reported crashes on older Android phones.'],
+  )
+  assert.equal(opening, [])
 })
 
 test('titles are imperative, without "I\'ll", owner, fillers or the deadline', () => {
