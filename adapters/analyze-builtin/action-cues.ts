@@ -25,7 +25,7 @@ export const WE_CUE = new RegExp(
 
 /** Someone is asked: "can you ...", "please ...", "I need you to ...". */
 export const REQUEST = new RegExp(
-  String.raw`(?:\bwould you mind|\bdo you mind|\b(?:can|could|would|will) you|\bI need you to|\bI'd like you to|\bI want you to|(?:^|[,;]\s*)please|\bI'd ask you to)[\s,]+` +
+  String.raw`(?:\bwould you mind|\bdo you mind|\b(?:would|could|will) you be (?:up for|able to|willing to|happy to|ok to|okay to)|\bare you (?:up for|able to|happy to|ok to|okay to)|\b(?:can|could|would|will) you(?: possibly| maybe| please)?|\bI need you to|\bI'd like you to|\bI want you to|(?:^|[,;]\s*)please|\bI'd ask you to)[\s,]+` +
     FILLERS,
   'i',
 )
@@ -54,7 +54,14 @@ const WORK_VERBS = new Set(
     'return refund replace repair install configure backup back push patch rebook secure sync sketch outline list map ' +
     'recruit source negotiate quote price cost budget sort start finish complete wrap circle touch write-up double ' +
     'clarify reconcile audit assess evaluate validate approve prioritize prioritise triage assign delegate grab fetch ' +
-    'cut include appoint report nominate draw write'
+    'cut include appoint report nominate draw write do pair tighten tidy polish queue regenerate restore redo rework reword ' +
+    'chase rebuild retest recheck refresh reissue resend resubmit shortlist circulate brief ' +
+    'pin swap fold ring text message nudge ping shadow cover store label tag lock unlock freeze rotate extend archive delete ' +
+    'wire hook scope split port upgrade downgrade roll revert announce advertise promote recap print laminate attach link ' +
+    'download export import load backfill reproduce debug profile tune optimize optimise record film shoot mix reimburse ' +
+    'bill charge credit transfer countersign lodge apply register enrol enroll ratify adopt host facilitate chair attend ' +
+    'join visit inspect survey count stock restock reorder pack clean wipe administer chart page dial liaise introduce ' +
+    'connect vet interview coach mentor grade mark sound rerun chase'
   ).split(/\s+/),
 )
 
@@ -67,6 +74,16 @@ export const baseForm = (word: string): string => {
     for (const c of [stem, `${stem}e`, stem.slice(0, -1)]) if (WORK_VERBS.has(c)) return c
   }
   return w
+}
+
+const IRREGULAR: Record<string, string> = { sent: 'send', written: 'write', done: 'do', made: 'make', sorted: 'sort', built: 'build', run: 'run', set: 'set', put: 'put', bought: 'buy', paid: 'pay', found: 'find', taken: 'take', brought: 'bring', drawn: 'draw' }
+
+/** Base form of a past participle, for needs such as "the contract has to be approved": "approved" is "approve". */
+export const baseOfParticiple = (word: string): string => {
+  const w = word.toLowerCase()
+  if (IRREGULAR[w] !== undefined) return IRREGULAR[w]!
+  if (w.endsWith('ed')) for (const c of [w.slice(0, -1), w.slice(0, -2), w.slice(0, -3)]) if (WORK_VERBS.has(c)) return c
+  return baseForm(w)
 }
 
 /** True for a verb that names work to be done after the meeting. */

@@ -15,13 +15,16 @@ export const imperativeTitle = (task: string, dueText?: string): string => {
     t = t.replace(new RegExp(`\\s*(?:\\b(?:by|before|on|until|for|no later than|sometime|at)\\s+)?${escape(dueText)}`, 'i'), '')
   }
   // the task ends where the sentence moves on to reasons, conditions or another clause
-  t = t.split(/\s*[;:?!]\s*|,\s+|\.\s|\s(?:so that|so|because|since|but|if|unless|once|when|and then|and we|and I|and you|I mean|you know|like I said|(?:before|after|until) (?:I|we|you|they))\s/i)[0] ?? t
+  // "... by Monday and Dev, you could ...": a new clause addressed to someone else
+  t = t.replace(/\s+(?:and|but|or|then)\s+[A-Z][a-z]+,.*$/, '')
+  t = t.split(/\s*[;:?!]\s*|,\s+|\.\s|\s(?:(?:that|it|which)(?:'d| would| will) be|so that|so|because|since|but|if|unless|once|when|and then|and we|and I|and you|I mean|you know|like I said|(?:before|after|until) (?:I|we|you|they))\s/i)[0] ?? t
   t = t.replace(/[.!?,]+$/, '').replace(/(?:\s+(?:please|for me|as well|too|then|okay|ok|right|alright|yeah|now|here|there|again|anyway))+$/i, '')
   const words = t.split(/\s+/).filter((w) => w !== '')
   if (words.length === 0) return 'Follow up'
   words[0] = baseForm(words[0]!)
   let cut = words.slice(0, MAX_WORDS)
-  while (cut.length > 1 && DANGLING_ENDINGS.has(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
+  const dangling = (w: string): boolean => DANGLING_ENDINGS.has(w) || /^(?:before|after|until|till|ahead|then|so)$/.test(w)
+  while (cut.length > 1 && dangling(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
   const title = cut.join(' ')
   return title[0]!.toUpperCase() + title.slice(1)
 }

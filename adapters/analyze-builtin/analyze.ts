@@ -5,7 +5,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Notes } from '../../src/core/domain/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../src/core/ports/analyzer.js'
-import { findActionItems } from './action-items.js'
+import { findActionItemsWithSources } from './action-items.js'
 import { findDecisions } from './decisions.js'
 import { attendeesOf, speakerStats } from './participants.js'
 import { segmentTopics, type SegmentOptions, type Span, defaultSegmentOptions } from './segment.js'
@@ -31,6 +31,8 @@ export interface Analysis {
   readonly notes: Notes
   /** Topic segments as inclusive utterance index spans, in order, covering every utterance. */
   readonly spans: ReadonlyArray<Span>
+  /** Per action item, the indices of the (non-empty) utterances it was made from; for the evaluation. */
+  readonly itemSources: ReadonlyArray<ReadonlyArray<number>>
 }
 
 const failure = (message: string): AnalysisFailure => ({ _tag: 'AnalysisFailure', message })
@@ -48,7 +50,8 @@ export const analyzeTranscript = (
   const spans = segmentTopics(terms, options.segmentation, utterances)
   const topics = topicsOf(utterances, sentences, spans, weights)
   const mainPhrases = keyPhrases(sentences.map((s) => s.text), weights, 3, 0)
-  const actionItems = findActionItems(sentences, input.startsAt)
+  const found = findActionItemsWithSources(sentences, utterances, input.startsAt)
+  const actionItems = found.map((f) => f.item)
   const decisions = findDecisions(sentences, utterances)
   const summary: SummaryContext = { sentences, spans, labels: topics.map((t) => t.label), subjects: mainPhrases, decisions, actionItems }
   const budget = { ...options.summary, ...pointsBudget(options.summary, summary) }
@@ -56,6 +59,7 @@ export const analyzeTranscript = (
   const ranked = selectSummarySentences(sentences, spans, weights, budget, noteCost, writableAsNote(voices))
   return E.right({
     spans,
+    itemSources: found.map((f) => f.sources),
     notes: {
       shortSummary: shortNotes(summary, voices),
       detailedSummary: detailedNotes(summary, ranked, voices),

@@ -44,6 +44,8 @@ const RULES: ReadonlyArray<Rule> = [
   [/\b(?:by |before )?(?:the )?end of (?:the |this )?week\b|\bby eow\b|\bthis week\b/i, fridayOf],
   [/\bnext week\b/i, (t) => plusDays(fridayOf(t), 7)],
   [/\b(?:end of (?:the )?day|eod|close of business|cob|today|tonight|this afternoon|this evening)\b/i, (t) => t],
+  // "right after this call": the meeting day
+  [/\bafter (?:this|the) (?:call|meeting|session|sync|standup|stand-up|huddle)\b|\bafter standup\b|\bright after this\b|\bafter this\b(?! (?:week|month|quarter|year|sprint|release))|\b(?:in|within) (?:an|the next|one|a couple of|two|a few) hours?\b|\bwithin the hour\b/i, (t) => t],
   [/\btomorrow\b/i, (t) => plusDays(t, 1)],
   [/\b(?:over|by|on|at|during|this) (?:the )?weekend\b/i, (t) => plusDays(mondayOf(t), 5)],
   [/\b(?:by |before )?(?:the )?end of (?:the |this )?month\b/i, (t) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0))],
@@ -75,7 +77,7 @@ export interface DueDate {
 
 /** Every date expression the rules or chrono read holds one of these; others skip the costly parse. */
 const DATE_HINT =
-  /\b(?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:today|tonight|tomorrow|week|weekend|month|quarter|year|eod|eow|cob|afternoon|evening|days?|weeks?|months?|first|second|third|fourth|fifth|tenth|fifteenth|twentieth|thirtieth)\b|\d/i
+  /\bafter (?:this|the|standup)\b|\bhours?\b|\b(?:sun|mon|tues|wednes|thurs|fri|satur)day\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:today|tonight|tomorrow|week|weekend|month|quarter|year|eod|eow|cob|afternoon|evening|days?|weeks?|months?|first|second|third|fourth|fifth|tenth|fifteenth|twentieth|thirtieth)\b|\d/i
 
 /** The first deadline said in a sentence, or null. */
 export const findDueDate = (sentence: string, startsAt: string): DueDate | null => {

@@ -11,7 +11,7 @@ import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from '.
 
 export { analyzeTranscript, defaultBuiltinOptions, type Analysis, type BuiltinOptions } from './analyze.js'
 export { attendeesOf, speakerStats } from './participants.js'
-export { findActionItems } from './action-items.js'
+export { actionItemsOfUtterances, findActionItems, findActionItemsWithSources, type FoundActionItem } from './action-items.js'
 export { findDecisions } from './decisions.js'
 export type { Span } from './segment.js'
 

@@ -1,15 +1,18 @@
 /**
- * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled path.jsonl] [--meetings dir] [--split tune|held-out] [--verbose]
+ * npm run eval [-- --file path.jsonl] [--analyzer builtin|openai] [--labelled rows.jsonl] [--meetings dir] [--split tune|held-out] [--verbose]
  *
  * The meetings are the QMSum validation set, which this repository does not
  * hold: `--file`, else NOTETAKER_EVAL_DATA, else `../shared/eval/qmsum-val.jsonl`
  * beside the checkout. Without it the run says so and skips (exit 0).
  *
  * Prints ROUGE-1/2/L of the detailed summary per domain and overall, Pk and
- * WindowDiff of the topic segmentation, and action-item precision and recall on
- * the hand-labelled utterances; the built-in analyzer's segmentation is also
- * scored on the written meetings of `--meetings` (default fixtures/meetings,
- * meetings-segmentation.ts). `--split` scores one half of the QMSum meetings
+ * WindowDiff of the topic segmentation, then (action-report.ts) action-item
+ * precision, recall and F1 on the labelled dev and test rows (`--labelled FILE`
+ * for another), owner, due and decision scores, and on the written meetings
+ * (`--meetings DIR`, default fixtures/meetings) the duplicate rate; the
+ * built-in analyzer's segmentation is also scored on those meetings
+ * (meetings-segmentation.ts). The action-item part runs whether or not the
+ * QMSum file is there. `--split` scores one half of the QMSum meetings
  * only (`splitOf` in qmsum.ts): rules are tuned on `tune`, `held-out` says how
  * they do on meetings nobody tuned for. `--analyzer openai` scores the LLM adapter,
  * configured by NOTETAKER_ANALYZER_URL, NOTETAKER_ANALYZER_KEY,
@@ -21,7 +24,7 @@ import pino from 'pino'
 import { analyzeTranscript, createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
 import { createOpenAiAnalyzer } from '../../adapters/analyze-openai/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
-import { defaultLabelledFile, labelledStartsAt, loadLabelled, scoreActionItems } from './action-items.js'
+import { reportActionItems } from './action-report.js'
 import { defaultMeetingsDir, reportWrittenMeetings } from './meetings-segmentation.js'
 import { defaultEvalFile, EVAL_SOURCE, loadMeetings, splitOf, withTimings } from './qmsum.js'
 import { scoreMeeting, summarise, type MeetingResult } from './summary-eval.js'
@@ -56,14 +59,19 @@ const pickAnalyzer = (): Analyzer => {
 const fmt = (x: number, digits = 2): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits))
 
 const main = async (): Promise<void> => {
+  const analyzer = pickAnalyzer()
   if (args.analyzer === 'builtin') reportWrittenMeetings(args.meetings, args.verbose)
+  await qmsum(analyzer)
+  await reportActionItems(analyzer, { labelled: args.labelled, meetings: args.meetings, verbose: args.verbose })
+}
+
+const qmsum = async (analyzer: Analyzer): Promise<void> => {
   if (!existsSync(args.file)) {
     console.log(`eval skipped: no data at ${args.file}.`)
     console.log(`It scores the analyzer on ${EVAL_SOURCE}, which is not part of this repository.`)
     console.log('Put the file there, set NOTETAKER_EVAL_DATA to its path, or pass --file PATH.')
     return
   }
-  const analyzer = pickAnalyzer()
   console.log(`Data: ${EVAL_SOURCE}, read from ${args.file}`)
   if (!['all', 'tune', 'held-out'].includes(args.split)) throw new Error(`unknown split ${args.split}; use all, tune or held-out`)
   const meetings = loadMeetings(args.file).filter((m) => args.split === 'all' || splitOf(m.id) === args.split)
@@ -93,21 +101,6 @@ const main = async (): Promise<void> => {
     )
   }
 
-  const labelled = loadLabelled(args.labelled ?? defaultLabelledFile)
-  const score = await scoreActionItems(labelled, async (row) => {
-    const out = await analyzer.analyze({
-      title: 'Labelled utterance',
-      startsAt: labelledStartsAt,
-      utterances: [{ start_ms: 0, end_ms: 5000, speaker: row.speaker, text: row.text }],
-      attendees: [],
-    })()
-    return out._tag === 'Right' ? out.right.actionItems : []
-  })
-  console.log(
-    `Action items (${labelled.length} utterances, ${score.labelled} positive): precision ${fmt(score.precision, 3)} recall ${fmt(score.recall, 3)}; ` +
-      `owner right ${fmt(score.ownerAccuracy, 3)}, due right ${fmt(score.dueAccuracy, 3)} of true positives`,
-  )
-  if (args.verbose) for (const m of score.mistakes) console.log(`  ${m}`)
 }
 
 main().catch((e: unknown) => {

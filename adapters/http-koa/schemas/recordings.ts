@@ -274,7 +274,10 @@ export const RecordingDetailCodec = t.exact(
 
 const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [] }
 
-export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({ ...a, tags: [...a.tags], atMs: a.atMs ?? null })
+// the fields the API documents, no more: the JSON export (JSON.stringify) must equal the detail (serialized by schema)
+export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({
+  id: a.id, title: a.title, owner: a.owner, due: a.due, status: a.status, context: a.context, tags: [...a.tags], atMs: a.atMs ?? null,
+})
 
 export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDetailCodec> => {
   const notes = d.notes._tag === 'Some' ? d.notes.value : emptyNotes

@@ -47,6 +47,25 @@ test('questions, denials, suppositions and bare agreement are not decisions', ()
   }
 })
 
+test('spoken forms: "Decision: ...", "let\'s agree", a vote carried, a call for consent, "let\'s do it" after a proposal', () => {
+  for (const raw of [
+    'Okay, then. Decision: we will hire Priya as the data engineer.',
+    "Then let's agree: the Q4 budget is forty thousand.",
+    "That's carried, then. The budget is approved as presented.",
+    'Okay so we go with the cheaper movers on the Saturday.',
+  ])
+    assert.ok(one('Ana', raw) !== null, raw)
+  const said = (...turns: Array<[string, string]>): Utterance[] =>
+    turns.map(([speaker, text], i) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, speaker, text }))
+  const consent = said(['Ana', 'Thirty tickets with twenty pay-what-you-can seats. Everyone happy?'])
+  assert.equal(findDecisions(toSentences(consent), consent).map((d) => d.text), ['Thirty tickets with twenty pay-what-you-can seats.'])
+  const agreed = said(['Ana', 'We could run a two-week test capped at fifteen hundred.'], ['Ben', "Yes, let's do it."])
+  assert.equal(findDecisions(toSentences(agreed), agreed).map((d) => [d.text, d.atMs]), [['We could run a two-week test capped at fifteen hundred.', 1000]])
+  // an offer taken is an action item, not a decision
+  const offer = said(['Ana', 'I can pair with Yusuf on the change feed.'], ['Ben', "Great, let's do that."])
+  assert.equal(findDecisions(toSentences(offer), offer), [])
+})
+
 test('the text is the cleaned sentence; the same decision said twice is kept once', () => {
   const utterances: Utterance[] = [
     { start_ms: 0, end_ms: 3000, speaker: 'Ana', text: 'Um, so, we decided to, uh, ship on Friday.' },
