@@ -22,7 +22,9 @@ export const imperativeTitle = (task: string, dueText?: string): string => {
   const words = t.split(/\s+/).filter((w) => w !== '')
   if (words.length === 0) return 'Follow up'
   words[0] = baseForm(words[0]!)
-  let cut = words.slice(0, MAX_WORDS)
+  // too long for a title: end it before the "and" that joins a second task ("... service and send the results")
+  const joint = words.length > MAX_WORDS ? words.slice(3, MAX_WORDS + 1).lastIndexOf('and') : -1
+  let cut = joint >= 0 ? words.slice(0, joint + 3) : words.slice(0, MAX_WORDS)
   const dangling = (w: string): boolean => DANGLING_ENDINGS.has(w) || /^(?:before|after|until|till|ahead|then|so)$/.test(w)
   while (cut.length > 1 && dangling(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
   const title = cut.join(' ')

@@ -39,7 +39,10 @@ const NOT_SUBJECTS = new Set(
   ).split(' '),
 )
 
-const isSubject = (phrase: string): boolean => phrase !== '' && !NOT_SUBJECTS.has(phrase.toLowerCase())
+/** A number or a date alone ("20th", "2024", "May 20th") names no subject. */
+const DATE_OR_NUMBER = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+)?\d+(?:st|nd|rd|th)?$/i
+
+const isSubject = (phrase: string): boolean => phrase !== '' && !NOT_SUBJECTS.has(phrase.toLowerCase()) && !DATE_OR_NUMBER.test(phrase.trim())
 
 /** A topic label as subjects: key phrases listed in it ("launch, pricing page") each, a written label whole. */
 const labelSubjects = (label: string): string[] =>
@@ -73,12 +76,27 @@ const connective = (i: number, n: number): string => (i === 0 ? 'Firstly, the' :
  */
 export const detailedNotes = (ctx: SummaryContext, chosen: ReadonlyArray<Sentence>, voices = voicesOf(ctx.sentences)): string => {
   const decided = new Set(ctx.decisions.map((d) => d.text))
-  const subject = voices.subject
-  const mentioned = new Set<string>()
   // decisions with substance are key points whether or not the ranking chose them (two at most)
   const picked = new Set(chosen.map((s) => s.index))
   const decisionPoints = ctx.sentences.filter((s) => decided.has(s.text) && s.terms.length >= 3 && !picked.has(s.index)).slice(0, 2)
-  const ordered = [...chosen, ...decisionPoints].sort((a, b) => a.index - b.index)
+  // so are the tasks someone took on (with an owner), while the summary stays within its 200 words
+  const owned = new Set(ctx.actionItems.filter((a) => a.owner !== null).map((a) => a.context))
+  const taskPoints = ctx.sentences.filter((s) => owned.has(s.text) && !picked.has(s.index) && !decisionPoints.includes(s)).slice(0, MAX_TASK_POINTS)
+  for (let n = taskPoints.length; n >= 0; n--) {
+    const text = notesWith(ctx, [...chosen, ...decisionPoints, ...taskPoints.slice(0, n)], decided, voices)
+    if (n === 0 || wordsIn(text) <= MAX_DETAILED_WORDS) return text
+  }
+  return ''
+}
+
+/** Tasks added to the ranked points at most, and the length they may not push the detailed summary past (longer summaries read worse and score lower against QMSum's references). */
+const MAX_TASK_POINTS = 3
+const MAX_DETAILED_WORDS = 140
+
+const notesWith = (ctx: SummaryContext, points: ReadonlyArray<Sentence>, decided: ReadonlySet<string>, voices: ReturnType<typeof voicesOf>): string => {
+  const subject = voices.subject
+  const mentioned = new Set<string>()
+  const ordered = [...points].sort((a, b) => a.index - b.index)
   const lines: string[] = []
   const about = ctx.subjects.filter(isSubject)
   if (about.length > 0) lines.push(`The meeting was about ${listed(about.map(subject))}.`)

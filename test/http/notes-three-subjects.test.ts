@@ -103,6 +103,8 @@ s('summaries are written as notes: no speaker prefixes, first person or fillers'
   assert.not.match(detailed, /^\s*-?\s*(?:Ana Ruiz|Bob Chen|Carla Mendes|Dev Patel):/m)
   assert.not.match(detailed, /\b(?:I'll|I will|I'm|um|uh|you know)\b/i)
   assert.match(detailed, /Priya/, 'proper nouns keep their case')
+  const about = /The meeting was about ([^.]*)\./.exec(detailed)?.[1] ?? ''
+  assert.not.match(about, /(?:^|, | and )(?:the )?(?:May )?\d+(?:st|nd|rd|th)?(?:,| and |$)/, `a date is no subject: ${about}`)
 })
 
 s.run()

