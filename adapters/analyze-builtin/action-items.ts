@@ -14,7 +14,7 @@ import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseForm, isWorkVerb }
 import { APPROVES, OFFER, TAKES_ON, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'
 import { actionProbability, committedActionModel, type ActionModel } from './action-model.js'
-import { imperativeTitle } from './action-title.js'
+import { imperativeTitle, type TitlePeople } from './action-title.js'
 import { decisionOf } from './decisions.js'
 import { findDueDate, type DueDate } from './due-date.js'
 
@@ -46,7 +46,9 @@ const firstWord = (s: string): string => (s.trim().split(/\s+/)[0] ?? '').toLowe
 /** Words after "can you" or "I'll" that do not start a task ("I'll be there", "can you see it"). */
 const NOT_TASK_VERBS = new Set(
   ('be have say think guess see hear know mean explain talk admit bet grant keep need want like love hate wait hope feel believe ' +
-    'wonder imagine remember forget agree disagree understand tell repeat speak listen stay go come sit stand mind give leave').split(' '),
+    'wonder imagine remember forget agree disagree understand tell repeat speak listen stay go come sit stand mind give leave ' +
+    // a restart ("I'll, um- could someone ...") goes on with a modal, not a task
+    'could would can should will shall might must may did does').split(' '),
 )
 /** A task begins with a verb: one that names work, or any plain verb-like word a cue frames ("I'll switch", "can you swap"). */
 const startsTask = (task: string): boolean => {
@@ -64,6 +66,10 @@ const IF_YOU_COULD = /\bif (?:you|someone|somebody|anyone|one of you) (?:could|c
 /** An offer put as a question: "shall I take that?", "want me to chase them?" */
 const OFFER_QUESTION = /\b(?:shall I|should I|want me to|do you want me to|would you like me to|I could|I can)\s+(?:(?:just|also|maybe)\s+)*/i
 const PROPOSAL = /\b(?:we|I) (?:can|could)(?: also| maybe| just)?,?\s+/i
+/** "Could someone make sure ...?": anyone is asked, in question order. */
+const ASK_ANYONE = /\b(?:can|could|would|will) (?:someone|somebody|anyone|anybody|one of you)(?: please)?,?\s+(?:(?:just|please|maybe|also)\s+)*/i
+/** An imperative that opens the sentence ("Just send me a short blurb"): the next speaker is asked. */
+const IMPERATIVE = /^(?:(?:so|and|but|then|just|also|oh|okay|ok|right|well|please)\b[\s,]+)*(?=\w)/i
 /** "the contract still has to be approved before the 30th", anywhere in the sentence. */
 const IMPERSONAL = /(?:^|[,;:-]\s*|\b(?:so|and|but|then|also|okay|um|uh)\s+)((?:the |our |this |that |all the |each |every )?[\w.'-]+(?: [\w.'-]+){0,5}?),? (?:still )?(?:needs? to be|has to be|have to be|must be|should be|has yet to be|have yet to be|has got to be|needs? to get) (\w+)(.*)$/i
 /** "the memory limit still needs raising". */
@@ -88,6 +94,17 @@ export const matchOf = (sentence: string, speaker: string): Match | null => {
     if (request === null) continue
     const task = sentence.slice(request.index + request[0].length)
     if (startsTask(task)) return { kind: 'request', owner: vocativeOf(sentence), task }
+  }
+  const anyoneAsked = ASK_ANYONE.exec(sentence)
+  if (anyoneAsked !== null) {
+    const task = sentence.slice(anyoneAsked.index + anyoneAsked[0].length)
+    if (startsTask(task)) return { kind: 'request', owner: vocativeOf(sentence), task }
+  }
+  // "Just send me the blurb": a work verb in the imperative, with "me"/"us" as who receives it ("let me" commits)
+  const imperative = IMPERATIVE.exec(sentence)
+  if (imperative !== null) {
+    const task = sentence.slice(imperative[0].length)
+    if (isWorkVerb(firstWord(task)) && baseForm(firstWord(task)) === firstWord(task) && /^(?!let\b)\S+ (?:me|us)\b/i.test(task)) return { kind: 'request', owner: null, task }
   }
   const third = THIRD.exec(sentence)
   if (third !== null && isWorkVerb(firstWord(third[2]!))) return { kind: 'delegation', owner: third[1]!, task: third[2]! }
@@ -166,6 +183,16 @@ const plainTask = (sentence: string): string | null => {
 /** "do it", "take that": a task without anything specific to act on. */
 const isSpecific = (task: string): boolean =>
   contentTerms(task.split(/\s+/).slice(1).join(' ')).filter((t) => !/^(?:it|that|this|them|thing)$/.test(t)).length > 0
+
+/** Verbs that say little about which task it is ("do the briefings" for "make sure they get the briefing"). */
+const LIGHT_VERBS = new Set(['do', 'make', 'sure', 'get', 'take', 'send', 'sort', 'handl', 'look', 'check'])
+
+/** "I'll do the briefings" after "could someone make sure they get the safety briefing?": the next turn commits to the same work. */
+const takesOnSameWork = (next: TurnText, task: string): boolean => {
+  if (!TAKES_ON.test(next.rawLower)) return false
+  const asked = new Set(contentTerms(task).filter((t) => !LIGHT_VERBS.has(t)))
+  return contentTerms(next.text).some((t) => asked.has(t))
+}
 
 /** "Tom, can you …" names a speaker by first name: the owner is that speaker's full name when exactly one speaker has it. */
 const speakerByFirstName = (speakers: Iterable<string>) => {
@@ -298,6 +325,19 @@ const requestIn = (all: ReadonlyArray<SpokenSentence>, utterance: number): { s: 
   return null
 }
 
+/** The person a later sentence of the same turn asks for work ("Yes. Bridget, could you ...?"), if any. */
+const delegateLaterInTurn = (s: SpokenSentence, sentences: ReadonlyArray<SpokenSentence>): string | null => {
+  let after = false
+  for (const o of sentencesOf(sentences, s.utterance)) {
+    if (o === s) after = true
+    else if (after && o.text !== '') {
+      const m = requestPartOf(o.text, o.speaker)
+      if (m !== null && m.kind === 'request' && m.owner !== null && m.owner !== s.speaker) return m.owner
+    }
+  }
+  return null
+}
+
 /** A deadline said elsewhere in the same turn: "I can take the handover doc. Wednesday's fine." */
 const dueInTurn = (s: SpokenSentence, sentences: ReadonlyArray<SpokenSentence>, dueOf: DueOf): DueDate | null => {
   for (const o of sentencesOf(sentences, s.utterance)) {
@@ -337,8 +377,10 @@ const itemOf = (
       const offered =
         asked.m?.kind === 'commitment' ||
         (approves && (asked.m === null || asked.m.kind === 'shared') && OFFER.test(asked.s.text.toLowerCase()))
+      // "Yes. Bridget, could you arrange a viewing?": who agrees and asks someone else in the same turn hands the work on
+      const handedTo = own?.kind === 'commitment' ? null : delegateLaterInTurn(s, sentences)
       return {
-        item: draft(task, offered ? prevTurn.speaker : s.speaker, due, asked.s.text, 'request', utterances[s.utterance - 1]!.start_ms),
+        item: draft(task, offered ? prevTurn.speaker : (handedTo ?? s.speaker), due, asked.s.text, 'request', utterances[s.utterance - 1]!.start_ms, task === askedTask ? prevTurn.speaker : s.speaker, prevTurn.text),
         sources: [s.utterance - 1, s.utterance],
         framed: asked.m !== null && asked.m.kind !== 'shared',
       }
@@ -349,7 +391,8 @@ const itemOf = (
   // a decision ("the sprint goal is: ...", "we'll go with the annual plan") is a decision, unless it also gives someone work
   if ((own === null || own.kind === 'shared') && decisionOf({ speaker: s.speaker, raw: s.raw, text: s.text, utterance: s.utterance }, utterances) !== null) return null
   // "Sure, draft agenda by Monday": who accepts or commits, even without "I"
-  let owner: string | null = own?.owner ?? (has('i_will') || has('i_can') || has('i_need') || has('accept') || has('leave_it_with_me') ? s.speaker : null)
+  // a request is owned by who is asked, never by who asks ("I'll, um- could someone ...")
+  let owner: string | null = own?.kind === 'request' ? own.owner : own?.owner ?? (has('i_will') || has('i_can') || has('i_need') || has('accept') || has('leave_it_with_me') ? s.speaker : null)
   const sources = [s.utterance]
   let due = dueOf(s.text) ?? dueInTurn(s, sentences, dueOf)
   const asks =
@@ -371,7 +414,7 @@ const itemOf = (
     asks &&
     nextTurn !== null &&
     nextTurn.speaker !== s.speaker &&
-    acceptsTurn(nextTurn) &&
+    (acceptsTurn(nextTurn) || (explicitRequest && takesOnSameWork(nextTurn, ownTask))) &&
     // a need nobody was asked about is owned by who takes it on, not by who merely agrees it matters
     (explicitRequest || own?.kind === 'marker' || has('who_can') || TAKES_ON.test(nextTurn.rawLower))
   ) {
@@ -396,7 +439,18 @@ const itemOf = (
   }
   const kind = own === null ? (owner === s.speaker ? 'commitment' : 'request') : own.kind === 'commitment' ? 'commitment' : 'request'
   const framed = own !== null && own.kind !== 'shared'
-  return { item: draft(task, owner, due, s.text, kind, utterances[sources[0]!]!.start_ms), sources, framed }
+  const said = task === ownTask ? s : { speaker: prevTurn?.speaker ?? s.speaker, text: prevTurn?.text ?? '' }
+  return { item: draft(task, owner, due, s.text, kind, utterances[sources[0]!]!.start_ms, said.speaker, turns[s.utterance]?.text ?? s.text), sources, framed }
+}
+
+const first = (name: string): string => name.split(/\s+/)[0] ?? name
+
+/** "me" is who said the task; "you" is its owner when someone else said it, else a name said in the turn ("Thank you, Thomas."). */
+const peopleOf = (sayer: string, owner: string | null, turnText: string): TitlePeople => {
+  const named = toSentences([{ start_ms: 0, end_ms: 1, speaker: sayer, text: turnText }])
+    .map((x) => vocativeOf(x.text))
+    .find((v) => v !== null)
+  return { me: first(sayer), you: owner !== null && owner !== sayer ? first(owner) : (named ?? null) }
 }
 
 const draft = (
@@ -406,8 +460,10 @@ const draft = (
   context: string,
   kind: 'commitment' | 'request',
   atMs: number,
+  sayer: string,
+  turnText: string,
 ): DraftActionItem => ({
-  title: imperativeTitle(task, due?.text),
+  title: imperativeTitle(task, due?.text, peopleOf(sayer, owner, turnText)),
   owner,
   due: due?.due ?? null,
   status: 'active',

@@ -40,6 +40,12 @@ const GENERIC = new Set(['send', 'get', 'take', 'check', 'put', 'set', 'follow',
 /** Every content term of a title but the generic verbs: "Do the load test" and "Run the load test" share "test". */
 const titleTerms = (title: string): Set<string> => new Set(contentTerms(title).filter((t) => !GENERIC.has(t)))
 
+/** A step conditioned on the task before it being done: "when it's done", "once that's fixed". */
+const AFTER_DONE = /\b(?:when|once|after|as soon as) (?:it|that|this|they|those)(?:'s| is| has been|'re| are| have been) (?:done|fixed|finished|ready|live|sorted|in|up|out|through|merged|shipped|deployed|moved|changed)\b/i
+
+/** A verb with nothing to act on but a pointer: "Look", "Look at it", "Do that". */
+const BARE = /^\S+(?:(?: (?:at|to|on|with|about|into|for|over))? (?:it|that|this|them))?$/i
+
 const VAGUE_OBJECT = /^\S+\s+(?:it|that|this|them|those|these|one|something|things?|stuff)\b/i
 
 /** "Send it over", "Do that": a title whose object only points back at an earlier task. */
@@ -96,8 +102,12 @@ export const mergeSameTasks = (found: ReadonlyArray<FoundActionItem>, options: M
       else {
         const { shared, share } = overlapShare(terms[k]!, t)
         const gap = start - (o.sources[o.sources.length - 1] ?? 0)
-        // "it" points back only a turn or two; a shared word holds a little longer
-        const related = (gap <= options.nearVague && vague) || (gap <= options.near && overlapShare(words[k]!, fWords).shared > 0)
+        // "it" points back only a turn or two, and at the task said last (whoever owns it); a shared word holds a little longer.
+        // A bare verb then a task ("Look", then "Arrange a viewing") name one task; so does a step asked for once the
+        // task just given is done ("send me a screenshot when it's done")
+        const last = k === out.length - 1
+        const pointsBack = (vague && last) || BARE.test(o.item.title) || (AFTER_DONE.test(f.item.context) && last && o.item.owner !== null && o.item.owner === f.item.owner)
+        const related = (gap <= options.nearVague && pointsBack) || (gap <= options.near && overlapShare(words[k]!, fWords).shared > 0)
         if ((shared >= Math.min(2, Math.min(t.size, terms[k]!.size)) && shared > 0 && share >= options.overlap) || related) j = k
       }
     }

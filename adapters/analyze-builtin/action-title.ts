@@ -7,10 +7,54 @@ import { DANGLING_ENDINGS } from './words.js'
 
 const MAX_WORDS = 10
 
+/** Words that open a phrase: a long title may end before one. */
+const PHRASE_START = /^(?:to|for|with|in|on|at|from|about|of|by|into|that|which|who|so|because|while|where|and|or|but)$/i
+
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export const imperativeTitle = (task: string, dueText?: string): string => {
+/** Who "me" and "you" are in the task's words, when known (first names). */
+export interface TitlePeople {
+  readonly me?: string | null
+  readonly you?: string | null
+}
+
+/** Request wording that may open a task's words: never part of a title. */
+const REQUEST_OPENING = /^(?:(?:could|can|would|will) (?:you|someone|somebody|anyone|one of you)|would you mind|do you (?:want to|mind|still|already)?|please|just)\s+/i
+
+const SUBJECT_NEXT = /^(?:can|could|will|would|should|might|must|need|needs|have|has|are|were|do|did|want|know|get|think|'ll|'d)$/i
+
+const POINTING = /^(?:it|that|this|them|those|these)$/i
+
+/** A title names no "I", "me" or "you": the person when known ("Send Thomas a blurb"), else the words go. */
+const withoutPronouns = (words: string[], people: TitlePeople): string[] => {
+  const out: string[] = []
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!
+    const bare = w.toLowerCase().replace(/[^a-z']/g, '')
+    // "funds I know well", "whether you can swap": a clause about the speakers ends the title unless the person is known
+    if (i >= 2 && (bare === 'i' || bare === "i'm" || bare === "i'll" || bare === 'we')) break
+    // "you" before a verb says who acts ("whether you can swap"); after one it is who receives ("send you two dates")
+    if (i >= 2 && bare === 'you' && SUBJECT_NEXT.test(words[i + 1] ?? '')) {
+      if (people.you == null) break
+      out.push(people.you)
+      continue
+    }
+    if (bare === 'me' || bare === 'you' || bare === 'us') {
+      const name = bare === 'me' ? people.me : bare === 'you' ? people.you : null
+      if (name != null) out.push(name)
+      continue
+    }
+    out.push(w)
+  }
+  return out
+}
+
+export const imperativeTitle = (task: string, dueText?: string, people: TitlePeople = {}): string => {
   let t = task
+  for (let before = ''; before !== t; ) {
+    before = t
+    t = t.replace(REQUEST_OPENING, '')
+  }
   if (dueText !== undefined && dueText !== '') {
     t = t.replace(new RegExp(`\\s*(?:\\b(?:by|before|on|until|for|no later than|sometime|at)\\s+)?${escape(dueText)}`, 'i'), '')
   }
@@ -19,14 +63,28 @@ export const imperativeTitle = (task: string, dueText?: string): string => {
   t = t.replace(/\s+(?:and|but|or|then)\s+[A-Z][a-z]+,.*$/, '')
   t = t.split(/\s*[;:?!]\s*|,\s+|\.\s|\s(?:(?:that|it|which)(?:'d| would| will) be|so that|so|because|since|but|if|unless|once|when|and then|and we|and I|and you|I mean|you know|like I said|(?:before|after|until) (?:I|we|you|they))\s/i)[0] ?? t
   t = t.replace(/[.!?,]+$/, '').replace(/(?:\s+(?:please|for me|as well|too|then|okay|ok|right|alright|yeah|now|here|there|again|anyway))+$/i, '')
-  const words = t.split(/\s+/).filter((w) => w !== '')
+  const words = withoutPronouns(
+    t.split(/\s+/).filter((w) => w !== ''),
+    people,
+  )
   if (words.length === 0) return 'Follow up'
   words[0] = baseForm(words[0]!)
-  // too long for a title: end it before the "and" that joins a second task ("... service and send the results")
+  // too long for a title: end it before the "and" that joins a second task ("... service and send the results"),
+  // else before a phrase (a preposition or a clause), never inside one; a title with no such place stays whole
   const joint = words.length > MAX_WORDS ? words.slice(3, MAX_WORDS + 1).lastIndexOf('and') : -1
-  let cut = joint >= 0 ? words.slice(0, joint + 3) : words.slice(0, MAX_WORDS)
-  const dangling = (w: string): boolean => DANGLING_ENDINGS.has(w) || /^(?:before|after|until|till|ahead|then|so)$/.test(w)
+  const phraseEnd = (): number => {
+    for (let i = MAX_WORDS; i >= 3; i--) if (PHRASE_START.test(words[i] ?? '')) return i
+    return words.length
+  }
+  let cut = joint >= 0 ? words.slice(0, joint + 3) : words.length > MAX_WORDS ? words.slice(0, phraseEnd()) : words
+  const dangling = (w: string): boolean => DANGLING_ENDINGS.has(w) || /^(?:before|after|until|till|ahead|then|so|whether)$/.test(w)
+  const full = cut
   while (cut.length > 1 && dangling(cut[cut.length - 1]!.toLowerCase())) cut = cut.slice(0, -1)
+  // never a bare verb: "Look at it" says more than "Look"
+  if (cut.length === 1 && full.length > 1) {
+    const pointer = full.findLastIndex((w) => POINTING.test(w))
+    if (pointer > 0) cut = full.slice(0, pointer + 1)
+  }
   const title = cut.join(' ')
   return title[0]!.toUpperCase() + title.slice(1)
 }
