@@ -428,13 +428,22 @@ const itemOf = (
   // "I'll write it", "Do the figures": the task was named in the turn before
   let task = ownTask
   const ownTitle = imperativeTitle(ownTask)
-  const vagueTitle = !ownTitle.includes(' ') || /^\S+ (?:it|that|this|them|those|one)\b/i.test(ownTitle) || !isSpecific(ownTask)
+  const vagueTitle = !ownTitle.includes(' ') || /^\S+ (?:it|that|this|them|those|one)\b(?! (?:the|a|an|our|my|your|their|some|two|three)\b)/i.test(ownTitle) || !isSpecific(ownTask)
   if (vagueTitle && prevTurn !== null && prevTurn.speaker !== s.speaker) {
-    const asked = requestIn(sentences, s.utterance - 1)
+    // the other speaker's own commitment is not what "I'll ask them" takes on ("You ask them, and I'll send the form"):
+    // then the speaker's own offer just before it is ("I could ask Priya and Marco")
+    let from = s.utterance - 1
+    let asked = requestIn(sentences, from)
+    if (asked?.m?.kind === 'commitment') {
+      from = s.utterance - 2
+      const before = turns[from] ?? null
+      const mine = before !== null && before.speaker === s.speaker ? requestIn(sentences, from) : null
+      asked = mine?.m?.kind === 'commitment' ? mine : null
+    }
     const askedTask = asked === null ? null : (asked.m?.task ?? looseTask(asked.s.text))
     if (askedTask !== null && isSpecific(askedTask)) {
       task = askedTask
-      if (!sources.includes(s.utterance - 1)) sources.unshift(s.utterance - 1)
+      if (!sources.includes(from)) sources.unshift(from)
     }
   }
   const kind = own === null ? (owner === s.speaker ? 'commitment' : 'request') : own.kind === 'commitment' ? 'commitment' : 'request'

@@ -46,7 +46,8 @@ const AFTER_DONE = /\b(?:when|once|after|as soon as) (?:it|that|this|they|those)
 /** A verb with nothing to act on but a pointer: "Look", "Look at it", "Do that". */
 const BARE = /^\S+(?:(?: (?:at|to|on|with|about|into|for|over))? (?:it|that|this|them))?$/i
 
-const VAGUE_OBJECT = /^\S+\s+(?:it|that|this|them|those|these|one|something|things?|stuff)\b/i
+// "Send them the form": "them" receives, the form is the object
+const VAGUE_OBJECT = /^\S+\s+(?:it|that|this|them|those|these|one|something|things?|stuff)\b(?! (?:the|a|an|our|my|your|their|some|two|three)\b)/i
 
 /** "Send it over", "Do that": a title whose object only points back at an earlier task. */
 export const isVague = (title: string, terms: Set<string>): boolean => terms.size === 0 || VAGUE_OBJECT.test(title)

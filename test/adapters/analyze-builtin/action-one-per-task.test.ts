@@ -58,6 +58,20 @@ test('a different task of another person is not merged, and "Just send me ..." i
   assert.match(items[1]!.title, /^Send Ivo a (?:short )?summary$/)
 })
 
+test('"You book them, and I\'ll send them the brief" then "I\'ll book them": each keeps their own task', () => {
+  const items = itemsOf(
+    ['Noor Haddad', 'I could book Tariq and Selin for the usability sessions.'],
+    ['Pia Lund', "Good picks. You book them, and I'll send them the session brief."],
+    ['Noor Haddad', "Okay, I'll book them this week."],
+  )
+  const noor = items.filter((i) => i.owner === 'Noor Haddad')
+  const pia = items.filter((i) => i.owner === 'Pia Lund')
+  assert.is(noor.length, 1, JSON.stringify(items))
+  assert.match(noor[0]!.title, /Tariq and Selin/)
+  assert.is(pia.length, 1, JSON.stringify(items))
+  assert.match(pia[0]!.title, /brief/)
+})
+
 test('titles: whole, never a bare verb, no request wording, no I, me or you', () => {
   assert.is(imperativeTitle('could someone make sure the new interns get the building induction and the fire safety talk?'), 'Make sure the new interns get the building induction')
   assert.is(imperativeTitle('look at it?'), 'Look at it')
