@@ -32,7 +32,7 @@ const withoutPronouns = (words: string[], people: TitlePeople): string[] => {
     const w = words[i]!
     const bare = w.toLowerCase().replace(/[^a-z']/g, '')
     // "funds I know well", "whether you can swap": a clause about the speakers ends the title unless the person is known
-    if (i >= 2 && (bare === 'i' || bare === "i'm" || bare === "i'll" || bare === 'we')) break
+    if (i >= 2 && (bare === 'i' || bare === "i'm" || bare === "i'll" || bare === "i've" || bare === "i'd")) break
     // "you" before a verb says who acts ("whether you can swap"); after one it is who receives ("send you two dates")
     if (i >= 2 && bare === 'you' && SUBJECT_NEXT.test(words[i + 1] ?? '')) {
       if (people.you == null) break
@@ -50,7 +50,14 @@ const withoutPronouns = (words: string[], people: TitlePeople): string[] => {
 }
 
 export const imperativeTitle = (task: string, dueText?: string, people: TitlePeople = {}): string => {
-  let t = task
+  const title = titleOf(task, dueText, people)
+  // "I can take the 26th": a date that is the verb's object stays, never a bare "Take"
+  return !title.includes(' ') && dueText !== undefined && /^the\b/i.test(dueText) && new RegExp(`^\\S+\\s+${escape(dueText)}`, 'i').test(task) ? titleOf(task, undefined, people) : title
+}
+
+const titleOf = (task: string, dueText: string | undefined, people: TitlePeople): string => {
+  // "check if we have budget left": the question is the task, not a condition
+  let t = task.replace(/^(check|ask|see|find out|confirm|verify|figure out|work out)\s+if\b/i, '$1 whether')
   for (let before = ''; before !== t; ) {
     before = t
     t = t.replace(REQUEST_OPENING, '')
