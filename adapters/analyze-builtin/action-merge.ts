@@ -7,7 +7,11 @@
  *   later one only from turns of an accepted request ("Sure, I'll send options"), or
  * - their titles share most content words, anywhere in the meeting, or
  * - the later one follows closely and either shares a content word with it
- *   or has nothing specific of its own ("Send it to the board", "Do that").
+ *   or has nothing specific of its own ("Send it to the board", "Do that")
+ *   and the earlier one is the task said last, or
+ * - the earlier one is a bare verb ("Look", "Look at it") a turn or two before, or
+ * - the later one is a step asked for once the task said last is done
+ *   ("send me a screenshot when it's done"), by the same owner.
  */
 import type { DraftActionItem } from '../../src/core/domain/notes.js'
 import { contentTerms } from './terms.js'
