@@ -25,13 +25,13 @@ export interface DecisionSentence {
 const CUE = new RegExp(
   String.raw`\b(?:(?:we|we've|we have|we all|we both|everyone|everybody|the team|I|I've|I have)\s+(?:all\s+|just\s+|finally\s+|now\s+)?(?:decided|agreed|settled on|chose|went with)|` +
     String.raw`(?:it's|it is|that's|that is) (?:agreed|decided|settled)|the (?:final )?decision (?:is|was)|we(?:'ll| will| are going to|'re going to|'re gonna)? go with|` +
-    String.raw`we're going with|we are going with|let's (?:go with|stick with|settle on)|let us go with|(?:so |okay |ok )agreed(?=,)|agreed(?=,\s*we\b)|decision made|our decision is|` +
+    String.raw`we're going with|we are going with|let's (?:go with|stick with|settle on)|let us go with|(?:so |okay |ok )agreed(?=,)|^agreed(?=\s*:)|agreed(?=,\s*we\b)|decision made|our decision is|` +
     // spoken forms: "Decision: we hire Priya", "let's agree: ...", "resolved: ...", "that's unanimous", "so we go with ..."
     String.raw`decision(?=\s*[:,-])|decision is|decision then|we (?:approve|adopt|accept)\b|let's (?:agree|decide|resolve)|let us (?:agree|decide|resolve)|resolve to|resolved(?=\s*[:,])|we(?:'re| are) (?:all )?agreed|` +
     String.raw`(?:that's|that is|it's) unanimous|motion (?:is )?(?:carried|passed)|(?:that's|it's) carried|(?:so|then|okay so|ok so) we(?:'ll)? go with|I propose we go with|` +
     String.raw`to confirm,? we|the (?:sprint |quarter's |team's )?goal is(?=\s*:)|(?:take|approve|accept) (?:those|them|the minutes) as (?:an |a )?(?:accurate|true|correct) record|` +
-    // said in ASR lower case or without a colon: "ok decision we drop ...", "decision on corrections: ...", "decided then: ...", "so we agree: ..."
-    String.raw`(?:^|(?:ok|okay|so|right|righto|yeah|yes)[\s,]+)decision(?= (?:we|we're|were|the|is|then)\b)|decision (?:on|from|about) [^.:?]{1,30}:|decided(?: then)?(?=\s*[:,])|we agree(?=\s*:)|agreed so(?=,)|` +
+    // said in ASR lower case or without a colon: "ok decision we drop ...", "decision on corrections: ...", "we'll bring the decision forward: ...", "decided then: ...", "so we agree: ..."
+    String.raw`(?:^|(?:ok|okay|so|right|righto|yeah|yes)[\s,]+)decision(?= (?:we|we're|were|the|is|then)\b)|decision(?! (?:\w+ )*?(?:to make|to take|need|needs|pending|still|open))(?: [\w'-]+){1,5}\s*:|decided(?: then)?(?=\s*[:,])|we agree(?=\s*:)|agreed so(?=,)|` +
     // a choice or a refusal stated as settled: "we're going for the workshop", "we're keeping the widget", "the answer is no", "we're not renewing"
     String.raw`we(?:'re| are) going for|we(?:'re| are) (?:making|extending) (?:\w+ )?an offer|(?:we're|we are|we'll|we will|so we|then we) keep(?:ing)?(?= \w)(?! (?:an eye|you|them|it\b|going|in touch|track|posted|trying|in mind|that in mind|on\b|an ear))|` +
     String.raw`^(?:(?:so|then|okay|ok|right|well|fine|and)[\s,]+)*the answer(?:'s| is) (?:no|yes)|` +
@@ -51,7 +51,7 @@ const DEFERRED = /^(?:(?:okay|ok|right|fine|yeah)[\s,.]+)*(?:so|then)[\s,]+(?:it
 
 /** Asking about a decision, denying one, supposing one or putting it off ("let's not open that today", "look again next term") is no decision. */
 const NOT_DECIDED =
-  /^(?:did|do|does|have|has|had|should|shall|could|can|would|will|are|is|were|was|if|unless|whether|when|once|until|maybe|perhaps)\b|\?\s*$|\b(?:not|n't|never|no one|nobody|yet to|haven't|hasn't|didn't|don't|undecided|not yet)\b[^.]*\b(?:decided?|agreed|decision|settled|go with)\b|\blet's not\b[^.]*\b(?:now|today|yet)\b|\b(?:look again|revisit|come back to (?:it|that|this))\b|\b(?:decided|agreed|decision|settled)\b[^.]*\b(?:yet|later|next time|offline)\b/i
+  /^(?:did|do|does|have|has|had|should|shall|could|can|would|will|are|is|were|was|if|unless|whether|when|once|until|maybe|perhaps)\b|\?\s*$|\b(?:not|n't|never|no one|nobody|yet to|haven't|hasn't|didn't|don't|undecided|not yet)\b[^.]*\b(?:decided?|agreed|decision|settled|go with)\b|\blet's not\b[^.]*\b(?<!for )(?:now|today|yet)\b|\b(?:look again|revisit|come back to (?:it|that|this))\b|\b(?:decided|agreed|decision|settled)\b[^.]*\b(?:yet|later|next time|offline)\b/i
 
 /** The decision in one sentence, if it states one; `by` is the person the sentence names, else the speaker. */
 export const decisionOf = (s: DecisionSentence, utterances: ReadonlyArray<Utterance>): Decision | null => {
@@ -81,6 +81,21 @@ const proposedBeforeConsent = (s: DecisionSentence, next: DecisionSentence | und
   if (!CONSENT_CHECK.test(next.text ?? cleanSentence(next.raw))) return null
   const u = utterances[s.utterance]
   return { text, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
+}
+
+/** "So are we all agreed? Then the budget is approved as presented.": what the chair says after calling for consent is decided. */
+const statedAfterConsent = (s: DecisionSentence, i: number, sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision | null => {
+  const text = s.text ?? cleanSentence(s.raw)
+  if (text === '' || /\?\s*$/.test(text) || text.split(/\s+/).length < 4) return null
+  for (let j = i - 1; j >= 0 && j >= i - 2 && sentences[j]!.utterance === s.utterance; j--) {
+    const before = sentences[j]!.text ?? cleanSentence(sentences[j]!.raw)
+    if (CONSENT_CHECK.test(before)) {
+      const u = utterances[s.utterance]
+      return { text, by: s.speaker, atMs: u === undefined ? null : u.start_ms, speaker: s.speaker }
+    }
+    if (before.split(/\s+/).length > 2) return null // only a short "Good." may come between
+  }
+  return null
 }
 
 /** "Let's do it." after a proposal: the proposal, said just before by the same speaker or in the turn before, is decided. */
@@ -116,7 +131,11 @@ const atOf = (utterances: ReadonlyArray<Utterance>, k: number): number | null =>
 const PROPOSES = /\b(?:we could|we should|what if we|how about|why don't we|maybe we|let's|I propose|I suggest|I'd suggest|my suggestion is|shall we)\b/i
 
 /** Bare assent that settles what was just said: "Agreed.", "That's settled then.", "Decided." */
-const SETTLED = /^(?:(?:yes|yeah|good|great|okay|ok|right|fine|so|then|all right|alright)[\s,.!]+)*(?:(?:that's|that is|it's|it is) )?(?:agreed|settled|decided|final|a deal|deal)(?: then)?[.!]?$/i
+const SETTLED =
+  /^(?:(?:yes|yeah|good|great|okay|ok|right|fine|so|then|all right|alright|thank you)[\s,.!]+)*(?:(?:that's|that is|it's|it is) )?(?:agreed|settled|decided|final|a deal|deal|carried|unanimous)(?: then)?(?:[.!]?$|,\s*([^.,;]{1,40}?)[.!]?$)/i
+
+/** What the group may take up as its own: a proposal, or "we'll ..." said to the group. */
+const PROPOSES_OR_WILL = (text: string): boolean => PROPOSES.test(text) || /\bwe(?:'ll| will|'re going to| are going to)\b/i.test(text)
 
 /** Weak assent ("works for me", "sounds good") settles only a proposal asked as a question ("let's ... Tuesday?"). */
 const ASSENT = /^(?:(?:yes|yeah|yep|sure|okay|ok|great|perfect|fine)[\s,.!]+)*(?:works for me|fine by me|sounds good|sounds like a plan|that works|perfect|yes|yeah|yep|sure)\b/i
@@ -147,6 +166,7 @@ const proposalBefore = (i: number, sentences: ReadonlyArray<DecisionSentence>, a
     if (p.utterance !== here.utterance - 1 || p.speaker === here.speaker) break
     const text = textOf(p)
     if (text === '' || isQuestion(text) || text.split(/\s+/).length < 4) continue
+    if (!PROPOSES_OR_WILL(text)) continue
     if (words.some((w) => text.toLowerCase().includes(w))) return j
     if (fallback === null && PROPOSES.test(text)) fallback = j
   }
@@ -155,7 +175,8 @@ const proposalBefore = (i: number, sentences: ReadonlyArray<DecisionSentence>, a
 
 /** A bare assent settles a statement just before by the same speaker, or a proposal in the turn before by someone else. */
 const settledBefore = (s: DecisionSentence, i: number, sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Found | null => {
-  if (!SETTLED.test(textOf(s))) return null
+  const m = SETTLED.exec(textOf(s))
+  if (m === null) return null
   // "We'll present at the retreat. That's settled." / "... Is everyone content? Good, that's agreed."
   for (let j = i - 1; j >= 0 && j >= i - 2 && sentences[j]!.utterance === s.utterance; j--) {
     const text = textOf(sentences[j]!)
@@ -163,9 +184,13 @@ const settledBefore = (s: DecisionSentence, i: number, sentences: ReadonlyArray<
     if (text.split(/\s+/).length < 4) break
     return { decision: { text, by: s.speaker, atMs: atOf(utterances, s.utterance), speaker: s.speaker } }
   }
+  // "That's carried, then. The budget is approved as presented." (a bare "Agreed." agrees with the one before, not with what follows)
+  const next = sentences[i + 1]
+  if (/\b(?:that's|that is|it's|it is|carried|unanimous)\b/i.test(m[0]) && next?.utterance === s.utterance && !isQuestion(textOf(next)) && textOf(next).split(/\s+/).length >= 4)
+    return { decision: { text: textOf(next), by: s.speaker, atMs: atOf(utterances, s.utterance), speaker: s.speaker } }
   // "We could cap the test at two weeks." "Agreed." – the decision is the proposal, where it was said
   if (sentences[i - 1]?.utterance === s.utterance) return null
-  const j = proposalBefore(i, sentences)
+  const j = proposalBefore(i, sentences, m[1])
   if (j === null) return null
   const p = sentences[j]!
   return { decision: { text: textOf(p), by: p.speaker, atMs: atOf(utterances, p.utterance), speaker: p.speaker } }
@@ -194,13 +219,13 @@ const found = (d: Decision | null): Found | null => (d === null ? null : { decis
 /** Decisions of a whole transcript, in order; the same sentence said twice is kept once. */
 export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Decision[] => {
   const out: Decision[] = []
-  const seen = new Map<string, number>()
-  const bySentence = new Map<number, number>()
+  const seen = new Set<string>()
   for (const [i, s] of sentences.entries()) {
     const f =
       found(decisionOf(s, utterances)) ??
       found(proposedBeforeConsent(s, sentences[i + 1], utterances)) ??
       found(proposalAgreed(s, i, sentences, utterances)) ??
+      found(statedAfterConsent(s, i, sentences, utterances)) ??
       choiceMade(s, i, sentences, utterances) ??
       askedAndAssented(s, i, sentences, utterances) ??
       settledBefore(s, i, sentences, utterances)
@@ -221,14 +246,9 @@ export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, uttera
       }
     }
     const key = f.decision.text.toLowerCase()
-    const earlier = seen.get(key) ?? (f.settles === undefined ? undefined : bySentence.get(f.settles))
-    // a proposal taken up by a choice ("January it is") is decided at the choice, once
-    if (earlier !== undefined) {
-      if (f.settles !== undefined) out[earlier] = f.decision
-      continue
-    }
-    seen.set(key, out.length)
-    bySentence.set(i, out.length)
+    // a proposal already decided is not decided again by the choice that takes it up
+    if (seen.has(key)) continue
+    seen.add(key)
     out.push(f.decision)
   }
   return out
