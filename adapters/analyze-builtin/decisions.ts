@@ -3,7 +3,11 @@
  * "let's go with the blue design", "Ana agreed to cover the weekend shifts").
  * Rules, like the action items: a cue phrase that states an agreement, in a
  * sentence that neither asks ("did we decide …?"), denies ("we haven't
- * decided yet") nor supposes ("if we agree on …").
+ * decided yet") nor supposes ("if we agree on …"); and, across turns, what
+ * the group takes up: a proposal answered "Agreed." or "Works for me", a
+ * choice in a few words ("January it is"), a chair's statement after a call
+ * for consent. Regexes are compiled once; each sentence looks back at most
+ * one turn.
  */
 import type { Decision } from '../../src/core/domain/notes.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
@@ -150,8 +154,8 @@ const CHOICE = new RegExp(
 )
 
 interface Found {
-  decision: Decision
-  /** Sentence index of a proposal this decision settles, whose own decision it replaces. */
+  readonly decision: Decision
+  /** Sentence index of the proposal a choice takes up ("January it is"): the text is that proposal's, not the choice's. */
   readonly settles?: number
 }
 
@@ -221,7 +225,7 @@ export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, uttera
   const out: Decision[] = []
   const seen = new Set<string>()
   for (const [i, s] of sentences.entries()) {
-    const f =
+    const hit =
       found(decisionOf(s, utterances)) ??
       found(proposedBeforeConsent(s, sentences[i + 1], utterances)) ??
       found(proposalAgreed(s, i, sentences, utterances)) ??
@@ -229,11 +233,13 @@ export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, uttera
       choiceMade(s, i, sentences, utterances) ??
       askedAndAssented(s, i, sentences, utterances) ??
       settledBefore(s, i, sentences, utterances)
-    if (f === null) continue
+    if (hit === null) continue
     // "It waits." says little alone: the speaker's next sentence says what follows from it
     const next = sentences[i + 1]
-    if (f.decision.text.split(/\s+/).length < 4 && f.settles === undefined && next?.utterance === s.utterance && !isQuestion(textOf(next)))
-      f.decision = { ...f.decision, text: `${f.decision.text} ${textOf(next)}` }
+    const f: Found =
+      hit.decision.text.split(/\s+/).length < 4 && hit.settles === undefined && next?.utterance === s.utterance && !isQuestion(textOf(next))
+        ? { decision: { ...hit.decision, text: `${hit.decision.text} ${textOf(next)}` } }
+        : hit
     // one utterance that says the same decision twice ("Let's keep the 20th. Decision: we launch on the 20th.",
     // "I propose we go with Hallam. Thank you, that's unanimous.") gives one decision, the fuller wording
     const last = out[out.length - 1]
