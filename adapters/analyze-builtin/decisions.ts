@@ -218,6 +218,22 @@ const choiceMade = (s: DecisionSentence, i: number, sentences: ReadonlyArray<Dec
   return { decision: { text: textOf(sentences[j]!), by: s.speaker, atMs: atOf(utterances, s.utterance), speaker: s.speaker }, settles: j }
 }
 
+/** "Do we unpause now, or wait for the fix?" answered "We wait for the fix.": the answer picks one of the options asked. */
+const WHICH_WAY = /^(?:(?:so|okay|ok|and)[\s,]+)*(?:do|should|shall) we\b[^?]*\bor\b[^?]*\?\s*$/i
+const WE_DO = /^(?:(?:so|okay|ok|right|no|yes|yeah)[\s,.]+)*we(?:'ll| will)? ([a-z]+)\b/i
+
+const optionChosen = (s: DecisionSentence, i: number, sentences: ReadonlyArray<DecisionSentence>, utterances: ReadonlyArray<Utterance>): Found | null => {
+  const before = sentences[i - 1]
+  if (before === undefined || before.utterance !== s.utterance - 1 || before.speaker === s.speaker) return null
+  const text = textOf(s)
+  const verb = WE_DO.exec(text)?.[1]?.toLowerCase()
+  const asked = textOf(before).toLowerCase()
+  if (verb === undefined || /^(?:could|should|might|may|can|would|have|had|do|did|are|were|need|know|think)$/.test(verb) || !WHICH_WAY.test(asked)) return null
+  // the verb of the answer is one the question offered ("... or wait for the fix?")
+  if (!asked.slice(asked.search(/\bwe\b/) + 3).split(/[^a-z']+/).includes(verb)) return null
+  return { decision: { text, by: s.speaker, atMs: atOf(utterances, s.utterance), speaker: s.speaker } }
+}
+
 const found = (d: Decision | null): Found | null => (d === null ? null : { decision: d })
 
 /** Decisions of a whole transcript, in order; the same sentence said twice is kept once. */
@@ -232,6 +248,7 @@ export const findDecisions = (sentences: ReadonlyArray<DecisionSentence>, uttera
       found(statedAfterConsent(s, i, sentences, utterances)) ??
       choiceMade(s, i, sentences, utterances) ??
       askedAndAssented(s, i, sentences, utterances) ??
+      optionChosen(s, i, sentences, utterances) ??
       settledBefore(s, i, sentences, utterances)
     if (hit === null) continue
     // "It waits." says little alone: the speaker's next sentence says what follows from it

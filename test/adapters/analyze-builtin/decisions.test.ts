@@ -166,6 +166,13 @@ test('assent settles a proposal: "Agreed." from another, "that\'s settled" after
   assert.equal(decided(['Ana', 'Shall we?'], ['Ben', 'Yes.']), [])
 })
 
+test('an answer that picks one of the options asked is a decision; an answer of fact is not', () => {
+  assert.equal(decided(['Ana', 'Should we refund them now, or wait for the audit?'], ['Ben', 'We wait for the audit. Refunds stay on hold until then.']), [
+    ['We wait for the audit.', 'Ben', 1000],
+  ])
+  assert.equal(decided(['Ana', 'Do we have logs or only metrics?'], ['Ben', 'We have logs from Tuesday.']), [])
+})
+
 test('one utterance that states a decision twice gives it once, in its fuller wording', () => {
   assert.equal(decided(['Ana', "Let's keep the ninth then. Decision: the clinic reopens on the ninth."]), [['Decision: the clinic reopens on the ninth.', 'Ana', 0]])
 })
