@@ -98,4 +98,83 @@ test('the analyzer finds the decisions of a sample meeting, and none in one with
   assert.equal(plain.right.decisions, [])
 })
 
+const said = (...turns: Array<[string, string]>): Utterance[] =>
+  turns.map(([speaker, text], i) => ({ start_ms: i * 1000, end_ms: i * 1000 + 900, speaker, text }))
+const decided = (...turns: Array<[string, string]>) => {
+  const u = said(...turns)
+  return findDecisions(toSentences(u), u).map((d) => [d.text, d.by, d.atMs])
+}
+
+test('decisions said as people say them: lower case, no colon, "let\'s" with a settling verb, a refusal, a deferral', () => {
+  for (const raw of [
+    'Right, so agreed, we move the offsite to the ninth.',
+    'Fine, decided: we renew the support contract for a year.',
+    'ok decision we switch the newsletter to fortnightly',
+    'Okay, so decision on parking: staff park behind the gym from Monday.',
+    'So the answer is no, we will not sponsor the hackathon.',
+    "We're not renewing the office lease.",
+    "Okay, let's go hybrid.",
+    "Let's leave the legacy importer out of the release.",
+    "Let's keep the current pricing page.",
+    'okay let\'s move the pilot to q4 then',
+    "Let's, um, let's not email customers about it, a banner is enough.",
+    "So, for the record, we're keeping the old invoice template until finance signs off.",
+  ])
+    assert.ok(one('Ana', raw) !== null, raw)
+  assert.equal(decided(['Ana', 'Then it waits. We can mention it in the release notes.']), [['Then it waits. We can mention it in the release notes.', 'Ana', 0]])
+  assert.equal(decided(['Ana', 'Okay. So the redesign waits until after the audit.']).length, 1)
+})
+
+test('idioms, logistics, put-offs and habits that look like decision forms are not decisions', () => {
+  for (const raw of [
+    "Let's keep going.",
+    "Let's move on to the next item.",
+    "Let's not worry about the font.",
+    "Let's not decide that today.",
+    "Let's keep the design for now and look again next month.",
+    "We keep getting timeouts on the build.",
+    "We'll keep an eye on it.",
+    'The decision we still need to make: the caterer.',
+    "That's just how it is.",
+    'The customer waits until we reply, which is the problem.',
+  ])
+    assert.is(one('Ana', raw), null, raw)
+})
+
+test('a choice in a few words after a proposal decides the proposal, at the choice', () => {
+  assert.equal(decided(['Ana', "Let's book the harbour venue for the summer party."], ['Ben', 'Okay. Harbour it is.']), [
+    ["Let's book the harbour venue for the summer party.", 'Ben', 1000],
+  ])
+  assert.equal(decided(['Ana', 'We could print the green cover or the grey one, both work.'], ['Ben', 'Fine, the green one then.']), [
+    ['We could print the green cover or the grey one, both work.', 'Ben', 1000],
+  ])
+  // a deadline agreed is not a choice between options, and "it is" alone chooses nothing
+  assert.equal(decided(['Ben', 'Monday, if the lab is free.'], ['Ana', 'Okay, Monday then.']), [])
+  assert.equal(decided(['Ben', 'What is that noise?'], ['Ana', "I don't know what it is."]), [])
+})
+
+test('assent settles a proposal: "Agreed." from another, "that\'s settled" after one\'s own statement, "works for me" to a proposal asked', () => {
+  assert.equal(decided(['Ana', 'I propose we cap the free trial at thirty days.'], ['Ben', 'Agreed.']), [['I propose we cap the free trial at thirty days.', 'Ana', 0]])
+  assert.equal(decided(['Ana', "We'll hold the retro on Thursdays from now on. That's settled then."]), [["We'll hold the retro on Thursdays from now on.", 'Ana', 0]])
+  assert.equal(decided(['Ana', "So let's move the design review to Friday morning?"], ['Ben', 'Works for me.']), [["Let's move the design review to Friday morning?", 'Ana', 0]])
+  assert.equal(decided(['Ana', 'Are we all agreed? Then the grant application goes in as drafted.']), [['Then the grant application goes in as drafted.', 'Ana', 0]])
+  assert.equal(decided(['Ana', "That's carried. The new fee schedule applies from January."]), [['The new fee schedule applies from January.', 'Ana', 0]])
+  // agreeing with an opinion, a break, or a bare "shall we" decides nothing
+  assert.equal(decided(['Ana', 'The latency numbers look worse this week.'], ['Ben', 'Agreed.']), [])
+  assert.equal(decided(['Ana', 'The latency numbers look worse this week.'], ['Ben', "Agreed. I'll look at the logs tonight."]), [])
+  assert.equal(decided(['Ana', 'Shall we take a short break?'], ['Ben', 'Sounds good.']), [])
+  assert.equal(decided(['Ana', 'Shall we?'], ['Ben', 'Yes.']), [])
+})
+
+test('an answer that picks one of the options asked is a decision; an answer of fact is not', () => {
+  assert.equal(decided(['Ana', 'Should we refund them now, or wait for the audit?'], ['Ben', 'We wait for the audit. Refunds stay on hold until then.']), [
+    ['We wait for the audit.', 'Ben', 1000],
+  ])
+  assert.equal(decided(['Ana', 'Do we have logs or only metrics?'], ['Ben', 'We have logs from Tuesday.']), [])
+})
+
+test('one utterance that states a decision twice gives it once, in its fuller wording', () => {
+  assert.equal(decided(['Ana', "Let's keep the ninth then. Decision: the clinic reopens on the ninth."]), [['Decision: the clinic reopens on the ninth.', 'Ana', 0]])
+})
+
 test.run()
