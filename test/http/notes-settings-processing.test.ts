@@ -10,7 +10,7 @@ const MEET = 'https://meet.google.com/abc-defg-hij'
 
 const s = suite<{ h: Harness; w: World; chat: ChatStandIn }>('Notes settings: the next recording uses them, without a restart')
 s.before(async (ctx) => {
-  ctx.h = await startHarness({ ports: { notesEngines: standInEngines() } })
+  ctx.h = await startHarness({ ports: { notesEngines: await standInEngines() } })
   ctx.w = await organizationWorld(ctx.h)
   ctx.chat = await chatStandIn('Stand-in summary of the planning meeting.')
 })
@@ -54,7 +54,7 @@ s('switched to a server: the next upload\'s notes are the server\'s; a server th
   const fellBack = await uploadWith(h, w.keys.member)
   const failed = await recording(h, w.keys.member, fellBack.runId)
   assert.equal([failed.state, failed.failedStage, failed.hasNotes], ['failed', 'analysing', true])
-  assert.match(failed.detail, new RegExp(`^The notes server at ${chat.url.replace(/[.]/g, '\\.')} did not answer \\(connection refused\\); these notes were written by the built-in analyzer\\. Retry to ask the server again\\.$`))
+  assert.match(failed.detail, new RegExp(`^The notes server at ${chat.url.replace(/[.]/g, '\\.')} did not answer after 3 tries \\(connection refused\\); these notes were written by the built-in analyzer\\. Retry to ask the server again\\.$`))
   assert.match(failed.notesMadeBy.fallbackReason, /connection refused/)
   assert.ok(failed.shortSummary.length > 0 && failed.actionItems.length > 0, 'the built-in notes are readable')
   const upload = (await h.request('GET', `/uploads/${fellBack.id}`, { key: w.keys.member })).body.data
@@ -90,7 +90,7 @@ s('a template chosen with the upload is stored and passed; an unknown one is 422
   const u = await uploadWith(h, w.keys.member, { template: 'board-meeting' })
   const r = await recording(h, w.keys.member, u.runId)
   assert.equal([r.template, r.notesMadeBy.template, chat.requests.at(-1)!.template], ['board-meeting', 'board-meeting', 'board-meeting'])
-  assert.is(chat.requests.at(-1)!.messages[0]!.content, 'Resolutions, votes and owners.', "the operator's instructions reach the analyzer")
+  assert.ok(chat.requests.at(-1)!.messages[0]!.content.includes('Resolutions, votes and owners.'), "the operator's instructions reach the model")
   const bad = await h.request('POST', '/uploads', { key: w.keys.member, body: { filename: 'x.vtt', template: 'minutes' } })
   assert.is(bad.status, 422)
   assert.equal(bad.body.error.details[0].path, 'template')

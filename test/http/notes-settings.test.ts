@@ -10,7 +10,7 @@ const server = (url: string, extra: Record<string, unknown> = {}) => ({ url, mod
 
 const s = suite<{ h: Harness; w: World; chat: ChatStandIn }>('Notes settings: read, change, test')
 s.before(async (ctx) => {
-  ctx.h = await startHarness({ ports: { notesEngines: standInEngines() } })
+  ctx.h = await startHarness({ ports: { notesEngines: await standInEngines() } })
   ctx.w = await organizationWorld(ctx.h)
   ctx.chat = await chatStandIn('OK from the stand-in')
 })
@@ -135,7 +135,7 @@ s('the test answers what the server said, or why not, in 200; a bad body is 422 
   try {
     const down = await h.request('POST', '/notes-settings/test', { key: w.keys.dan, body: server(chat.url) })
     assert.equal([down.status, down.body.data.ok], [200, false])
-    assert.match(down.body.data.error, /did not answer \(connection refused\)/)
+    assert.match(down.body.data.error, /did not answer after 1 try \(connection refused\)/)
     assert.is(down.body.data.answer, undefined)
   } finally {
     await chat.start()

@@ -1,23 +1,24 @@
 /**
- * A stand-in OpenAI-compatible chat-completions server on 127.0.0.1, and the notes engines the
- * tests wire to it. The OpenAI-compatible analyzer and server test themselves are H5's
- * (adapters/analyze-openai); until they are merged, `standInEngines` plays their part with the
- * contract H5 follows: notes from the server, or the built-in notes with madeBy.fallbackReason.
+ * A stand-in OpenAI-compatible chat-completions server on 127.0.0.1, and the app's real notes
+ * engines (src/app/notes-engines.ts: the OpenAI-compatible analyzer, the server test, the
+ * template catalogue with one operator template) for the tests to point at it.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
-import { BUILTIN_TEMPLATE_IDS } from '../../src/core/domain/notes-template.js'
-import { BUILTIN_TEMPLATE_NAMES, type NotesServer } from '../../src/core/domain/notes-settings.js'
+import { loadConfig } from '../../src/app/config.js'
+import { notesEngines } from '../../src/app/notes-engines.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import type { NotesEngines } from '../../src/core/ports/notes-engines.js'
-import { vetNotesServerUrl } from '../../src/app/notes-engines.js'
 
 export interface ChatRequest {
   readonly authorization: string | null
   readonly model: string
-  /** The template id the analyzer sent (the stand-in analyzer puts it in the body). */
+  /** The template id the system prompt names (`template "standup"`), or null. */
   readonly template: string | null
   readonly messages: ReadonlyArray<{ role: string; content: string }>
 }
@@ -36,6 +37,14 @@ const bodyOf = async (req: IncomingMessage): Promise<any> => {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'))
 }
 
+/** What a model answers in the schema asked for: `answer` as the summary, no items of its own. */
+const contentFor = (schemaName: string | undefined, answer: string): string =>
+  schemaName === 'test_summary'
+    ? JSON.stringify({ summary: answer })
+    : schemaName === 'meeting_notes_part'
+      ? JSON.stringify({ topics: [], actionItems: [], decisions: [] })
+      : JSON.stringify({ shortSummary: answer, detailedSummary: answer, topics: [], actionItems: [], decisions: [] })
+
 export const chatStandIn = async (answer = 'Stand-in notes: the team planned the launch.'): Promise<ChatStandIn> => {
   const requests: ChatRequest[] = []
   let server: Server | null = null
@@ -43,9 +52,11 @@ export const chatStandIn = async (answer = 'Stand-in notes: the team planned the
   const start = async () => {
     server = createServer(async (req, res) => {
       const body = await bodyOf(req)
-      requests.push({ authorization: req.headers.authorization ?? null, model: body.model, template: body.template ?? null, messages: body.messages })
+      const system = String(body.messages?.[0]?.content ?? '')
+      requests.push({ authorization: req.headers.authorization ?? null, model: body.model, template: /\(template "([^"]+)"\)/.exec(system)?.[1] ?? null, messages: body.messages })
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: answer } }] }))
+      const content = contentFor(body.response_format?.json_schema?.name, answer)
+      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] }))
     })
     await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r))
     port = (server.address() as AddressInfo).port
@@ -59,55 +70,21 @@ export const chatStandIn = async (answer = 'Stand-in notes: the team planned the
   }
 }
 
-/** One request to the server: the model's answer, or why there is none in words. */
-const ask = async (server: NotesServer, messages: ChatRequest['messages'], template: string | null): Promise<E.Either<string, string>> => {
-  try {
-    const res = await fetch(`${server.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(server.key === null ? {} : { authorization: `Bearer ${server.key}` }) },
-      body: JSON.stringify({ model: server.model, template, messages }),
-      signal: AbortSignal.timeout(5_000),
-    })
-    if (!res.ok) return E.left(`The notes server at ${server.url} answered HTTP ${res.status}`)
-    const json = (await res.json()) as { choices: Array<{ message: { content: string } }> }
-    return E.right(json.choices[0]!.message.content)
-  } catch (e) {
-    const code = (e as { cause?: { code?: string } }).cause?.code
-    return E.left(`The notes server at ${server.url} did not answer (${code === 'ECONNREFUSED' ? 'connection refused' : String(e)})`)
-  }
-}
+/** The operator template the tests' catalogue holds beside the built-in ones. */
+export const OPERATOR_TEMPLATE = { id: 'board-meeting', name: 'Board meeting', instructions: 'Resolutions, votes and owners.' }
 
-/** The built-in templates and one of an operator's. */
-export const STAND_IN_TEMPLATES = [
-  ...BUILTIN_TEMPLATE_IDS.map((id) => ({ id, name: BUILTIN_TEMPLATE_NAMES[id]!, instructions: `Notes for a ${id} meeting.`, source: 'builtin' as const })),
-  { id: 'board-meeting', name: 'Board meeting', instructions: 'Resolutions, votes and owners.', source: 'operator' as const },
-]
-
-/** Notes engines over the built-in analyzer, with the stand-in analyzer and test for saved servers; private addresses allowed unless told. */
-export const standInEngines = (options: { allowPrivate?: boolean; builtin?: Analyzer } = {}): NotesEngines => {
-  const builtin = options.builtin ?? createBuiltinAnalyzer()
-  return {
-    builtin,
-    openai: (server) => ({
-      name: 'openai',
-      analyze: (input, stop) => async () => {
-        const base = await builtin.analyze(input, stop)()
-        if (E.isLeft(base)) return base
-        const template = input.template?.id ?? null
-        const said = await ask(server, [{ role: 'system', content: input.template?.instructions ?? '' }, { role: 'user', content: input.utterances.map((u) => u.text).join('\n') }], template)
-        return E.right(
-          E.isRight(said)
-            ? { ...base.right, shortSummary: said.right, madeBy: { analyzer: 'openai', model: server.model, template, fallbackReason: null } }
-            : { ...base.right, madeBy: { analyzer: 'builtin', model: null, template, fallbackReason: said.left } },
-        )
-      },
-    }),
-    testServer: (server) => async () => {
-      const said = await ask(server, [{ role: 'user', content: 'Say OK.' }], null)
-      return E.isRight(said) ? { ok: true, answer: said.right, ms: 1 } : { ok: false, error: said.left, ms: 1 }
-    },
-    vetUrl: (url) => vetNotesServerUrl(url, options.allowPrivate ?? true),
-    templates: () => STAND_IN_TEMPLATES,
-    serverChoice: { analyzer: 'builtin' },
-  }
+/**
+ * The app's notes engines over the built-in analyzer, private addresses allowed unless told, with
+ * OPERATOR_TEMPLATE in a templates directory of their own; answers once that template is read.
+ */
+export const standInEngines = async (options: { allowPrivate?: boolean; builtin?: Analyzer } = {}): Promise<NotesEngines> => {
+  const dir = mkdtempSync(join(tmpdir(), 'notetaker-test-templates-'))
+  writeFileSync(join(dir, `${OPERATOR_TEMPLATE.id}.md`), `# ${OPERATOR_TEMPLATE.name}\n${OPERATOR_TEMPLATE.instructions}\n`)
+  const config = loadConfig({ NOTETAKER_ALLOW_PRIVATE_URLS: String(options.allowPrivate ?? true), NOTETAKER_NOTES_TEMPLATES_DIR: dir })
+  if (E.isLeft(config)) throw new Error(config.left.join('; '))
+  const engines = notesEngines({ config: config.right, builtin: options.builtin ?? createBuiltinAnalyzer() })
+  // the operator's templates are read in the background: wait (bounded) until they are there
+  for (let i = 0; i < 200 && !engines.templates().some((t) => t.id === OPERATOR_TEMPLATE.id); i++) await new Promise((r) => setTimeout(r, 10))
+  if (!engines.templates().some((t) => t.id === OPERATOR_TEMPLATE.id)) throw new Error('the test templates were not read')
+  return engines
 }

@@ -14,18 +14,18 @@ import { right } from '../../support/run.js'
 const ACCOUNT = 'a0000000-0000-4000-8000-000000000001'
 const never: Analyzer = { name: 'server-configured', analyze: () => { throw new Error('not expected: settings are saved') } }
 
-const depsWith = (secretBox = aesGcmSecretBox(randomBytes(32))): NotesSettingsDeps => ({
+const depsWith = async (secretBox = aesGcmSecretBox(randomBytes(32))): Promise<NotesSettingsDeps> => ({
   notesSettings: memoryNotesSettingsStore(),
   organizations: memoryOrganizationStore(),
   secretBox,
   clock: fixedClock('2026-06-01T12:00:00.000Z'),
-  notesEngines: standInEngines(),
+  notesEngines: await standInEngines(),
   analyzer: never,
 })
 const input = { title: 'T', startsAt: '2026-06-01T12:00:00.000Z', utterances: [{ speaker: 'Ana', text: 'I will send the deck by Friday.', start_ms: 0, end_ms: 2000 }], attendees: [] }
 
 test('a key sealed under another secret key makes the built-in notes, saying why, rather than failing', async () => {
-  const deps = depsWith()
+  const deps = await depsWith()
   const other = aesGcmSecretBox(randomBytes(32))
   const scope = { kind: 'account' as const, id: ACCOUNT }
   await right(deps.notesSettings.save(scope, { analyzer: 'openai', openai: { url: 'http://127.0.0.1:1', model: 'm', contextTokens: 8192, key: other.seal('sk') }, defaultTemplate: 'general', updatedAt: '2026-06-01T12:00:00.000Z' }))
@@ -37,7 +37,7 @@ test('a key sealed under another secret key makes the built-in notes, saying why
 })
 
 test('a default template the catalogue no longer holds falls back to general; a chosen one wins over the default', async () => {
-  const deps = depsWith()
+  const deps = await depsWith()
   await right(deps.notesSettings.save({ kind: 'account', id: ACCOUNT }, { analyzer: 'builtin', openai: null, defaultTemplate: 'retired', updatedAt: '2026-06-01T12:00:00.000Z' }))
   assert.is((await right(notesPlanFor(deps)(ACCOUNT, null))).template?.id, 'general')
   assert.is((await right(notesPlanFor(deps)(ACCOUNT, 'interview'))).template?.id, 'interview')
