@@ -8,36 +8,31 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import { BUILTIN_TEMPLATE_IDS, type BuiltinTemplateId, type NotesTemplate } from '../../src/core/domain/notes-template.js'
+import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES, type BuiltinTemplateId, type NotesTemplate } from '../../src/core/domain/notes-template.js'
 
-const builtin: Record<BuiltinTemplateId, Omit<NotesTemplate, 'id'>> = {
+const builtin: Record<BuiltinTemplateId, Pick<NotesTemplate, 'instructions'>> = {
   general: {
-    name: 'General meeting',
     instructions:
       'Any meeting. The detailed summary goes topic by topic: the topic as a short label, then what was said, ' +
       'agreed and left open, in the third person with names ("Bob will run the load test by Friday").',
   },
   standup: {
-    name: 'Standup',
     instructions:
       'A team standup. The detailed summary goes person by person: what each one did, what they do next, and ' +
       'their blockers (or "no blockers"). Action items are the follow-ups agreed, such as unblocking someone.',
   },
   'sales-call': {
-    name: 'Sales call',
     instructions:
       "A sales or discovery call. The detailed summary covers the customer's pain points, their current " +
       'solution, budget, timeline, decision makers and the buying process, objections raised, and the agreed ' +
       'next steps. Action items are the next steps on either side.',
   },
   'one-on-one': {
-    name: '1:1',
     instructions:
       'A one-on-one between a manager and a report. The detailed summary covers wins, concerns, feedback given ' +
       'in each direction, career and growth topics, and the follow-ups agreed.',
   },
   interview: {
-    name: 'Interview',
     instructions:
       "A job interview. The detailed summary covers the role, the candidate's experience as they described it, " +
       'their strengths and concerns with the evidence heard for each, the questions they asked, and a ' +
@@ -45,7 +40,7 @@ const builtin: Record<BuiltinTemplateId, Omit<NotesTemplate, 'id'>> = {
   },
 }
 
-export const BUILTIN_TEMPLATES: ReadonlyArray<NotesTemplate> = BUILTIN_TEMPLATE_IDS.map((id) => ({ id, ...builtin[id] }))
+export const BUILTIN_TEMPLATES: ReadonlyArray<NotesTemplate> = BUILTIN_TEMPLATE_IDS.map((id) => ({ id, name: BUILTIN_TEMPLATE_NAMES[id], ...builtin[id] }))
 
 export const GENERAL_TEMPLATE: NotesTemplate = BUILTIN_TEMPLATES[0]!
 

@@ -51,12 +51,3 @@ export const CONTEXT_TOKENS_WORDS = `contextTokens must be a whole number from $
 /** The words a template id that the catalogue does not hold is refused with, naming the ones it does. */
 export const unknownTemplateWords = (field: string, id: string, catalogue: ReadonlyArray<{ readonly id: string }>): string =>
   `${field} '${id}' is not a template of this server; use one of: ${catalogue.map((t) => t.id).join(', ')}`
-
-/** The built-in templates' names, for a catalogue that has no other (an embedding without the analyzers' own). */
-export const BUILTIN_TEMPLATE_NAMES: Readonly<Record<string, string>> = {
-  general: 'General',
-  standup: 'Standup',
-  'sales-call': 'Sales call',
-  'one-on-one': '1:1',
-  interview: 'Interview',
-}

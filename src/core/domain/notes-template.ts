@@ -6,6 +6,15 @@
 export const BUILTIN_TEMPLATE_IDS = ['general', 'standup', 'sales-call', 'one-on-one', 'interview'] as const
 export type BuiltinTemplateId = (typeof BUILTIN_TEMPLATE_IDS)[number]
 
+/** The built-in templates' names, as the browser shows them and the prompt names them. */
+export const BUILTIN_TEMPLATE_NAMES: Readonly<Record<BuiltinTemplateId, string>> = {
+  general: 'General meeting',
+  standup: 'Standup',
+  'sales-call': 'Sales call',
+  'one-on-one': '1:1',
+  interview: 'Interview',
+}
+
 export interface NotesTemplate {
   /** Lower-case letters, digits and hyphens: `general`, `sales-call`, or an operator's own. */
   readonly id: string

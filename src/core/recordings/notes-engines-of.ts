@@ -1,11 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as T from 'fp-ts/lib/Task.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { BUILTIN_TEMPLATE_IDS } from '../domain/notes-template.js'
-import { BUILTIN_TEMPLATE_NAMES } from '../domain/notes-settings.js'
+import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES } from '../domain/notes-template.js'
 import type { Notes } from '../domain/notes.js'
 import type { Analyzer } from '../ports/analyzer.js'
 import type { NotesEngines } from '../ports/notes-engines.js'
+
+/** An analyzer that answers `inner`'s notes marked as a fallback, for `reason`. */
+export const fallingBackFor = (inner: Analyzer, reason: string): Analyzer => ({
+  name: inner.name,
+  analyze: (input, options) =>
+    TE.map((n: Notes): Notes => ({ ...n, madeBy: { analyzer: inner.name, model: null, template: input.template?.id ?? null, fallbackReason: reason } }))(
+      inner.analyze(input, options),
+    ),
+})
 
 const NOT_WIRED = 'This server has no OpenAI-compatible analyzer wired, so it cannot ask a notes server'
 
@@ -16,16 +24,10 @@ const NOT_WIRED = 'This server has no OpenAI-compatible analyzer wired, so it ca
  */
 export const analyzerOnlyEngines = (analyzer: Analyzer): NotesEngines => ({
   builtin: analyzer,
-  openai: () => ({
-    name: analyzer.name,
-    analyze: (input, options) => TE.map((n: Notes) => ({
-      ...n,
-      madeBy: { analyzer: analyzer.name, model: null, template: input.template?.id ?? null, fallbackReason: NOT_WIRED },
-    }))(analyzer.analyze(input, options)),
-  }),
+  openai: () => fallingBackFor(analyzer, NOT_WIRED),
   testServer: () => T.of({ ok: false, error: NOT_WIRED, ms: 0 }),
   vetUrl: () => E.left(NOT_WIRED),
-  templates: () => BUILTIN_TEMPLATE_IDS.map((id) => ({ id, name: BUILTIN_TEMPLATE_NAMES[id] ?? id, instructions: '', source: 'builtin' as const })),
+  templates: () => BUILTIN_TEMPLATE_IDS.map((id) => ({ id, name: BUILTIN_TEMPLATE_NAMES[id], instructions: '', source: 'builtin' as const })),
   serverChoice: { analyzer: 'builtin' },
 })
 

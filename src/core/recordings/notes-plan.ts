@@ -8,7 +8,7 @@ import type { NotesTemplate } from '../domain/notes-template.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { Analyzer } from '../ports/analyzer.js'
 import type { NotesEngines } from '../ports/notes-engines.js'
-import { enginesOf } from './notes-engines-of.js'
+import { enginesOf, fallingBackFor } from './notes-engines-of.js'
 import { notesScopeOf, type NotesSettingsDeps } from './notes-settings.js'
 
 /** What would make a recording's notes: the analyzer, the template it is given, and how madeBy names them. */
@@ -17,15 +17,6 @@ export interface NotesPlan {
   readonly template: NotesTemplate | undefined
   readonly madeBy: { readonly analyzer: string; readonly model: string | null; readonly template: string | null }
 }
-
-/** An analyzer that answers `inner`'s notes marked as a fallback, for `reason`. */
-export const fallingBackFor = (inner: Analyzer, reason: string): Analyzer => ({
-  name: inner.name,
-  analyze: (input, options) =>
-    TE.map((n: Notes): Notes => ({ ...n, madeBy: { analyzer: inner.name, model: null, template: input.template?.id ?? null, fallbackReason: reason } }))(
-      inner.analyze(input, options),
-    ),
-})
 
 const KEY_UNREADABLE =
   "The notes server's key could not be read (this server's secret key changed since it was saved), so the built-in analyzer wrote these notes; an owner or admin can save the key again in Settings → Notes"
