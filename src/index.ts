@@ -39,6 +39,7 @@ import { recordingUseCases } from './core/recordings/index.js'
 import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
 import { notetakerFactory } from './app/notetaker.js'
+import type { SpeechModels } from './core/ports/speech-models.js'
 
 export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
@@ -57,6 +58,11 @@ export interface Ports
    * (src/app/notes-engines.ts). Absent: `analyzer` makes every recording's notes and no notes server can be set.
    */
   readonly notesEngines?: NotesEngines
+  /**
+   * The server's model files (DATA_DIR/models): listed, downloaded, added and removed by its
+   * administrators, the speech engine following each change. Absent (an embedding without models): those routes say so.
+   */
+  readonly speechModels?: SpeechModels
   /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
   readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore

@@ -56,6 +56,8 @@ export interface Transcription {
   readonly language?: string
   /** How its speakers were told apart; absent means `none` (one speaker throughout). */
   readonly speakerSeparation?: SpeakerSeparation
+  /** What the user should know about the words, in a sentence each (a transcript mostly one phrase repeated). Absent: none. */
+  readonly warnings?: ReadonlyArray<string>
 }
 
 /** Told how much of the audio has been transcribed so far, from 0 to 1; called as often as the engine knows. */
@@ -66,6 +68,13 @@ export interface Transcriber {
   readonly name: string
   /** The model it runs, for engines that load one (a Whisper model's name); reported by GET /server. */
   readonly model?: string
+  /**
+   * How good its words are, for a reader choosing whether to get a better engine: `rough` (PocketSphinx:
+   * many words wrong) or `accurate` (Whisper, a speech-to-text service). Absent: not known.
+   */
+  readonly accuracy?: 'rough' | 'accurate'
+  /** The engine and its accuracy in a few words: "PocketSphinx: rough, English only", "Whisper base.en: accurate, English". */
+  readonly description?: string
   /**
    * Whether this engine can transcribe at all. When false, uploads of audio are
    * refused up front (422) with `setupHint`, instead of being accepted and failing.
