@@ -1,5 +1,5 @@
 import { kindOf, type ModelEntry, type ModelKind } from './catalog.js'
-import { type Present, presentModels } from './store.js'
+import { cachedQuickProblem, type Present, presentModels } from './store.js'
 
 /**
  * The order `auto` prefers models in when several are present: the best accuracy a CPU
@@ -18,16 +18,33 @@ const rank = (name: string) => {
   return i === -1 ? CPU_PREFERENCE.length : i
 }
 
-/**
- * The model to transcribe with: the one named, when it is present, or else the most
- * preferred one present. A file whose size is not the catalog's is not the model (a
- * part left by hand, a different file under the name) and is passed over.
- */
-export const chooseModel = (dataDir: string, catalog: ReadonlyArray<ModelEntry>, wanted: string): Present | null => {
-  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes && kindOf(p.entry) === 'whisper')
-  if (wanted !== '') return whole.find((p) => p.entry.name === wanted) ?? null
-  return [...whole].sort((a, b) => rank(a.entry.name) - rank(b.entry.name))[0] ?? null
+/** A model file present that cannot be used, and why in words. */
+export interface PassedOver {
+  readonly present: Present
+  readonly problem: string
 }
+
+/**
+ * The model to transcribe with: the one named, when it is present and usable, or else the most
+ * preferred usable one present; and the files passed over on the way, with why. A file that is
+ * not the model (its size is not the catalog's, or whisper.cpp could not load it: a model without
+ * weights, a cut file) is never chosen. Cheap: a stat and a header read per file, remembered.
+ */
+export const chooseUsableModel = (dataDir: string, catalog: ReadonlyArray<ModelEntry>, wanted: string): { chosen: Present | null; passedOver: PassedOver[] } => {
+  const candidates = presentModels(dataDir, catalog)
+    .filter((p) => kindOf(p.entry) === 'whisper' && (wanted === '' || p.entry.name === wanted))
+    .sort((a, b) => rank(a.entry.name) - rank(b.entry.name))
+  const passedOver: PassedOver[] = []
+  for (const p of candidates) {
+    const problem = cachedQuickProblem(p.path, p.entry)
+    if (problem === null) return { chosen: p, passedOver }
+    passedOver.push({ present: p, problem })
+  }
+  return { chosen: null, passedOver }
+}
+
+/** The model `chooseUsableModel` takes, without what it passed over. */
+export const chooseModel = (dataDir: string, catalog: ReadonlyArray<ModelEntry>, wanted: string): Present | null => chooseUsableModel(dataDir, catalog, wanted).chosen
 
 /** The speaker models `auto` prefers, best first, per kind; others present come after. */
 export const SPEAKER_PREFERENCE: Readonly<Record<Exclude<ModelKind, 'whisper'>, ReadonlyArray<string>>> = {
@@ -42,10 +59,10 @@ export interface SpeakerModels {
 
 /**
  * The two models speaker separation by voice needs, when both are present (whole: the
- * catalog's size), the preferred of each kind; null when either is missing.
+ * catalog's size, and read as ONNX), the preferred of each kind; null when either is missing.
  */
 export const chooseSpeakerModels = (dataDir: string, catalog: ReadonlyArray<ModelEntry>): SpeakerModels | null => {
-  const whole = presentModels(dataDir, catalog).filter((p) => p.bytes === p.entry.bytes)
+  const whole = presentModels(dataDir, catalog).filter((p) => kindOf(p.entry) !== 'whisper' && cachedQuickProblem(p.path, p.entry) === null)
   const best = (kind: Exclude<ModelKind, 'whisper'>) => {
     const order = SPEAKER_PREFERENCE[kind]
     const rankOf = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)

@@ -21,6 +21,7 @@ import https from 'node:https'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ModelEntry } from './catalog.js'
+import { sentence, structureProblem } from './structure.js'
 import { checkFile, ModelError, modelPath, partPath, prepareModelsDir, putInPlace } from './store.js'
 
 /** The mirror could not be reached at all (no address, refused, TLS refused, no answer): nothing was received. */
@@ -53,6 +54,8 @@ export interface PullOptions {
   readonly onNote?: (note: string) => void
   /** How long the mirror may stay silent, in ms (default 30 s). */
   readonly idleTimeoutMs?: number
+  /** Stops the download (the server closing, the model removed): the part is kept, and the pull fails with TransferCut. */
+  readonly signal?: AbortSignal
 }
 
 export interface PullResult {
@@ -100,10 +103,10 @@ export const sourceUrl = (baseUrl: string, entry: ModelEntry, allowHttp = false)
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** GET, following redirects; rejects with MirrorUnreachable when no answer comes at all. */
-const get = (url: URL, headers: Record<string, string>, allowHttp: boolean, idleMs: number, hops = 0): Promise<IncomingMessage> =>
+const get = (url: URL, headers: Record<string, string>, allowHttp: boolean, idleMs: number, signal: AbortSignal | undefined, hops = 0): Promise<IncomingMessage> =>
   new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
-    const req = client.get(url, { headers: { 'user-agent': 'notetaker-models', ...headers }, timeout: idleMs }, (res) => {
+    const req = client.get(url, { headers: { 'user-agent': 'notetaker-models', ...headers }, timeout: idleMs, ...(signal === undefined ? {} : { signal }) }, (res) => {
       const location = res.headers.location
       if (res.statusCode !== undefined && REDIRECTS.has(res.statusCode) && location !== undefined) {
         res.resume()
@@ -111,7 +114,7 @@ const get = (url: URL, headers: Record<string, string>, allowHttp: boolean, idle
         try {
           const next = new URL(location, url)
           checkScheme(next, allowHttp, 'the model mirror redirected to')
-          resolve(get(next, headers, allowHttp, idleMs, hops + 1))
+          resolve(get(next, headers, allowHttp, idleMs, signal, hops + 1))
         } catch (e) {
           reject(e)
         }
@@ -120,7 +123,9 @@ const get = (url: URL, headers: Record<string, string>, allowHttp: boolean, idle
       resolve(res)
     })
     req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${Math.round(idleMs / 1000)} s`), { code: 'ETIMEDOUT' })))
-    req.on('error', (e: NodeJS.ErrnoException) => reject(new MirrorUnreachable(url.origin, e.code !== undefined && !e.message.includes(e.code) ? `${e.code} ${e.message}` : e.message)))
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      signal?.aborted === true ? reject(new TransferCut(`the download was stopped before the mirror answered`)) : reject(new MirrorUnreachable(url.origin, e.code !== undefined && !e.message.includes(e.code) ? `${e.code} ${e.message}` : e.message)),
+    )
   })
 
 const sizeOf = (path: string): number => {
@@ -168,7 +173,7 @@ export const pullModel = async (o: PullOptions): Promise<PullResult> => {
       resumedFrom = have
       break
     }
-    const res = await get(url, have > 0 ? { range: `bytes=${have}-` } : {}, allowHttp, o.idleTimeoutMs ?? 30_000)
+    const res = await get(url, have > 0 ? { range: `bytes=${have}-` } : {}, allowHttp, o.idleTimeoutMs ?? 30_000, o.signal)
     const status = res.statusCode ?? 0
     if (status === 416 || (status === 206 && have > 0 && !new RegExp(`^bytes ${have}-`).test(res.headers['content-range'] ?? ''))) {
       res.resume()
@@ -211,12 +216,14 @@ export const pullModel = async (o: PullOptions): Promise<PullResult> => {
           },
         }),
         createWriteStream(part, { flags: resuming ? 'a' : 'w', mode: 0o600 }),
+        o.signal === undefined ? {} : { signal: o.signal },
       )
     } catch (e) {
       if (tooLong) {
         rmSync(part, { force: true })
         throw new ModelError(`the model mirror sent more than the ${entry.bytes} bytes of ${entry.file}; nothing was kept`)
       }
+      if (o.signal?.aborted === true) throw new TransferCut(`the download of ${entry.file} was stopped at ${mb(sizeOf(part))} of ${mb(entry.bytes)}; pulling it again resumes it`)
       throw new TransferCut(`the download of ${entry.file} stopped at ${mb(sizeOf(part))} of ${mb(entry.bytes)} (${(e as Error).message}); run the same command again to resume it`)
     }
     if (received < entry.bytes) throw new TransferCut(`the download of ${entry.file} stopped at ${mb(received)} of ${mb(entry.bytes)}; run the same command again to resume it`)
@@ -224,6 +231,13 @@ export const pullModel = async (o: PullOptions): Promise<PullResult> => {
     finalHash = writing
   }
   if (finalHash === null) throw new ModelError(`the model mirror could not serve ${entry.file} from the start`)
+  // The layout before the checksum: a file the catalog lists with its true SHA-256 (whisper.cpp's test
+  // files) can still be no model the engine loads, and is named for what it is.
+  const wrong = structureProblem(part, entry)
+  if (wrong !== null) {
+    rmSync(part, { force: true })
+    throw new ModelError(`${sentence(`the downloaded ${entry.file}`, entry, wrong)}; nothing was kept`)
+  }
   const sha = finalHash.digest('hex')
   if (sha !== entry.sha256) {
     rmSync(part, { force: true })

@@ -13,7 +13,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { makePrivate } from '../shared/data-dir.js'
 import type { ModelEntry } from './catalog.js'
-import { isOnnxFile, readOnnxInfo } from './onnx-file.js'
+import { reasonOf, sentence, structureProblem } from './structure.js'
 
 export class ModelError extends Error {}
 
@@ -77,20 +77,44 @@ export const hashFile = async (path: string, upTo?: number): Promise<string> => 
   return hash.digest('hex')
 }
 
-/** For an ONNX entry, what is wrong with the file's ONNX structure, in words; null when whole (or not ONNX by name). */
-export const onnxProblem = (path: string, entry: ModelEntry): string | null => {
-  if (!isOnnxFile(entry.file)) return null
-  const info = readOnnxInfo(path)
-  return info._tag === 'Left' ? info.left : null
-}
-
-/** What is wrong with a file as the model `entry`, in words; null when its size and SHA-256 match (and, for ONNX, it reads as ONNX). */
-export const checkFile = async (path: string, entry: ModelEntry): Promise<string | null> => {
+/**
+ * What is wrong with a file as the model `entry` without reading all of it (its size, then its
+ * layout: the header and tables the engine reads), in words; null when it looks whole.
+ */
+export const quickProblem = (path: string, entry: ModelEntry): string | null => {
   const bytes = sizeOf(path)
   if (bytes === null) return 'the file is missing'
   if (bytes !== entry.bytes) return `its size is ${bytes} bytes, not the ${entry.bytes} of ${entry.file}`
-  const notOnnx = onnxProblem(path, entry)
-  if (notOnnx !== null) return notOnnx
+  const wrong = structureProblem(path, entry)
+  return wrong === null ? null : reasonOf(wrong)
+}
+
+const quickChecks = new Map<string, string | null>()
+
+/**
+ * `quickProblem`, remembered per path, size and modification time: a folder polled every few
+ * seconds costs a stat per model, and a file is read again only once it changed.
+ */
+export const cachedQuickProblem = (path: string, entry: ModelEntry): string | null => {
+  let key: string
+  try {
+    const s = statSync(path)
+    key = `${path}\0${entry.name}\0${s.size}\0${s.mtimeMs}\0${s.ino}`
+  } catch {
+    return 'the file is missing'
+  }
+  const known = quickChecks.get(key)
+  if (known !== undefined) return known
+  const problem = quickProblem(path, entry)
+  if (quickChecks.size > 1000) quickChecks.clear()
+  quickChecks.set(key, problem)
+  return problem
+}
+
+/** The full check: what is wrong with a file as the model `entry`, in words; null when its size, layout and SHA-256 (last: it reads the whole file) are the model's. */
+export const checkFile = async (path: string, entry: ModelEntry): Promise<string | null> => {
+  const quick = quickProblem(path, entry)
+  if (quick !== null) return quick
   const sha = await hashFile(path)
   return sha === entry.sha256 ? null : `its SHA-256 is ${sha}, not the ${entry.sha256} of ${entry.file}`
 }
@@ -110,16 +134,16 @@ export const putInPlace = async (checked: string, dataDir: string, entry: ModelE
 }
 
 /**
- * Copies a file brought by hand into DATA_DIR/models as `entry`, hashing it on the way;
- * a file that is not the model (size or SHA-256) is refused and nothing is left behind.
- * The source is copied, never moved.
+ * Copies a file brought by hand into DATA_DIR/models as `entry`, hashing it on the way; the
+ * full check (size, layout, SHA-256) refuses a file that is not the model and nothing is left
+ * behind. The source is copied, never moved. `label` names the file in messages (default: its path).
  */
-export const addFromFile = async (source: string, dataDir: string, entry: ModelEntry): Promise<string> => {
+export const addFromFile = async (source: string, dataDir: string, entry: ModelEntry, label = source): Promise<string> => {
   const bytes = sizeOf(source)
-  if (bytes === null) throw new ModelError(`${source} is not a file`)
-  if (bytes !== entry.bytes) throw new ModelError(`${source} is not ${entry.name}: its size is ${bytes} bytes, not the ${entry.bytes} of ${entry.file}; nothing was added`)
-  const notOnnx = onnxProblem(source, entry)
-  if (notOnnx !== null) throw new ModelError(`${source} is not ${entry.name}: ${notOnnx}; nothing was added`)
+  if (bytes === null) throw new ModelError(`${label} is not a file`)
+  if (bytes !== entry.bytes) throw new ModelError(`${label} is not ${entry.name}: its size is ${bytes} bytes, not the ${entry.bytes} of ${entry.file}; nothing was added`)
+  const wrong = structureProblem(source, entry)
+  if (wrong !== null) throw new ModelError(`${sentence(label, entry, wrong)}; nothing was added`)
   prepareModelsDir(dataDir)
   const adding = `${modelPath(dataDir, entry)}.adding`
   const hash = createHash('sha256')
@@ -135,7 +159,7 @@ export const addFromFile = async (source: string, dataDir: string, entry: ModelE
       createWriteStream(adding, { mode: 0o600 }),
     )
     const sha = hash.digest('hex')
-    if (sha !== entry.sha256) throw new ModelError(`${source} is not ${entry.name}: its SHA-256 is ${sha}, not the ${entry.sha256} of ${entry.file}; nothing was added`)
+    if (sha !== entry.sha256) throw new ModelError(`${label} is not ${entry.name}: its SHA-256 is ${sha}, not the ${entry.sha256} of ${entry.file}; nothing was added`)
     return await putInPlace(adding, dataDir, entry)
   } finally {
     rmSync(adding, { force: true })

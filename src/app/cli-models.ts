@@ -8,7 +8,7 @@ import { basename, resolve } from 'node:path'
 import { CatalogError, findModel, kindOf, loadCatalog, modelOfFile, type ModelEntry } from '../../adapters/models/catalog.js'
 import { MirrorUnreachable, pullModel } from '../../adapters/models/download.js'
 import { progressReporter } from '../../adapters/models/progress.js'
-import { addFromFile, checkFile, ModelError, modelsDir, partPath, presentModels, removeModel, unknownFiles } from '../../adapters/models/store.js'
+import { addFromFile, checkFile, ModelError, modelsDir, partPath, presentModels, quickProblem, removeModel, unknownFiles } from '../../adapters/models/store.js'
 import { parse, usage } from './cli-args.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from './config.js'
@@ -46,6 +46,9 @@ const attempt = async <A>(f: () => Promise<A>): Promise<A> => {
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
 
+/** After a change: a server running on this DATA_DIR (and its workers) looks at the folder every few seconds. */
+const FOLLOWS = 'A running server on this DATA_DIR follows within a few seconds (no restart needed).\n'
+
 export const modelCommands: Record<string, (args: string[]) => Promise<void>> = {
   'models list': async (args) => {
     const { values } = parse(args, { json: { type: 'boolean' } })
@@ -53,7 +56,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     const present = new Map(presentModels(dataDir, catalog).map((p) => [p.entry.name, p]))
     const rows = catalog.map((m) => {
       const p = present.get(m.name)
-      return { ...m, present: p !== undefined, path: p?.path ?? null, bytesOnDisk: p?.bytes ?? null }
+      return { ...m, present: p !== undefined, path: p?.path ?? null, bytesOnDisk: p?.bytes ?? null, problem: p === undefined ? null : quickProblem(p.path, m) }
     })
     const others = unknownFiles(dataDir, catalog)
     if (values.json === true) {
@@ -61,8 +64,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
       return
     }
     const width = Math.max(...rows.map((r) => r.name.length))
-    const state = (r: (typeof rows)[number]) =>
-      !r.present ? '' : r.bytesOnDisk === r.bytes ? 'present' : `present, but ${r.bytesOnDisk} bytes: not the model (\`notetaker models verify\`)`
+    const state = (r: (typeof rows)[number]) => (!r.present ? '' : r.problem === null ? 'present' : `present, but not usable: ${r.problem}`)
     const what = (r: ModelEntry) => {
       const kind = kindOf(r)
       return kind === 'whisper' ? `Whisper, ${r.multilingual ? 'multilingual' : 'English'}` : kind.replace('-', ' ')
@@ -101,7 +103,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
         },
       })
       reporter.end()
-      process.stdout.write(r.alreadyPresent ? `${entry.name} is already present and verified: ${r.path}\n` : `pulled ${entry.name} (${mb(entry.bytes)}, SHA-256 verified) into ${r.path}\n`)
+      process.stdout.write(r.alreadyPresent ? `${entry.name} is already present and verified: ${r.path}\n` : `pulled ${entry.name} (${mb(entry.bytes)}, checked: size, layout and SHA-256) into ${r.path}\n${FOLLOWS}`)
     } catch (e) {
       reporter.end()
       if (e instanceof MirrorUnreachable)
@@ -129,7 +131,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
         ? named(catalog, name)
         : (modelOfFile(catalog, basename(file)) ?? fail(`cannot tell which model ${file} is from its name; say it with --name NAME (\`notetaker models list\` shows the names)`))
     const path = await attempt(() => addFromFile(file, dataDir, entry))
-    process.stdout.write(`added ${entry.name} (${mb(entry.bytes)}, SHA-256 verified) as ${path}\n`)
+    process.stdout.write(`added ${entry.name} (${mb(entry.bytes)}, checked: size, layout and SHA-256) as ${path}\n${FOLLOWS}`)
   },
 
   'models verify': async (args) => {
@@ -154,6 +156,6 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     const { positionals } = parse(args, {}, 1)
     const { dataDir, catalog } = setup()
     const entry = named(catalog, positionals[0]!)
-    process.stdout.write(removeModel(dataDir, entry) ? `removed ${entry.name} from ${modelsDir(dataDir)}\n` : `${entry.name} is not present; nothing removed\n`)
+    process.stdout.write(removeModel(dataDir, entry) ? `removed ${entry.name} from ${modelsDir(dataDir)}\n${FOLLOWS}` : `${entry.name} is not present; nothing removed\n`)
   },
 }

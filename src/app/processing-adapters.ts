@@ -8,13 +8,28 @@ import { createCpuPool } from '../../adapters/cpu-pool/index.js'
 import type { Config } from './config.js'
 import { notesEngines } from './notes-engines.js'
 import { PROCESSING_SLOTS } from './processing-slots.js'
-import { type InstalledEngines, openTranscriber, optionalKey } from './transcriber-choice.js'
+import { createModelService, loadCatalog, modelsDir } from '../../adapters/models/index.js'
+import { watchFolder } from './models-watch.js'
+import { createSpeechEngine } from './speech-engine.js'
+import { type InstalledEngines, openChoice, optionalKey, readChoice } from './transcriber-choice.js'
 import type { Ports } from '../index.js'
 
 type ProcessingPorts = Pick<
   Ports,
-  'transcriptParser' | 'transcriber' | 'analyzer' | 'notesEngines' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'
+  | 'transcriptParser'
+  | 'transcriber'
+  | 'analyzer'
+  | 'notesEngines'
+  | 'maxUploadBytes'
+  | 'maxTranscriptBytes'
+  | 'maxUtterances'
+  | 'processingTimeout'
+  | 'audioLengthMs'
+  | 'speechModels'
 >
+
+/** How often every process looks at DATA_DIR/models for a model added, pulled or removed (by any process, or by hand). */
+export const MODELS_LOOK_EVERY_MS = 3000
 
 
 const MB = 1024 * 1024
@@ -27,12 +42,27 @@ export const processingAdapters = (
   config: Config,
   logger?: Logger,
   installed?: (config: Config) => InstalledEngines,
+  options: { modelsLookEveryMs?: number } = {},
 ): { ports: ProcessingPorts; feedParser: FeedParser; close(): Promise<void> } => {
   // A thread for each processing slot at least: a job whose task waited for the one thread another
   // account's long task holds would make the fair claim (workers.ts) of no use.
   const pool = createCpuPool({ threads: Math.max(config.NOTETAKER_PROCESSING_THREADS, PROCESSING_SLOTS) })
   const builtin = pool.analyzer
-  const { transcriber, close: closeTranscriber } = openTranscriber(config, logger, installed)
+  // The engine follows DATA_DIR/models without a restart: this process's changes at once, any other's at the next look.
+  const transcriber = createSpeechEngine({
+    choose: () => readChoice(config, installed),
+    open: (choice, first) => openChoice(config, choice, logger, { logStart: first }),
+    ...(logger === undefined ? {} : { logger }),
+  })
+  const watch = watchFolder(modelsDir(config.DATA_DIR), options.modelsLookEveryMs ?? MODELS_LOOK_EVERY_MS, () => void transcriber.refresh())
+  const speechModels = createModelService({
+    dataDir: config.DATA_DIR,
+    catalog: loadCatalog(config.NOTETAKER_MODELS_CATALOG),
+    mirror: config.NOTETAKER_MODELS_URL,
+    refresh: (reason) => transcriber.refresh(reason),
+    filesInUse: () => transcriber.filesInUse(),
+    ...(logger === undefined ? {} : { logger }),
+  })
   const analyzer =
     config.NOTETAKER_ANALYZER === 'openai'
       ? createOpenAiAnalyzer({
@@ -50,6 +80,7 @@ export const processingAdapters = (
     ports: {
       transcriptParser: pool.transcriptParser,
       transcriber,
+      speechModels,
       analyzer,
       // What the notes settings of each organization (or account) choose between, at each analysis.
       notesEngines: notesEngines({ config, builtin, ...(logger === undefined ? {} : { logger }) }),
@@ -68,7 +99,9 @@ export const processingAdapters = (
     },
     feedParser: pool.feedParser,
     close: async () => {
-      await closeTranscriber()
+      watch.stop()
+      await speechModels.close()
+      await transcriber.close()
       await pool.close()
     },
   }

@@ -12,6 +12,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { tinyWhisperModel } from '../../scripts/make-tiny-whisper-model.js'
 
 export interface Behaviour {
   /** Redirect `/<file>` to `/cdn/<file>` first (what Hugging Face does). */
@@ -45,7 +46,13 @@ export const loopbackCertificate = (dir: string): { key: string; cert: string } 
   return { key, cert }
 }
 
-/** Random bytes of `size`, with their SHA-256: a stand-in model file. */
+/** A whole Whisper model in whisper.cpp's format (the generated tiny one, 4 MB; `seed` changes its weights), with its SHA-256. */
+export const whisperModelFile = (seed = 1): { body: Buffer; sha256: string } => {
+  const body = tinyWhisperModel({ seed })
+  return { body, sha256: createHash('sha256').update(body).digest('hex') }
+}
+
+/** Random bytes of `size`, with their SHA-256: a stand-in file (no model's layout). */
 export const fakeModel = (size: number): { body: Buffer; sha256: string } => {
   const body = randomBytes(size)
   return { body, sha256: createHash('sha256').update(body).digest('hex') }

@@ -23,6 +23,7 @@ import {
   sourceUrl,
 } from '../../../adapters/models/index.js'
 import { tinyEmbeddingModel, tinySegmentationModel } from '../../../scripts/make-tiny-speaker-models.js'
+import { tinyWhisperModel } from '../../../scripts/make-tiny-whisper-model.js'
 import { startMirror } from '../../support/model-mirror.js'
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
@@ -102,10 +103,10 @@ test('add and verify check an .onnx file is ONNX: the right size but not ONNX is
     assert.is(await checkFile(path, entry), null)
     writeFileSync(path, Buffer.alloc(body.length, 0xff))
     assert.match((await checkFile(path, entry)) ?? '', /^it is not (an|a whole) ONNX model/)
-    // A Whisper entry is not read as ONNX.
+    // A Whisper entry is read as whisper.cpp's format, not as ONNX.
     const { kind: _speaker, ...whisperLike } = entry
     const ggml: ModelEntry = { ...whisperLike, name: 'g', file: 'ggml-g.bin', sha256: sha(Buffer.alloc(body.length, 0xff)) }
-    assert.is(await checkFile(path, ggml), null)
+    assert.is(await checkFile(path, ggml), 'it is not a whisper.cpp (ggml) model')
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -114,26 +115,32 @@ test('add and verify check an .onnx file is ONNX: the right size but not ONNX is
 test('choosing: both speaker models present (whole) are found, the preferred of each kind; a Whisper choice never takes one', () => {
   const dir = temp()
   try {
+    // Real layouts (the generated models): a file is chosen only when its engine can read it.
+    const seg = tinySegmentationModel()
+    const emb = tinyEmbeddingModel()
+    const whisper = tinyWhisperModel()
     const catalog: ModelEntry[] = [
-      { name: 'seg-b', file: 'seg-b.onnx', bytes: 3, sha256: 'a'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-segmentation' },
-      { name: 'pyannote-segmentation-3-0', file: 'seg-a.onnx', bytes: 3, sha256: 'b'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-segmentation' },
-      { name: 'emb', file: 'emb.onnx', bytes: 3, sha256: 'c'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-embedding' },
-      { name: 'tiny.en', file: 'ggml-tiny.en.bin', bytes: 3, sha256: 'd'.repeat(64), multilingual: false, source: 'operator' },
+      { name: 'seg-b', file: 'seg-b.onnx', bytes: seg.length, sha256: 'a'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-segmentation' },
+      { name: 'pyannote-segmentation-3-0', file: 'seg-a.onnx', bytes: seg.length, sha256: 'b'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-segmentation' },
+      { name: 'emb', file: 'emb.onnx', bytes: emb.length, sha256: 'c'.repeat(64), multilingual: true, source: 'operator', kind: 'speaker-embedding' },
+      { name: 'tiny.en', file: 'ggml-tiny.en.bin', bytes: whisper.length, sha256: 'd'.repeat(64), multilingual: false, source: 'operator' },
     ]
-    const put = (file: string, bytes = 3) => {
+    const put = (file: string, body: Buffer) => {
       mkdirSync(join(dir, 'models'), { recursive: true })
-      writeFileSync(join(dir, 'models', file), Buffer.alloc(bytes))
+      writeFileSync(join(dir, 'models', file), body)
     }
-    put('seg-b.onnx')
+    put('seg-b.onnx', seg)
     assert.is(chooseSpeakerModels(dir, catalog), null, 'no embedding model yet')
     assert.is(chooseModel(dir, catalog, ''), null, 'a speaker model is not a Whisper model')
-    put('emb.onnx', 2)
+    put('emb.onnx', emb.subarray(0, emb.length - 1))
     assert.is(chooseSpeakerModels(dir, catalog), null, 'a cut embedding model is not used')
-    put('emb.onnx')
+    put('emb.onnx', Buffer.alloc(emb.length))
+    assert.is(chooseSpeakerModels(dir, catalog), null, 'nor one of the right size that is not ONNX')
+    put('emb.onnx', emb)
     assert.equal([chooseSpeakerModels(dir, catalog)?.segmentation.entry.name, chooseSpeakerModels(dir, catalog)?.embedding.entry.name], ['seg-b', 'emb'])
-    put('seg-a.onnx')
+    put('seg-a.onnx', seg)
     assert.is(chooseSpeakerModels(dir, catalog)?.segmentation.entry.name, 'pyannote-segmentation-3-0', 'the preferred one')
-    put('ggml-tiny.en.bin')
+    put('ggml-tiny.en.bin', whisper)
     assert.is(chooseModel(dir, catalog, '')?.entry.name, 'tiny.en')
     assert.is(chooseModel(dir, catalog, 'emb'), null, 'not even by name')
   } finally {

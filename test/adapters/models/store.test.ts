@@ -5,7 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ModelEntry } from '../../../adapters/models/catalog.js'
 import { addFromFile, checkFile, ModelError, presentModels, removeModel, unknownFiles } from '../../../adapters/models/store.js'
-import { fakeModel } from '../../support/model-mirror.js'
+import { whisperModelFile } from '../../support/model-mirror.js'
 
 /** The same bytes with one of them changed. */
 const flipped = (body: Buffer, at: number) => {
@@ -18,7 +18,7 @@ test('add copies a verified file into place (0600), leaves the source, refuses o
   const dir = mkdtempSync(join(tmpdir(), 'models-store-'))
   try {
     const data = join(dir, 'data')
-    const { body, sha256 } = fakeModel(50_000)
+    const { body, sha256 } = whisperModelFile()
     const entry: ModelEntry = { name: 'test', file: 'ggml-test.bin', bytes: body.length, sha256, multilingual: true, source: 'operator' }
     const source = join(dir, 'brought.bin')
     writeFileSync(source, body)
@@ -30,7 +30,7 @@ test('add copies a verified file into place (0600), leaves the source, refuses o
     assert.match((refused as Error).message, /bad\.bin is not test: its SHA-256 is [0-9a-f]{64}, not the [0-9a-f]{64} of ggml-test\.bin; nothing was added$/)
     assert.equal(readdirSync(join(data, 'models')), [], 'nothing is left behind')
     writeFileSync(bad, body.subarray(1))
-    assert.match(String(await addFromFile(bad, data, entry).catch((e: unknown) => e)), /its size is 49999 bytes, not the 50000 of ggml-test\.bin; nothing was added/)
+    assert.match(String(await addFromFile(bad, data, entry).catch((e: unknown) => e)), new RegExp(`its size is ${body.length - 1} bytes, not the ${body.length} of ggml-test\\.bin; nothing was added`))
 
     const path = await addFromFile(source, data, entry)
     assert.is(path, join(data, 'models', 'ggml-test.bin'))
@@ -39,12 +39,14 @@ test('add copies a verified file into place (0600), leaves the source, refuses o
     assert.is(statSync(path).mode & 0o777, 0o600)
     assert.is(statSync(data).mode & 0o777, 0o700)
     assert.is(await checkFile(path, entry), null)
-    assert.equal(presentModels(data, [entry]).map((p) => [p.entry.name, p.bytes]), [['test', 50_000]])
+    assert.equal(presentModels(data, [entry]).map((p) => [p.entry.name, p.bytes]), [['test', body.length]])
 
     writeFileSync(join(data, 'models', 'stray.bin'), 'x')
     assert.equal(unknownFiles(data, [entry]), ['stray.bin'])
+    writeFileSync(path, flipped(body, 1000))
+    assert.match(String(await checkFile(path, entry)), /^its SHA-256 is [0-9a-f]{64}, not the /, 'a changed weight: only the checksum tells')
     writeFileSync(path, flipped(body, 0))
-    assert.match(String(await checkFile(path, entry)), /^its SHA-256 is [0-9a-f]{64}, not the /)
+    assert.is(await checkFile(path, entry), 'it is not a whisper.cpp (ggml) model', 'a changed header: the layout tells, before any hashing')
 
     writeFileSync(`${path}.part`, 'partial')
     assert.is(removeModel(data, entry), true)
