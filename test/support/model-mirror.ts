@@ -24,6 +24,8 @@ export interface Behaviour {
   stall?: boolean
   /** Answer a Range request with the whole file (200). */
   ignoreRange?: boolean
+  /** Wait this long between chunks of 16 kB (a slow link, so a download is seen in progress). */
+  chunkDelayMs?: number
 }
 
 export interface Mirror {
@@ -61,7 +63,7 @@ export const fakeModel = (size: number): { body: Buffer; sha256: string } => {
 const CHUNK = 16 * 1024
 
 /** Writes `body` in small chunks (so progress is seen), stopping after `limit` bytes and then closing the socket. */
-const send = (res: http.ServerResponse, body: Buffer, limit: number | null, stall: boolean) => {
+const send = (res: http.ServerResponse, body: Buffer, limit: number | null, stall: boolean, delayMs = 0) => {
   let at = 0
   const next = () => {
     if (limit !== null && at >= limit) {
@@ -72,8 +74,9 @@ const send = (res: http.ServerResponse, body: Buffer, limit: number | null, stal
     const end = Math.min(body.length, at + CHUNK, limit ?? Number.MAX_SAFE_INTEGER)
     const chunk = body.subarray(at, end)
     at = end
-    if (res.write(chunk)) setImmediate(next)
-    else res.once('drain', next)
+    const later = () => (delayMs > 0 ? setTimeout(next, delayMs) : setImmediate(next))
+    if (res.write(chunk)) later()
+    else res.once('drain', later)
   }
   next()
 }
@@ -100,7 +103,7 @@ export const startMirror = async (options: { tls?: { key: string; cert: string }
     if (cut !== null) b.cuts = (b.cuts ?? 0) - 1
     if (from > 0) res.writeHead(206, { 'content-length': body.length - from, 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` })
     else res.writeHead(200, { 'content-length': body.length })
-    send(res, body.subarray(from), cut, b.stall === true)
+    send(res, body.subarray(from), cut, b.stall === true, b.chunkDelayMs)
   }
   const server = options.tls === undefined ? http.createServer(handler) : https.createServer({ key: readFileSync(options.tls.key), cert: readFileSync(options.tls.cert) }, handler)
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
