@@ -109,7 +109,9 @@ export const createSpeechEngine = (options: SpeechEngineOptions): SpeechEngine =
     if (opened.speakersByVoice !== before.opened.speakersByVoice)
       logger?.info(
         { speakerModels: opened.speakersByVoice },
-        opened.speakersByVoice === null ? `speakers: now one speaker for mono audio (${why})` : `speakers: now told apart by voice (${opened.speakersByVoice}); the next transcription does it`,
+        opened.speakersByVoice === null
+          ? `speakers: now one speaker for mono audio (${reason ?? 'a speaker model was removed or cannot be used'})`
+          : `speakers: now told apart by voice (${opened.speakersByVoice}); the next transcription does it`,
       )
     retire(before)
     return true

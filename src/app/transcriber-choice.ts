@@ -150,10 +150,11 @@ const openDiarizer = (config: Config, speakers: SpeakerModels | null, logger: Lo
 
 /** Opens the engines a choice names; `logger` hears which (and, for the start, in the start's words). */
 export const openChoice = (config: Config, choice: EngineChoice, logger: Logger | undefined, options: { logStart: boolean } = { logStart: true }): OpenedEngine => {
-  const { chosen, found } = choice
+  const { found } = choice
   const windows = config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS === 0 ? {} : { windowMs: config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS * 1000 }
-  const whisper =
-    chosen === 'whisper'
+  const wantsWhisper = choice.chosen === 'whisper'
+  const asked =
+    wantsWhisper
       ? createWhisperTranscriber({
           // Pinned without a usable model: the file that cannot be used, or the name asked for (or base.en), so the refusal names the file to get.
           modelPath: found.whisperModel ?? found.unusable?.[0]?.path ?? join(modelsDir(config.DATA_DIR), `ggml-${config.NOTETAKER_WHISPER_MODEL || 'base.en'}.bin`),
@@ -162,6 +163,12 @@ export const openChoice = (config: Config, choice: EngineChoice, logger: Logger 
           ...windows,
         })
       : null
+  // With `auto`, a Whisper that cannot run (its package missing, the model refused by whisper.cpp) gives way to
+  // the next engine, so audio is never refused while one works; a pinned `whisper` keeps its refusal.
+  const givesWay = asked !== null && !asked.available && choice.setting === 'auto'
+  if (givesWay) logger?.warn({ transcriber: 'whisper' }, `speech to text: Whisper cannot run (${asked.setupHint ?? ''}); using ${found.pocketsphinx ? 'pocketsphinx' : 'none'} instead`)
+  const whisper = givesWay ? null : asked
+  const chosen: TranscriberName = givesWay ? (found.pocketsphinx ? 'pocketsphinx' : 'none') : choice.chosen
   const engine: Transcriber | null =
     whisper ??
     (chosen === 'pocketsphinx'
@@ -183,19 +190,12 @@ export const openChoice = (config: Config, choice: EngineChoice, logger: Logger 
     transcriber: usable ? withSpeakers(engine) : (engine ?? createNoTranscriber()),
     ...describe(chosen, engine, config),
     files: [
-      ...(usable && found.whisperModel !== null && chosen === 'whisper' ? [found.whisperModel] : []),
+      ...(usable && whisper !== null && found.whisperModel !== null ? [found.whisperModel] : []),
       ...(diarizer === null || choice.speakers === null ? [] : [choice.speakers.segmentation.path, choice.speakers.embedding.path]),
     ],
     speakersByVoice,
     close: async () => {
-      await whisper?.close()
+      await asked?.close()
     },
   }
-}
-
-/** The transcriber the configuration asks for now, and how to let go of what it loaded (chosen once; see speech-engine.ts for the live one). */
-export const openTranscriber = (config: Config, logger: Logger | undefined, installed: (config: Config) => InstalledEngines = installedEngines) => {
-  const choice = readChoice(config, installed)
-  if (logger !== undefined) for (const w of choiceWarnings(choice)) logger.warn(w)
-  return openChoice(config, choice, logger)
 }

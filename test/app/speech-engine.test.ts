@@ -16,17 +16,31 @@ import { createSpeechEngine } from '../../src/app/speech-engine.js'
 import { type EngineChoice, installedEngines, type OpenedEngine } from '../../src/app/transcriber-choice.js'
 import { speechToText } from '../../src/core/uploads/speech-to-text.js'
 import type { Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
+import { writeTinySpeakerModels } from '../../scripts/make-tiny-speaker-models.js'
 import { tempDir } from '../support/cli.js'
+import { entryFor } from '../support/model-files.js'
 import { whisperModelFile } from '../support/model-mirror.js'
 
 const MODEL = whisperModelFile()
 
-const setup = () => {
+const setup = (options: { speakers?: boolean } = {}) => {
   const dir = tempDir('speech-engine')
   const file = join(dir, 'ggml-tiny-random.bin')
   writeFileSync(file, MODEL.body)
   const catalog = join(dir, 'catalog.json')
-  writeFileSync(catalog, JSON.stringify([{ name: 'tiny-random', file: 'ggml-tiny-random.bin', bytes: MODEL.body.length, sha256: MODEL.sha256, multilingual: false }]))
+  const speakers = options.speakers === true ? writeTinySpeakerModels(join(dir, 'made')) : null
+  writeFileSync(
+    catalog,
+    JSON.stringify([
+      { name: 'tiny-random', file: 'ggml-tiny-random.bin', bytes: MODEL.body.length, sha256: MODEL.sha256, multilingual: false },
+      ...(speakers === null
+        ? []
+        : [
+            { ...entryFor(speakers.segmentation, 'tiny-segmentation', 'tiny-segmentation.onnx'), kind: 'speaker-segmentation' },
+            { ...entryFor(speakers.embedding, 'tiny-embedding', 'tiny-embedding.onnx'), kind: 'speaker-embedding' },
+          ]),
+    ]),
+  )
   const loaded = loadConfig({ DATA_DIR: join(dir, 'data'), NOTETAKER_MODELS_CATALOG: catalog })
   if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
   const logged: Array<{ level: number; msg: string }> = []
@@ -78,6 +92,26 @@ test('a model put in place by another process (the CLI, on the same DATA_DIR) is
   copyFileSync(file, join(models, 'ggml-tiny-random.bin'))
   await new Promise((r) => setTimeout(r, 400))
   assert.is(server().engine, 'none', 'closed: no more looks')
+})
+
+test('speaker separation follows the same way: both speaker models put in place, voices are told apart from the next transcription', async () => {
+  const { file, logged, adapters, models, dir } = setup({ speakers: true })
+  mkdirSync(models, { recursive: true })
+  try {
+    copyFileSync(file, join(models, 'ggml-tiny-random.bin'))
+    await until('Whisper first', () => adapters.ports.transcriber.name === 'whisper')
+    assert.ok(logged.some((l) => l.msg === 'speech to text: now Whisper tiny-random (a Whisper model was added); the next transcription uses it'))
+    for (const name of ['tiny-segmentation.onnx', 'tiny-embedding.onnx']) copyFileSync(join(dir, 'made', name), join(models, name))
+    await until('speakers by voice', () => logged.some((l) => l.msg === 'speakers: now told apart by voice (tiny-segmentation and tiny-embedding); the next transcription does it'))
+    const views = await adapters.ports.speechModels!.list()()
+    assert.ok(E.isRight(views))
+    assert.equal(views.right.filter((v) => v.inUse).map((v) => v.name).sort(), ['tiny-embedding', 'tiny-random', 'tiny-segmentation'])
+    assert.is(views.right.find((v) => v.name === 'tiny-embedding')?.description, 'speaker separation: tells voices apart by how they sound (needs a speaker-segmentation model too)')
+    rmSync(join(models, 'tiny-embedding.onnx'))
+    await until('one speaker again', () => logged.some((l) => l.msg === 'speakers: now one speaker for mono audio (a speaker model was removed or cannot be used)'))
+  } finally {
+    await adapters.close()
+  }
 })
 
 test('a transcription keeps the engine it started with; the old engine is closed once it finishes, and the next one uses the new engine', async () => {
