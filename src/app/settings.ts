@@ -189,7 +189,7 @@ export const SETTINGS = {
     oneOf('auto', 'none', 'whisper', 'pocketsphinx', 'openai'),
     'auto',
     'Processing',
-    'Speech to text for audio: `auto` (the best engine on this machine, chosen and logged at start: `whisper` when a Whisper model is in `DATA_DIR/models` (`notetaker models pull base.en`), else `pocketsphinx` when Debian\'s `pocketsphinx` and `pocketsphinx-en-us` are installed, else `none`), `whisper` (offline, whisper.cpp), `pocketsphinx` (offline), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to add an engine; transcript files need none).',
+    'Speech to text for audio: `auto` (the best engine on this machine, chosen and logged at start and again within seconds whenever `DATA_DIR/models` changes, no restart: `whisper` when a usable Whisper model is in `DATA_DIR/models` (`notetaker models pull base.en`; one that fails the model check is passed over with a warning), else `pocketsphinx` when Debian\'s `pocketsphinx` and `pocketsphinx-en-us` are installed, else `none`), `whisper` (offline, whisper.cpp), `pocketsphinx` (offline), `openai` (any server with an OpenAI-compatible `/v1/audio/transcriptions`), or `none` (audio uploads are refused at `POST /uploads` with a 422 saying how to add an engine; transcript files need none).',
   ),
   NOTETAKER_WHISPER_MODEL: setting(
     t.string,
@@ -203,7 +203,7 @@ export const SETTINGS = {
     oneOf('auto', 'off'),
     'auto',
     'Processing',
-    'Speakers of mono audio told apart by voice: `auto` does it when a speaker segmentation and a speaker-embedding model are in `DATA_DIR/models` (`notetaker models pull pyannote-segmentation-3-0` and `titanet-small`; sherpa-onnx), chosen and logged at start; `off` never. Without them a mono recording is one speaker, and the recording says so (`speakerSeparation: none`); a stereo call recording has a speaker per channel either way.',
+    'Speakers of mono audio told apart by voice: `auto` does it when a speaker segmentation and a speaker-embedding model are in `DATA_DIR/models` (`notetaker models pull pyannote-segmentation-3-0` and `titanet-small`; sherpa-onnx), chosen and logged at start and again whenever `DATA_DIR/models` changes; `off` never. Without them a mono recording is one speaker, and the recording says so (`speakerSeparation: none`); a stereo call recording has a speaker per channel either way.',
   ),
   NOTETAKER_TRANSCRIBE_WINDOW_SECONDS: int(
     'NOTETAKER_TRANSCRIBE_WINDOW_SECONDS',
