@@ -72,3 +72,11 @@ export const chooseSpeakerModels = (dataDir: string, catalog: ReadonlyArray<Mode
   const embedding = best('speaker-embedding')
   return segmentation === null || embedding === null ? null : { segmentation, embedding }
 }
+
+/** Speaker model files present that cannot be used (cut, not ONNX), with why: passed over by `chooseSpeakerModels`. */
+export const unusableSpeakerModels = (dataDir: string, catalog: ReadonlyArray<ModelEntry>): PassedOver[] =>
+  presentModels(dataDir, catalog).flatMap((present) => {
+    if (kindOf(present.entry) === 'whisper') return []
+    const problem = cachedQuickProblem(present.path, present.entry)
+    return problem === null ? [] : [{ present, problem }]
+  })

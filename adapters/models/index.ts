@@ -3,7 +3,7 @@ export { CatalogError, findModel, kindOf, loadCatalog, MODEL_KINDS, modelOfFile,
 export { MirrorUnreachable, mirrorUrl, pullModel, sourceUrl, TransferCut, type Progress, type PullOptions, type PullResult } from './download.js'
 export { progressReporter, type Reporter } from './progress.js'
 export { addFromFile, checkFile, hashFile, ModelError, modelPath, modelsDir, partPath, prepareModelsDir, presentModels, quickProblem, cachedQuickProblem, removeModel, unknownFiles, type Present } from './store.js'
-export { chooseModel, chooseSpeakerModels, chooseUsableModel, type PassedOver, CPU_PREFERENCE, SPEAKER_PREFERENCE, type SpeakerModels } from './choose.js'
+export { chooseModel, chooseSpeakerModels, chooseUsableModel, type PassedOver, unusableSpeakerModels, CPU_PREFERENCE, SPEAKER_PREFERENCE, type SpeakerModels } from './choose.js'
 export { isOnnxFile, type OnnxInfo, readOnnxInfo } from './onnx-file.js'
 export { reasonOf, sentence, structureProblem, type Problem } from './structure.js'
 export { createModelService, type ModelService, type ModelServiceOptions } from './service.js'

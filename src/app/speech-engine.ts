@@ -55,12 +55,12 @@ const reasonFor = (before: OpenedEngine, after: OpenedEngine): string => {
 
 export const createSpeechEngine = (options: SpeechEngineOptions): SpeechEngine => {
   const { logger } = options
-  const warned = new Set<string>()
+  // Each warning once while it holds: said again only if it went away and came back.
+  let warned = new Set<string>()
   const warn = (choice: EngineChoice) => {
-    for (const w of choiceWarnings(choice)) {
-      if (!warned.has(w)) logger?.warn({ transcriber: choice.chosen }, w)
-      warned.add(w)
-    }
+    const now = new Set(choiceWarnings(choice))
+    for (const w of now) if (!warned.has(w)) logger?.warn({ transcriber: choice.chosen }, w)
+    warned = now
   }
   const first = options.choose()
   warn(first)

@@ -9,7 +9,7 @@
 import { join } from 'node:path'
 import type { Logger } from 'pino'
 import { createSherpaDiarizer, type Diarizer, withVoiceSpeakers } from '../../adapters/diarize-sherpa/index.js'
-import { chooseSpeakerModels, chooseUsableModel, loadCatalog, modelsDir, type SpeakerModels } from '../../adapters/models/index.js'
+import { chooseSpeakerModels, chooseUsableModel, loadCatalog, modelsDir, type SpeakerModels, unusableSpeakerModels } from '../../adapters/models/index.js'
 import { withChannelSpeakers } from '../../adapters/transcribe-channels/index.js'
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
@@ -62,6 +62,8 @@ export interface EngineChoice {
   readonly found: InstalledEngines
   /** The speaker models, when both are present and voices are to be told apart. */
   readonly speakers: SpeakerModels | null
+  /** Speaker model files present that cannot be used. */
+  readonly unusableSpeakers: ReadonlyArray<UnusableModel>
   readonly key: string
 }
 
@@ -74,17 +76,23 @@ export const readChoice = (config: Config, installed: (config: Config) => Instal
   const found = setting === 'auto' || setting === 'whisper' ? installed(config) : { whisperModel: null, pocketsphinx: false }
   const chosen = chooseTranscriber(setting, found)
   const speakers = chosen === 'none' ? null : speakerModelsOf(config)
+  const unusableSpeakers =
+    config.NOTETAKER_SPEAKER_MODELS === 'off'
+      ? []
+      : unusableSpeakerModels(config.DATA_DIR, loadCatalog(config.NOTETAKER_MODELS_CATALOG)).map((p) => ({ name: p.present.entry.name, path: p.present.path, problem: p.problem }))
   const whisperFile = chosen === 'whisper' ? (found.whisperModel ?? found.unusable?.[0]?.path ?? '') : ''
-  return { setting, chosen, found, speakers, key: [chosen, whisperFile, speakers?.segmentation.path ?? '', speakers?.embedding.path ?? ''].join('\0') }
+  return { setting, chosen, found, speakers, unusableSpeakers, key: [chosen, whisperFile, speakers?.segmentation.path ?? '', speakers?.embedding.path ?? ''].join('\0') }
 }
 
-/** The warnings a choice carries: each unusable Whisper model, with what happens instead. */
-export const choiceWarnings = (choice: EngineChoice): string[] =>
-  (choice.found.unusable ?? []).map((u) =>
+/** The warnings a choice carries: each unusable model, with what happens instead. */
+export const choiceWarnings = (choice: EngineChoice): string[] => [
+  ...(choice.found.unusable ?? []).map((u) =>
     choice.chosen === 'whisper' && choice.found.whisperModel === null
       ? `speech to text: the Whisper model ${u.name} (${u.path}) cannot be used: ${u.problem}; remove it (notetaker models remove ${u.name}) and pull or add it again`
       : `speech to text: the Whisper model ${u.name} (${u.path}) is passed over: ${u.problem}; ${choice.chosen === 'none' ? 'no other engine is installed' : `using ${choice.chosen === 'whisper' ? 'another Whisper model' : choice.chosen} instead`}. Remove it (notetaker models remove ${u.name}) and pull or add it again`,
-  )
+  ),
+  ...choice.unusableSpeakers.map((u) => `speakers: the speaker model ${u.name} (${u.path}) is passed over: ${u.problem}. Remove it (notetaker models remove ${u.name}) and pull or add it again`),
+]
 
 /** An engine opened from a choice, with how good it is in words (GET /server, the web app's settings). */
 export interface OpenedEngine {
