@@ -12,7 +12,11 @@
  * pin those published values and checked to agree across at least two of them
  * (most across four or more). whisper.cpp's own models/README.md publishes SHA-1
  * only, and no exact sizes, so it is not the source here. A model whose SHA-256 could
- * not be sourced is left out rather than guessed.
+ * not be sourced is left out rather than guessed. Checked again (November 2026) by searching
+ * public repositories for each value: every SHA-256 below, and every size, appears in ten or
+ * more unrelated projects (model managers, install scripts, tests; some quoting the LFS pointer
+ * `oid sha256:… size …` itself) beside the same file name; the few that differ are a single
+ * project each, and plainly its slip (a digit dropped, a size copied from the `.en` model).
  *
  * Beside them, the two kinds of model speaker separation by voice needs (sherpa-onnx's
  * speaker diarization): a segmentation model (who speaks when, within a few seconds) and a
