@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -165,6 +165,14 @@ s("add and pull refuse whisper.cpp's base.en test file (its true size and SHA-25
   assert.is(pulled.code, 1, pulled.stdout)
   assert.match(pulled.stderr, /notetaker: the downloaded ggml-base\.en\.bin is a base English Whisper model with no weights \(only whisper\.cpp's header and vocabulary, as in its test files\); nothing was kept\n$/)
   assert.equal(readdirSync(models), [], 'neither the file nor a part')
+
+  // Put there by hand (or by an older version): list and verify name it for what it is.
+  copyFileSync(join(FOR_TESTS, 'for-tests-ggml-base.en.bin'), join(models, 'ggml-base.en.bin'))
+  const list = await run(['models', 'list'], env)
+  assert.match(list.stdout, /^base\.en +0\.6 MB  Whisper, English +present, but not usable: it is a base English Whisper model with no weights /m)
+  const verify = await run(['models', 'verify'], env)
+  assert.is(verify.code, 1)
+  assert.match(verify.stdout, /^BAD  base\.en \(ggml-base\.en\.bin\): it is a base English Whisper model with no weights/)
 })
 
 s('verify catches a file corrupted after the fact (exit 1, naming it); list --json; remove', async (ctx) => {
