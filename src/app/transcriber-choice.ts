@@ -160,9 +160,8 @@ const openDiarizer = (config: Config, speakers: SpeakerModels | null, logger: Lo
 export const openChoice = (config: Config, choice: EngineChoice, logger: Logger | undefined, options: { logStart: boolean } = { logStart: true }): OpenedEngine => {
   const { found } = choice
   const windows = config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS === 0 ? {} : { windowMs: config.NOTETAKER_TRANSCRIBE_WINDOW_SECONDS * 1000 }
-  const wantsWhisper = choice.chosen === 'whisper'
   const asked =
-    wantsWhisper
+    choice.chosen === 'whisper'
       ? createWhisperTranscriber({
           // Pinned without a usable model: the file that cannot be used, or the name asked for (or base.en), so the refusal names the file to get.
           modelPath: found.whisperModel ?? found.unusable?.[0]?.path ?? join(modelsDir(config.DATA_DIR), `ggml-${config.NOTETAKER_WHISPER_MODEL || 'base.en'}.bin`),
