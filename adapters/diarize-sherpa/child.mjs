@@ -17,17 +17,29 @@ import { createRequire } from 'node:module'
 const require = createRequire(import.meta.url)
 
 const send = (message) => new Promise((resolve) => process.send(message, () => resolve()))
+/** sherpa-onnx may report progress once more after its answer, when the channel is already closed. */
+const progress = (done, total) => {
+  if (process.connected) process.send({ kind: 'progress', done, total })
+}
 
 const SAMPLE_RATE = 16_000
 const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000
 /** Read this much at a time, so a window's 16-bit samples are never held beside its floats. */
 const CHUNK_BYTES = 1 << 20
 
-/** A window's samples as floats in [-1, 1), read from the WAV's data chunk (16-bit mono). */
-const readWindow = (fd, pcm, startMs, endMs) => {
-  const from = Math.min(pcm.bytes, Math.floor(startMs * BYTES_PER_MS) & ~1)
-  const to = Math.min(pcm.bytes, Math.floor(endMs * BYTES_PER_MS) & ~1)
-  const samples = new Float32Array((to - from) / 2)
+/** A window's bytes in the data chunk, on sample boundaries; the last window runs to the end of the data. */
+const byteRange = (pcm, w, last) => ({
+  from: Math.min(pcm.bytes, Math.floor(w.startMs * BYTES_PER_MS) & ~1),
+  to: last ? pcm.bytes & ~1 : Math.min(pcm.bytes, Math.floor(w.endMs * BYTES_PER_MS) & ~1),
+})
+
+/**
+ * A window's samples as floats in [-1, 1), read from the WAV's data chunk (16-bit mono) into
+ * `into`: one buffer serves every window, so the last window's samples are not still held,
+ * waiting for the garbage collector, while the next one's are read.
+ */
+const readWindow = (fd, pcm, { from, to }, into) => {
+  const samples = into.subarray(0, (to - from) / 2)
   const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(2, to - from)))
   let at = from
   while (at < to) {
@@ -37,7 +49,8 @@ const readWindow = (fd, pcm, startMs, endMs) => {
     for (let i = 0; i + 1 < read; i += 2) samples[base + i / 2] = chunk.readInt16LE(i) / 32768
     at += read & ~1
   }
-  return samples
+  // A file cut short since it was measured: only what was read, not the last window's tail.
+  return samples.subarray(0, (at - from) / 2)
 }
 
 /**
@@ -85,23 +98,25 @@ process.once('message', async (job) => {
     if (sd.sampleRate !== SAMPLE_RATE) throw new Error(`the audio is decoded at ${SAMPLE_RATE} Hz, the segmentation model wants ${sd.sampleRate} Hz`)
     const extractor = several ? new sherpa.SpeakerEmbeddingExtractor({ model: job.embedding, numThreads: job.threads, debug: 0 }) : null
     fd = openSync(job.wav, 'r')
-    const total = job.windows.at(-1).endMs
+    const total = job.pcm.bytes / BYTES_PER_MS
     const windows = []
-    for (const w of job.windows) {
-      const samples = readWindow(fd, job.pcm, w.startMs, w.endMs)
+    const ranges = job.windows.map((w, i) => byteRange(job.pcm, w, i === job.windows.length - 1))
+    const buffer = new Float32Array(Math.max(...ranges.map(({ from, to }) => (to - from) / 2)))
+    for (const [i, w] of job.windows.entries()) {
+      const samples = readWindow(fd, job.pcm, ranges[i], buffer)
       const span = w.endMs - w.startMs
       // The asynchronous form runs on a native thread and reports progress; older builds have only the other.
       const segments =
         typeof addon.offlineSpeakerDiarizationProcessAsync === 'function'
           ? await addon.offlineSpeakerDiarizationProcessAsync(sd.handle, samples, (done, of) => {
-              if (of > 0) process.send({ kind: 'progress', done: w.startMs + (span * done) / of, total })
+              if (of > 0) progress(w.startMs + (span * done) / of, total)
             })
           : sd.process(samples)
       windows.push({
         turns: segments.map((s) => ({ start: s.start + w.startMs / 1000, end: s.end + w.startMs / 1000, speaker: s.speaker })),
         embeddings: extractor === null ? [] : voicePrints(extractor, samples, segments, job.embedSeconds),
       })
-      process.send({ kind: 'progress', done: w.endMs, total })
+      progress(i === job.windows.length - 1 ? total : w.endMs, total)
     }
     await send({ kind: 'windows', sampleRate: sd.sampleRate, windows, peakRssBytes: process.resourceUsage().maxRSS * 1024 })
   } catch (e) {
