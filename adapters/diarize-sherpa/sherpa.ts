@@ -50,7 +50,7 @@ export interface SherpaDiarizerOptions {
   readonly windowMs?: number
   /** Seconds of a window's speaker, its longest turns, that its voice print is measured over; default 30. */
   readonly embedSeconds?: number
-  /** Told how each diarization went: the child's peak memory and the windows it read (for benchmarks and logs). */
+  /** Told how each diarization went: the child's peak memory and the windows it read (for benchmarks). */
   readonly onMeasured?: (m: { readonly peakRssBytes: number; readonly windows: number }) => void
   readonly ffmpegPath?: string
 }

@@ -92,6 +92,22 @@ test('one window (audio no longer than windowMs) gives what diarizing the whole 
   assert.equal(E.isRight(whole) ? whole.right.map((t) => t.speaker) : null, [0, 1, 0, 1], 'sherpa-onnx tells the two voices apart over the whole clip')
 })
 
+test('memory: six minutes in one-minute windows peak well below six minutes at once (the samples and sherpa-onnx’s work on them are one window’s)', async () => {
+  const long = join(dir, 'six-minutes.wav')
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', alternating, '-t', '360', long])
+  const peak = async (windowMs: number) => {
+    let measured = { peakRssBytes: 0, windows: 0 }
+    const r = await createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding, windowMs, onMeasured: (m) => (measured = m) }).diarize(long)()
+    assert.ok(E.isRight(r) && r.right.length > 20, JSON.stringify(r).slice(0, 300))
+    return measured
+  }
+  const windowed = await peak(60_000)
+  const whole = await peak(Infinity)
+  assert.ok(windowed.windows >= 6 && whole.windows === 1, JSON.stringify({ windowed, whole }))
+  // Measured 115 MB against 153 MB: 6 minutes of floats are 23 MB, sherpa-onnx's work on them more.
+  assert.ok(windowed.peakRssBytes + 25e6 < whole.peakRssBytes, `windowed ${Math.round(windowed.peakRssBytes / 1e6)} MB, whole ${Math.round(whole.peakRssBytes / 1e6)} MB`)
+})
+
 test('through the wrapper: a transcript of the clip gets speakers by voice', async () => {
   const d = createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding })
   const third = Math.round(meetingMs / 3)
