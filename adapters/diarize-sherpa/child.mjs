@@ -109,7 +109,7 @@ process.once('message', async (job) => {
       const segments =
         typeof addon.offlineSpeakerDiarizationProcessAsync === 'function'
           ? await addon.offlineSpeakerDiarizationProcessAsync(sd.handle, samples, (done, of) => {
-              if (of > 0) progress(w.startMs + (span * done) / of, total)
+              if (of > 0 && done > 0) progress(w.startMs + (span * done) / of, total)
             })
           : sd.process(samples)
       windows.push({
