@@ -9,13 +9,23 @@
  * loading a model is synchronous too, and its native code ends the process it runs in on a
  * model it cannot use; a worker thread would share that fate with the request loop. A child
  * costs the model load (well under a second for the published models) each time.
+ *
+ * In windows, so memory stays flat with the recording's length: audio longer than `windowMs`
+ * is cut in the middle of its pauses (as transcription is), the child reads and diarizes one
+ * window at a time from the decoded file on disk, measures a voice print of each window's
+ * speakers, and the prints are clustered across windows into the recording's speakers
+ * (link-windows.ts). Audio within one window is diarized exactly as a whole, as before.
  */
 import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { lowerPriority, withWav16kMono } from '../audio/index.js'
+import { type DecodedWav, lowerPriority, withWav16kMono } from '../audio/index.js'
+import { findSilences } from '../transcribe-windows/silences.js'
+import { findPcm } from '../transcribe-windows/wav-window.js'
+import { planWindows, type Span } from '../transcribe-windows/windows.js'
+import { linkWindows, type WindowSpeakers } from './link-windows.js'
 import { checkEmbeddingModel, checkSegmentationModel, type EmbeddingModelInfo, type SegmentationModelInfo } from './model-check.js'
 import type { DiarizationFailure, Diarizer, SpeakerTurn } from './turns.js'
 
@@ -36,6 +46,12 @@ export interface SherpaDiarizerOptions {
   readonly minDurationOff?: number
   /** How long one diarization may take before it is stopped: `fixedMs + perAudioMs × the audio's length`. Default 5 min + 1× the audio. */
   readonly timeout?: { readonly fixedMs: number; readonly perAudioMs: number }
+  /** Longest stretch diarized at once (its samples and sherpa-onnx's work on them are what the child holds); default 10 min. `Infinity`: the whole file at once. */
+  readonly windowMs?: number
+  /** Seconds of a window's speaker, its longest turns, that its voice print is measured over; default 30. */
+  readonly embedSeconds?: number
+  /** Told how each diarization went: the child's peak memory and the windows it read (for benchmarks). */
+  readonly onMeasured?: (m: { readonly peakRssBytes: number; readonly windows: number }) => void
   readonly ffmpegPath?: string
 }
 
@@ -71,6 +87,10 @@ export const reasonFromStderr = (stderr: string): string | null => {
 
 interface Job {
   readonly wav: string
+  /** Where the samples are in the WAV: the child reads its windows from there. */
+  readonly pcm: { readonly offset: number; readonly bytes: number }
+  readonly windows: ReadonlyArray<Span>
+  readonly embedSeconds: number
   readonly segmentation: string
   readonly embedding: string
   readonly threads: number
@@ -80,10 +100,12 @@ interface Job {
   readonly minDurationOff: number
 }
 
-type Answer = { kind: 'progress'; done: number; total: number } | { kind: 'turns'; sampleRate: number; turns: Array<{ start: number; end: number; speaker: number }> } | { kind: 'failed'; message: string }
+type Segments = Array<{ start: number; end: number; speaker: number }>
+type Found = { kind: 'windows'; sampleRate: number; windows: Array<{ turns: Segments; embeddings: Array<number[] | null> }>; peakRssBytes: number }
+type Answer = { kind: 'progress'; done: number; total: number } | Found | { kind: 'failed'; message: string }
 
-/** Runs one job in a child process; the turns in seconds, or why not. */
-const runChild = (job: Job, timeoutMs: number, onProgress?: (fraction: number) => void): Promise<E.Either<string, Answer & { kind: 'turns' }>> =>
+/** Runs one job in a child process; each window's turns (in seconds) and voice prints, or why not. */
+const runChild = (job: Job, timeoutMs: number, onProgress?: (fraction: number) => void): Promise<E.Either<string, Found>> =>
   new Promise((resolve) => {
     const child = fork(CHILD, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' })
     // Background work, like the other processing programs: the request loop's process comes first.
@@ -110,7 +132,7 @@ const runChild = (job: Job, timeoutMs: number, onProgress?: (fraction: number) =
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       const a = answer as Answer | null
-      if (a !== null && a.kind === 'turns') return resolve(E.right(a))
+      if (a !== null && a.kind === 'windows') return resolve(E.right(a))
       if (a !== null && a.kind === 'failed') return resolve(E.left(a.message.split('\n')[0] ?? a.message))
       if (timedOut) return resolve(E.left(`speaker separation took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`))
       const why = reasonFromStderr(stderr)
@@ -147,6 +169,7 @@ export const createSherpaDiarizer = (o: SherpaDiarizerOptions): SherpaDiarizer =
     return { name, available: false, setupHint: message, diarize: () => TE.left(fail(message)) }
   }
   const timeout = o.timeout ?? { fixedMs: 5 * 60_000, perAudioMs: 1 }
+  const windowMs = o.windowMs ?? 10 * 60_000
   const job = {
     segmentation: o.segmentationModel,
     embedding: o.embeddingModel,
@@ -155,6 +178,17 @@ export const createSherpaDiarizer = (o: SherpaDiarizerOptions): SherpaDiarizer =
     threshold: o.threshold ?? 0.5,
     minDurationOn: o.minDurationOn ?? 0.3,
     minDurationOff: o.minDurationOff ?? 0.5,
+    embedSeconds: o.embedSeconds ?? 30,
+  }
+  /** The windows, cut in pauses; one for audio up to `windowMs`. */
+  const plan = async (wav: DecodedWav): Promise<Span[]> => {
+    if (wav.durationMs <= windowMs) return [{ startMs: 0, endMs: wav.durationMs }]
+    const silences = await findSilences(wav.path, wav.durationMs, {
+      timeoutMs: Math.max(60_000, wav.durationMs / 10),
+      ...(o.ffmpegPath === undefined ? {} : { ffmpegPath: o.ffmpegPath }),
+    })()
+    if (E.isLeft(silences)) throw new Error(silences.left)
+    return planWindows(wav.durationMs, silences.right, { maxMs: windowMs }).map(({ startMs, endMs }) => ({ startMs, endMs }))
   }
   return {
     name,
@@ -168,9 +202,12 @@ export const createSherpaDiarizer = (o: SherpaDiarizerOptions): SherpaDiarizer =
         (wav) =>
           TE.tryCatchK(
             async () => {
-              const r = await runChild({ ...job, wav: wav.path }, timeout.fixedMs + timeout.perAudioMs * wav.durationMs, onProgress)
+              const [pcm, windows] = await Promise.all([findPcm(wav.path), plan(wav)])
+              const r = await runChild({ ...job, wav: wav.path, pcm, windows }, timeout.fixedMs + timeout.perAudioMs * wav.durationMs, onProgress)
               if (E.isLeft(r)) throw new Error(r.left)
-              return toTurns(r.right.turns, wav.durationMs)
+              o.onMeasured?.({ peakRssBytes: r.right.peakRssBytes, windows: windows.length })
+              const found: WindowSpeakers[] = r.right.windows.map((w) => ({ turns: toTurns(w.turns, wav.durationMs), embeddings: w.embeddings }))
+              return linkWindows(found, { numSpeakers: job.numSpeakers, threshold: job.threshold, joinGapMs: job.minDurationOff * 1000 })
             },
             (e) => fail((e as Error).message),
           )(),

@@ -21,6 +21,8 @@ const models = writeTinySpeakerModels(join(dir, 'models'))
 /** Two voices taking turns, as 48 kHz stereo m4a: the diarizer decodes it itself. */
 const meeting = join(dir, 'meeting.m4a')
 let meetingMs = 0
+/** Two voices alternating four times, 16 kHz mono: with 6 s windows, each window hears one of them. */
+const alternating = join(dir, 'alternating.wav')
 
 test.before(async () => {
   const a = join(dir, 'a.wav')
@@ -29,6 +31,7 @@ test.before(async () => {
   await speakToWav('Thank you. I will send the numbers on Friday, and we talk again next week.', b, { voice: 'en-us+f3' })
   execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', a, '-i', b, '-i', a, '-filter_complex', '[0][1][2]concat=n=3:v=0:a=1,aresample=48000', '-ac', '2', '-c:a', 'aac', meeting])
   meetingMs = (await wavDurationMs(a)) * 2 + (await wavDurationMs(b))
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', a, '-i', b, '-i', a, '-i', b, '-filter_complex', '[0][1][2][3]concat=n=4:v=0:a=1', '-ar', '16000', '-ac', '1', alternating])
 })
 test.after(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -57,6 +60,52 @@ test('sherpa-onnx loads them and diarizes a clip: turns inside it, in order, val
   assert.ok(covered > meetingMs / 2, `most of a clip that is all speech is in a turn (${covered} of ${meetingMs} ms)`)
   assert.ok(progress.length > 0 && progress.every((f, i) => f > 0 && f <= 1 && (i === 0 || f >= progress[i - 1]!)), String(progress))
   assert.is(progress.at(-1), 1)
+})
+
+test('in windows: a clip longer than a window is read and diarized window by window; two voices alternating across the windows keep their numbers', async () => {
+  const measured: Array<{ peakRssBytes: number; windows: number }> = []
+  // The tiny embedding model puts these two voices 0.44 apart (cosine): a threshold below that tells them apart.
+  const d = createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding, windowMs: 6000, threshold: 0.3, onMeasured: (m) => measured.push(m) })
+  const progress: number[] = []
+  const r = await d.diarize(alternating, (f) => progress.push(f))()
+  assert.ok(E.isRight(r), E.isLeft(r) ? r.left.message : '')
+  const turns = (r as E.Right<ReadonlyArray<SpeakerTurn>>).right
+  assert.equal(measured.map((m) => m.windows), [4], 'cut in the pauses between the turns')
+  assert.ok(measured[0]!.peakRssBytes > 10_000_000, 'the child reports its peak memory')
+  assert.equal(turns.map((t) => t.speaker), [0, 1, 0, 1], JSON.stringify(turns))
+  const total = (await wavDurationMs(join(dir, 'a.wav'))) * 2 + (await wavDurationMs(join(dir, 'b.wav'))) * 2
+  for (const t of turns) assert.ok(Number.isInteger(t.startMs) && t.endMs > t.startMs && t.endMs <= total + 200, JSON.stringify(t))
+  assert.ok(turns.every((t, i) => i === 0 || t.startMs >= turns[i - 1]!.endMs), 'in time order, one after the other')
+  assert.ok(progress.every((f, i) => f > 0 && f <= 1 && (i === 0 || f >= progress[i - 1]!)), String(progress))
+  assert.is(progress.at(-1), 1)
+
+  // At the default threshold (0.5) the tiny model's two voices are one: linked into a single speaker, not one per window.
+  const merged = await createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding, windowMs: 6000 }).diarize(alternating)()
+  assert.equal(E.isRight(merged) ? [...new Set(merged.right.map((t) => t.speaker))] : merged, [0])
+})
+
+test('one window (audio no longer than windowMs) gives what diarizing the whole file at once gives', async () => {
+  const whole = await createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding, windowMs: Infinity }).diarize(alternating)()
+  const byDefault = await createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding }).diarize(alternating)()
+  assert.ok(E.isRight(whole) && whole.right.length === 4, JSON.stringify(whole))
+  assert.equal(byDefault, whole)
+  assert.equal(E.isRight(whole) ? whole.right.map((t) => t.speaker) : null, [0, 1, 0, 1], 'sherpa-onnx tells the two voices apart over the whole clip')
+})
+
+test('memory: six minutes in one-minute windows peak well below six minutes at once (the samples and sherpa-onnx’s work on them are one window’s)', async () => {
+  const long = join(dir, 'six-minutes.wav')
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', alternating, '-t', '360', long])
+  const peak = async (windowMs: number) => {
+    let measured = { peakRssBytes: 0, windows: 0 }
+    const r = await createSherpaDiarizer({ segmentationModel: models.segmentation, embeddingModel: models.embedding, windowMs, onMeasured: (m) => (measured = m) }).diarize(long)()
+    assert.ok(E.isRight(r) && r.right.length > 20, JSON.stringify(r).slice(0, 300))
+    return measured
+  }
+  const windowed = await peak(60_000)
+  const whole = await peak(Infinity)
+  assert.ok(windowed.windows >= 6 && whole.windows === 1, JSON.stringify({ windowed, whole }))
+  // Measured 115 MB against 153 MB: 6 minutes of floats are 23 MB, sherpa-onnx's work on them more.
+  assert.ok(windowed.peakRssBytes + 25e6 < whole.peakRssBytes, `windowed ${Math.round(windowed.peakRssBytes / 1e6)} MB, whole ${Math.round(whole.peakRssBytes / 1e6)} MB`)
 })
 
 test('through the wrapper: a transcript of the clip gets speakers by voice', async () => {
