@@ -37,7 +37,7 @@ export const SpeechModelCodec = t.exact(
   'SpeechModel',
 )
 
-const ModelsCodec = t.exact(
+export const ModelsCodec = t.exact(
   t.type({
     speechToText: SpeechToTextCodec,
     models: t.array(SpeechModelCodec),
