@@ -40,6 +40,7 @@ const accountJson = (a: Account): Json.Account => ({
   email: a.email,
   planKey: a.planKey,
   organizationId: a.organizationId,
+  serverAdmin: a.serverAdmin,
   createdAt: a.createdAt,
 })
 
@@ -129,6 +130,13 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
     return {
       me: () => json('getMe'),
       allowance: () => json('getAllowance'),
+      server: () => json('getServer'),
+      speechModels: {
+        list: () => json('listSpeechModels'),
+        pull: (name) => json('pullSpeechModel', { body: { name } }),
+        add: async (name, content) => json('putSpeechModelContent', { params: { name }, raw: await bytesOf(content) }),
+        remove: async (name) => void (await json('deleteSpeechModel', { params: { name } })),
+      },
       schedule,
       settings: () => json('getSettings'),
       updateSettings: (changes) => json('updateSettings', { body: changes }),
@@ -219,7 +227,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
       create: async (a) =>
         accountJson(
           await operator(() =>
-            core.identity.createAccount({ name: a.name, email: a.email, planKey: a.plan ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: a.organization ?? null }),
+            core.identity.createAccount({ name: a.name, email: a.email, planKey: a.plan ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: a.organization ?? null, serverAdmin: a.serverAdmin === true }),
           ),
         ),
       get: async (idOrEmail) => accountJson(await operator(() => core.identity.findAccount(idOrEmail))),

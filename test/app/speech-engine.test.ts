@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/app/config.js'
 import { processingAdapters } from '../../src/app/processing-adapters.js'
 import { createSpeechEngine } from '../../src/app/speech-engine.js'
 import { type EngineChoice, installedEngines, type OpenedEngine } from '../../src/app/transcriber-choice.js'
-import { speechToText } from '../../src/core/uploads/speech-to-text.js'
+import { engineNow } from '../../src/core/speech/speech-to-text.js'
 import type { Transcription, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { writeTinySpeakerModels } from '../../scripts/make-tiny-speaker-models.js'
 import { tempDir } from '../support/cli.js'
@@ -47,7 +47,7 @@ const setup = (options: { speakers?: boolean } = {}) => {
   const logger = pino({ level: 'info' }, { write: (l: string) => void logged.push(JSON.parse(l)) })
   // No PocketSphinx here, whatever this machine has: the engine before a model is `none`.
   const adapters = processingAdapters(loaded.right, logger, (c) => ({ ...installedEngines(c), pocketsphinx: false }), { modelsLookEveryMs: 100 })
-  return { dir, file, logged, adapters, models: join(dir, 'data', 'models'), server: speechToText({ transcriber: adapters.ports.transcriber }) }
+  return { dir, file, logged, adapters, models: join(dir, 'data', 'models'), server: () => engineNow(adapters.ports.transcriber) }
 }
 
 const until = async (what: string, done: () => boolean, ms = 5000) => {
@@ -64,7 +64,7 @@ test('a model added through the service is the engine of the next transcription 
     assert.equal([server().engine, server().available, transcriber.accuracy ?? null], ['none', false, null])
     const added = await speechModels!.add('tiny-random', file)()
     assert.ok(E.isRight(added) && added.right.state === 'present' && added.right.inUse, JSON.stringify(added))
-    assert.equal(server(), { engine: 'whisper', available: true, model: 'tiny-random', setupHint: null }, 'no wait: the service refreshed the engine')
+    assert.equal(server(), { engine: 'whisper', available: true, model: 'tiny-random', setupHint: null, accuracy: 'accurate', description: 'Whisper tiny-random: accurate, English' }, 'no wait: the service refreshed the engine')
     assert.equal([transcriber.accuracy, transcriber.description], ['accurate', 'Whisper tiny-random: accurate, English'])
     assert.ok(logged.some((l) => l.level === 30 && l.msg === 'speech to text: now Whisper tiny-random (tiny-random was added); the next transcription uses it'), logged.map((l) => l.msg).join('\n'))
 
