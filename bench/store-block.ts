@@ -56,7 +56,7 @@ const measured = async (f: () => Promise<unknown>) => {
 
 try {
   const now = new Date().toISOString()
-  await must(stores.accounts.create({ id: 'acc-1', name: 'A', email: 'a@bench.localhost', planKey: 'pro', organizationId: null, createdAt: now }))
+  await must(stores.accounts.create({ id: 'acc-1', name: 'A', email: 'a@bench.localhost', planKey: 'pro', organizationId: null, serverAdmin: false, createdAt: now }))
   console.log(`SQLite, ${count.toLocaleString('en')} utterances of ${perLine} bytes (${args.mb} MB), ${args.rounds} round(s)`)
   for (let round = 1; round <= Number(args.rounds); round++) {
     const run = newRun({ id: `run-${round}`, accountId: 'acc-1', reference: `rec-${round}`, origin: 'upload', title: 'Long meeting', startsAt: now, state: 'analysing', createdAt: now })

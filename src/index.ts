@@ -38,6 +38,7 @@ import { organizationUseCases, sharingUseCases } from './core/organizations/inde
 import { recordingUseCases } from './core/recordings/index.js'
 import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
+import { speechUseCases } from './core/speech/index.js'
 import { notetakerFactory } from './app/notetaker.js'
 import type { SpeechModels } from './core/ports/speech-models.js'
 
@@ -63,6 +64,8 @@ export interface Ports
    * administrators, the speech engine following each change. Absent (an embedding without models): those routes say so.
    */
   readonly speechModels?: SpeechModels
+  /** Where Whisper models download from (NOTETAKER_MODELS_URL), as GET /server/models reports it. */
+  readonly modelsMirror?: string
   /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
   readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore
@@ -124,6 +127,8 @@ export const buildCore = (ports: Ports) => {
     calendar: calendarConnectionUseCases(meetingPorts),
     /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
     organization: organizationUseCases(ports),
+    /** The speech engine and how well it transcribes, and the server's speech models (its administrators manage them). */
+    speech: speechUseCases(ports),
   }
   /** What the worker runs, by job kind; each feature that queues work brings its handlers. */
   const jobHandlers: Record<string, JobHandler> = {

@@ -12,6 +12,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Meetings: 'Meetings from calendars or added by hand, whether each is recorded, and the schedule of what will be recorded.',
   Calendars: 'Calendar feed connections (iCalendar), their sync state and the rules that decide which meetings a bot joins.',
   Notes: 'How notes are made for the caller\'s organization (or account): the built-in analyzer or an OpenAI-compatible server, tested from here, and the default summary template.',
+  'Speech models': "The server's speech-to-text models, for its administrators: the engine and how accurate it is, the models known with their state, a download in the background, a model file added by hand (air-gapped), removal. The engine follows each change without a restart.",
   Session: 'The web app\'s sign-in: a session cookie opened with a password or an API key, read and ended here.',
 }
 

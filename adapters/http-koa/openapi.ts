@@ -92,7 +92,12 @@ const operation = (r: AnyRoute) => {
   const extra = Object.fromEntries(
     (r.success.extraStatuses ?? []).map((s) => [
       String(s.status),
-      { description: s.description, ...headerDocs(s.headers), ...(s.envelope === true ? { content: envelopeContent } : {}) },
+      {
+        description: s.description,
+        ...headerDocs(s.headers),
+        ...(s.envelope === true ? { content: envelopeContent } : {}),
+        ...(s.sameData === true ? { content: (successResponse(r) as { content?: unknown }).content } : {}),
+      },
     ]),
   )
   return {

@@ -73,7 +73,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
     /** Response headers a JSON answer may carry, with what they mean. */
     readonly headers?: Record<string, string>
     /** Other answers than the success: with the headers they carry, and `envelope` when their body is the error envelope. */
-    readonly extraStatuses?: ReadonlyArray<{ status: number; description: string; headers?: Record<string, string>; envelope?: boolean }>
+    /** `sameData`: the body is the success's `{ data }` (a second success status, e.g. 200 beside 202). */
+    readonly extraStatuses?: ReadonlyArray<{ status: number; description: string; headers?: Record<string, string>; envelope?: boolean; sameData?: boolean }>
   }
   readonly errors?: ReadonlyArray<ExtraError>
   /** What each extra error means on this route, for the description. */

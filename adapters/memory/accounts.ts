@@ -26,5 +26,15 @@ export const memoryAccountStore = (dir: MemoryDirectory = memoryDirectory()): Ac
       const all = [...rows.values()].map((r) => r.account).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
       return TE.right({ rows: all.slice(q.offset, q.offset + q.limit), total: all.length, limit: q.limit, offset: q.offset })
     },
+    setServerAdmin: (id, serverAdmin) => {
+      const row = rows.get(id)
+      if (row === undefined) return TE.right({ kind: 'not-found' })
+      const others = [...rows.values()].filter((r) => r.account.serverAdmin && r.account.id !== id).length
+      if (!serverAdmin && row.account.serverAdmin && others === 0) return TE.right({ kind: 'last-administrator' })
+      const account = { ...row.account, serverAdmin }
+      rows.set(id, { ...row, account })
+      return TE.right({ kind: 'set', account })
+    },
+    countServerAdmins: () => TE.right([...rows.values()].filter((r) => r.account.serverAdmin).length),
   }
 }

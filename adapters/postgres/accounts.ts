@@ -1,8 +1,8 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { AccountStore } from '../../src/core/ports/account-store.js'
+import type { AccountStore, ServerAdminChange } from '../../src/core/ports/account-store.js'
 import { type AccountRow, toAccount } from '../shared/rows/accounts.js'
-import { attempt, attemptUnique, count, first, type Pool, rows } from './database.js'
+import { attempt, attemptUnique, count, first, inTransaction, LOCKS, lockFor, type Pool, rows } from './database.js'
 
 const one = (row: AccountRow | undefined) => O.map(toAccount)(O.fromNullable(row))
 
@@ -13,10 +13,10 @@ export const postgresAccountStore = (pool: Pool): AccountStore => ({
       attemptUnique(
         () =>
           pool.query(
-            `INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at, organization_role, organization_joined_at)
+            `INSERT INTO accounts (id, name, email, plan_key, organization_id, created_at, organization_role, organization_joined_at, server_admin)
              VALUES ($1, $2, $3, $4, $5::text, $6::text,
-               CASE WHEN $5::text IS NULL THEN NULL ELSE 'owner' END, CASE WHEN $5::text IS NULL THEN NULL ELSE $6::text END)`,
-            [a.id, a.name, a.email, a.planKey, a.organizationId, a.createdAt],
+               CASE WHEN $5::text IS NULL THEN NULL ELSE 'owner' END, CASE WHEN $5::text IS NULL THEN NULL ELSE $6::text END, $7)`,
+            [a.id, a.name, a.email, a.planKey, a.organizationId, a.createdAt, a.serverAdmin],
           ),
         `An account with email ${a.email} exists already`,
       ),
@@ -31,6 +31,21 @@ export const postgresAccountStore = (pool: Pool): AccountStore => ({
       limit: q.limit,
       offset: q.offset,
     })),
+  setServerAdmin: (id, serverAdmin) =>
+    attempt(() =>
+      inTransaction(pool, async (client): Promise<ServerAdminChange> => {
+        // Serialises the changes of the flag: the second of two operators removing the last two sees the first's change.
+        await lockFor(client, LOCKS.serverAdmins, 'all')
+        const account = one(await first<AccountRow>(client, 'SELECT * FROM accounts WHERE id = $1', [id]))
+        if (O.isNone(account)) return { kind: 'not-found' }
+        if (!serverAdmin && account.value.serverAdmin && (await count(client, 'SELECT count(*) AS n FROM accounts WHERE server_admin AND id <> $1', [id])) === 0) {
+          return { kind: 'last-administrator' }
+        }
+        await client.query('UPDATE accounts SET server_admin = $2 WHERE id = $1', [id, serverAdmin])
+        return { kind: 'set', account: { ...account.value, serverAdmin } }
+      }),
+    ),
+  countServerAdmins: () => attempt(() => count(pool, 'SELECT count(*) AS n FROM accounts WHERE server_admin')),
 })
 
 export { postgresOrganizationStore } from './organizations.js'

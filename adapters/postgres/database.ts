@@ -59,7 +59,7 @@ export const pingPool = async (pool: Pool): Promise<void> => {
 }
 
 /** Advisory lock namespaces (the first key of pg_advisory_xact_lock(int, int)), so different uses never share a lock. */
-export const LOCKS = { migrations: 7_001, runsOfAccount: 7_002, meetingsOfConnection: 7_003, transcriptOfRun: 7_004, cappedJobClaims: 7_005 } as const
+export const LOCKS = { migrations: 7_001, runsOfAccount: 7_002, meetingsOfConnection: 7_003, transcriptOfRun: 7_004, cappedJobClaims: 7_005, serverAdmins: 7_006 } as const
 
 /** Serialises transactions on one key of a namespace until the transaction ends. */
 export const lockFor = (db: Queryable, namespace: number, key: string) =>

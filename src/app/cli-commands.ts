@@ -69,13 +69,29 @@ export const commands: Record<string, (args: string[]) => Promise<void>> = {
     await opened.close()
   },
   'accounts create': async (args) => {
-    const { values } = parse(args, { name: { type: 'string' }, email: { type: 'string' }, plan: { type: 'string' }, organization: { type: 'string' }, json: { type: 'boolean' } })
+    const { values } = parse(args, { name: { type: 'string' }, email: { type: 'string' }, plan: { type: 'string' }, organization: { type: 'string' }, 'server-admin': { type: 'boolean' }, json: { type: 'boolean' } })
     const name = required(values, 'name')
     const email = required(values, 'email')
     const config = configOrExit()
     await withCore(async (core) => {
-      const a = await run(core.identity.createAccount({ name, email, planKey: (values.plan as string | undefined) ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: (values.organization as string | undefined) ?? null }))
-      print(values.json === true, a, `created account ${a.id} (${a.email}, plan ${a.planKey}${a.organizationId === null ? '' : `, organization ${a.organizationId}`})`)
+      const a = await run(core.identity.createAccount({ name, email, planKey: (values.plan as string | undefined) ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: (values.organization as string | undefined) ?? null, serverAdmin: values['server-admin'] === true }))
+      print(values.json === true, a, `created account ${a.id} (${a.email}, plan ${a.planKey}${a.organizationId === null ? '' : `, organization ${a.organizationId}`}${a.serverAdmin ? ', server administrator' : ''})`)
+    })
+  },
+  'accounts server-admin': async (args) => {
+    const { values } = parse(args, { account: { type: 'string' }, off: { type: 'boolean' }, json: { type: 'boolean' } })
+    const account = required(values, 'account')
+    const on = values.off !== true
+    await withCore(async (core) => {
+      const { account: a, changed } = await run(core.identity.setServerAdmin(account, on))
+      const text = on
+        ? changed
+          ? `${a.email} is now a server administrator: it manages this server's speech models (the web app's Settings, /ext/v1/server/models)`
+          : `${a.email} was already a server administrator; nothing changed`
+        : changed
+          ? `${a.email} is no longer a server administrator`
+          : `${a.email} was not a server administrator; nothing changed`
+      print(values.json === true, { accountId: a.id, email: a.email, serverAdmin: a.serverAdmin, changed }, text)
     })
   },
   'accounts set-password': async (args) => {
@@ -165,7 +181,7 @@ export const commands: Record<string, (args: string[]) => Promise<void>> = {
     const page = { limit: wholeNumber(values, 'limit', 1, 1000, 100), offset: wholeNumber(values, 'offset', 0, Number.MAX_SAFE_INTEGER, 0) }
     await withCore(async (core) => {
       const p = await run(core.identity.listAccounts(page))
-      const line = (a: (typeof p.rows)[number]) => `${a.id}  ${a.email}  ${a.name}  plan ${a.planKey}${a.organizationId === null ? '' : `  organization ${a.organizationId}`}  created ${a.createdAt}`
+      const line = (a: (typeof p.rows)[number]) => `${a.id}  ${a.email}  ${a.name}  plan ${a.planKey}${a.organizationId === null ? '' : `  organization ${a.organizationId}`}${a.serverAdmin ? '  server administrator' : ''}  created ${a.createdAt}`
       const shown = p.rows.length === 0 ? 'no accounts' : `${p.rows.map(line).join('\n')}\n${p.offset + 1}-${p.offset + p.rows.length} of ${p.total}`
       print(values.json === true, p, p.total === 0 ? 'no accounts' : shown)
     })

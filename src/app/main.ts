@@ -39,11 +39,11 @@ export interface Running extends Stoppable {
   stop(): Promise<void>
 }
 
-/** On a store with no account yet, creates one and returns its first full-access key and web app password. */
+/** On a store with no account yet, creates one (a server administrator) and returns its first full-access key and web app password. */
 const firstRun = async (core: Core, config: Config): Promise<{ key: string; password: string } | null> => {
   const count = await core.ports.accounts.count()()
   if (E.isLeft(count) || count.right > 0) return null
-  const account = await core.identity.createAccount({ name: 'Owner', email: config.NOTETAKER_OWNER_EMAIL, planKey: config.NOTETAKER_DEFAULT_PLAN, organizationName: null })()
+  const account = await core.identity.createAccount({ name: 'Owner', email: config.NOTETAKER_OWNER_EMAIL, planKey: config.NOTETAKER_DEFAULT_PLAN, organizationName: null, serverAdmin: true })()
   if (E.isLeft(account)) throw new Error(`could not create the first account: ${JSON.stringify(account.left)}`)
   const key = await core.identity.issueApiKey({ accountId: account.right.id, name: 'first key', access: 'full', organizationWide: false, expiresInDays: null })()
   if (E.isLeft(key)) throw new Error(`could not create the first key: ${JSON.stringify(key.left)}`)
@@ -51,6 +51,17 @@ const firstRun = async (core: Core, config: Config): Promise<{ key: string; pass
   const set = await core.identity.setPassword(account.right.id, password)()
   if (E.isLeft(set)) throw new Error(`could not set the first account's password: ${JSON.stringify(set.left)}`)
   return { key: key.right.plaintext, password }
+}
+
+/** Accounts made with the CLI before the first start leave a server with no administrator: said once at each start. */
+const warnWithoutServerAdmin = async (core: Core, logger: Logger) => {
+  const admins = await core.identity.countServerAdmins()()
+  if (E.isLeft(admins)) logger.warn({ err: admins.left }, 'could not count the server administrators')
+  else if (admins.right === 0) {
+    logger.warn(
+      'no account is a server administrator, so nobody can download or add speech models from the web app; make one with: notetaker accounts server-admin --account EMAIL',
+    )
+  }
 }
 
 const listen = (server: Server, config: Pick<Config, 'PORT' | 'HOST'>) =>
@@ -135,6 +146,7 @@ export const startServer = async (
     logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account, its full-access key and its web app password (printed once, on standard error)')
     process.stderr.write(firstRunBanner(config.NOTETAKER_OWNER_EMAIL, firstKey, url))
   }
+  else await warnWithoutServerAdmin(core, logger)
   return {
     core,
     server,

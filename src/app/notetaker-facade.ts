@@ -40,6 +40,7 @@ const accountJson = (a: Account): Json.Account => ({
   email: a.email,
   planKey: a.planKey,
   organizationId: a.organizationId,
+  serverAdmin: a.serverAdmin,
   createdAt: a.createdAt,
 })
 
@@ -219,7 +220,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
       create: async (a) =>
         accountJson(
           await operator(() =>
-            core.identity.createAccount({ name: a.name, email: a.email, planKey: a.plan ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: a.organization ?? null }),
+            core.identity.createAccount({ name: a.name, email: a.email, planKey: a.plan ?? config.NOTETAKER_DEFAULT_PLAN, organizationName: a.organization ?? null, serverAdmin: a.serverAdmin === true }),
           ),
         ),
       get: async (idOrEmail) => accountJson(await operator(() => core.identity.findAccount(idOrEmail))),

@@ -367,6 +367,8 @@ export interface Account {
   email: string
   planKey: string
   organizationId: string | null
+  /** One of this server's administrators, who manage its speech models. */
+  serverAdmin: boolean
   createdAt: string
 }
 
@@ -377,6 +379,8 @@ export interface NewAccount {
   readonly plan?: string
   /** Creates an organization of this name with the account in it. */
   readonly organization?: string
+  /** Makes it one of this server's administrators (who manage its speech models); false when absent. */
+  readonly serverAdmin?: boolean
 }
 
 /** An API key as listed: never the key itself, which is shown once, when issued. */

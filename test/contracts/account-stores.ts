@@ -19,6 +19,7 @@ const account = (n: number, organizationId: string | null = null): Account => ({
   email: `person${n}@example.com`,
   planKey: 'free',
   organizationId,
+  serverAdmin: false,
   createdAt: `2026-01-0${n}T00:00:00.000Z`,
 })
 
@@ -65,6 +66,39 @@ export const accountStoreContract = (name: string, make: () => Promise<AccountSt
     const error = await left(stores.accounts.create({ ...account(2), email: 'person1@example.com' }))
     assert.is(error._tag, 'Conflict')
     assert.equal(await right(stores.accounts.count()), 1)
+  })
+
+  s('an account is created a server administrator or not, and the flag is read back', async ({ stores }) => {
+    await right(stores.accounts.create({ ...account(1), serverAdmin: true }))
+    await right(stores.accounts.create(account(2)))
+    assert.equal(await right(stores.accounts.findById(account(1).id)), O.some({ ...account(1), serverAdmin: true }))
+    assert.equal(await right(stores.accounts.findByEmail('person2@example.com')), O.some(account(2)))
+    assert.equal((await right(stores.accounts.list({ limit: 10, offset: 0 }))).rows.map((a) => a.serverAdmin), [true, false])
+    assert.is(await right(stores.accounts.countServerAdmins()), 1)
+  })
+
+  s('the flag is given and taken, but never from the last administrator', async ({ stores }) => {
+    await right(stores.accounts.create({ ...account(1), serverAdmin: true }))
+    await right(stores.accounts.create(account(2)))
+    assert.equal(await right(stores.accounts.setServerAdmin(account(1).id, false)), { kind: 'last-administrator' })
+    assert.equal(await right(stores.accounts.findById(account(1).id)), O.some({ ...account(1), serverAdmin: true }), 'refused: unchanged')
+    assert.equal(await right(stores.accounts.setServerAdmin(account(2).id, true)), { kind: 'set', account: { ...account(2), serverAdmin: true } })
+    assert.is(await right(stores.accounts.countServerAdmins()), 2)
+    assert.equal(await right(stores.accounts.setServerAdmin(account(1).id, false)), { kind: 'set', account: account(1) })
+    assert.equal(await right(stores.accounts.findById(account(1).id)), O.some(account(1)))
+    assert.equal(await right(stores.accounts.setServerAdmin(account(1).id, false)), { kind: 'set', account: account(1) }, 'taking it from a non-administrator changes nothing')
+    assert.equal(await right(stores.accounts.setServerAdmin(account(2).id, true)), { kind: 'set', account: { ...account(2), serverAdmin: true } }, 'giving it twice')
+    assert.equal(await right(stores.accounts.setServerAdmin(account(2).id, false)), { kind: 'last-administrator' })
+    assert.equal(await right(stores.accounts.setServerAdmin('00000000-0000-4000-8000-999999999999', true)), { kind: 'not-found' })
+    assert.is(await right(stores.accounts.countServerAdmins()), 1)
+  })
+
+  s('of two operators taking the flag from the last two administrators at once, one is refused', async ({ stores }) => {
+    await right(stores.accounts.create({ ...account(1), serverAdmin: true }))
+    await right(stores.accounts.create({ ...account(2), serverAdmin: true }))
+    const both = await Promise.all([right(stores.accounts.setServerAdmin(account(1).id, false)), right(stores.accounts.setServerAdmin(account(2).id, false))])
+    assert.equal(both.map((r) => r.kind).sort(), ['last-administrator', 'set'])
+    assert.is(await right(stores.accounts.countServerAdmins()), 1)
   })
 
   s('keys are found by public id, listed per account oldest first, and revoked once', async ({ stores }) => {

@@ -48,7 +48,7 @@ export const snapshot = (events: ReadonlyArray<CalendarEvent>): CalendarPage => 
 export const meetingWorld = async () => {
   const clock = fixedClock(NOW)
   const accounts = memoryAccountStore()
-  const account = await right(accounts.create({ id: randomIds.uuid(), name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationId: null, createdAt: NOW }))
+  const account = await right(accounts.create({ id: randomIds.uuid(), name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationId: null, serverAdmin: false, createdAt: NOW }))
   let answer: E.Either<CalendarFailure, CalendarPage> = E.right(snapshot([]))
   let beforeAnswer: () => Promise<void> = async () => {}
   const fetches: Array<{ source: CalendarSource; window: CalendarWindow; cursor: string | null }> = []

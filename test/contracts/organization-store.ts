@@ -17,7 +17,7 @@ export interface OrganizationStores {
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
 const org = (n: number): Organization => ({ id: uuid('20000000', n), name: `Org ${n}`, createdAt: `2026-01-0${n}T00:00:00.000Z` })
 const account = (n: number, organizationId: string | null = null): Account => ({
-  id: uuid('00000000', n), name: `Person ${n}`, email: `person${n}@example.com`, planKey: 'free', organizationId,
+  id: uuid('00000000', n), name: `Person ${n}`, email: `person${n}@example.com`, planKey: 'free', organizationId, serverAdmin: false,
   createdAt: `2026-01-01T00:00:0${n}.000Z`,
 })
 const joined = (n: number) => `2026-02-${String(n).padStart(2, '0')}T00:00:00.000Z`

@@ -30,7 +30,7 @@ const session = (n: number, account: number, expiresAt: string, key: string | nu
 
 const withAccounts = async (stores: SessionStores) => {
   for (const n of [1, 2]) {
-    await right(stores.accounts.create({ id: accountId(n), name: `P${n}`, email: `p${n}@example.com`, planKey: 'free', organizationId: null, createdAt: '2026-01-01T00:00:00.000Z' }))
+    await right(stores.accounts.create({ id: accountId(n), name: `P${n}`, email: `p${n}@example.com`, planKey: 'free', organizationId: null, serverAdmin: false, createdAt: '2026-01-01T00:00:00.000Z' }))
   }
   await right(
     stores.apiKeys.create({ id: keyId(1), accountId: accountId(1), name: 'k', publicId: 'pub1', hash: 'h', access: 'readonly', organizationWide: false, expiresAt: null, revokedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }),

@@ -19,7 +19,7 @@ const serverOf = async (transcriber: Transcriber) => {
 
 test('GET /server names the speech-to-text engine and its model', async () => {
   assert.equal(await serverOf({ ...failingTranscriber(), name: 'whisper', model: 'base.en' }), {
-    speechToText: { engine: 'whisper', available: true, model: 'base.en', setupHint: null },
+    speechToText: { engine: 'whisper', available: true, model: 'base.en', setupHint: null, accuracy: null, description: null, canManageModels: false },
     notes: { analyzer: 'builtin', model: null, template: 'general' },
   })
   assert.equal((await serverOf(failingTranscriber())).speechToText.model, null, 'an engine without a model')

@@ -2,12 +2,19 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Core } from '../../../src/index.js'
-import { formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../codec-schema.js'
 import { route } from '../route.js'
 
 export const MeCodec = t.exact(
   t.type({
-    account: t.exact(t.type({ id: formatted('uuid'), name: t.string, email: t.string })),
+    account: t.exact(
+      t.type({
+        id: formatted('uuid'),
+        name: t.string,
+        email: t.string,
+        serverAdmin: annotate(t.boolean, { description: "Whether the account is one of this server's administrators, who manage its speech models (/server/models)." }),
+      }),
+    ),
     organization: t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string })), t.null]),
     key: t.exact(t.type({ id: formatted('uuid'), access: t.keyof({ full: null, readonly: null }), organizationWide: t.boolean })),
     plan: t.exact(t.type({ key: t.string, paid: t.boolean, monthlyRecordings: t.number })),

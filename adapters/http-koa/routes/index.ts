@@ -15,7 +15,8 @@ import { recordingDeletionRoutes } from './recording-deletion.js'
 import { sessionRoutes } from './session.js'
 import { keyRoutes } from './keys.js'
 import { serverRoutes } from './server.js'
+import { serverModelRoutes } from './server-models.js'
 import { notesSettingsRoutes } from './notes-settings.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core)]
+export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core)]

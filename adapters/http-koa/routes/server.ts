@@ -5,16 +5,29 @@ import type { Core } from '../../../src/index.js'
 import { annotate } from '../codec-schema.js'
 import { route } from '../route.js'
 
+export const SpeechToTextCodec = annotate(
+  t.exact(
+    t.type({
+      engine: t.string,
+      available: t.boolean,
+      model: t.union([t.string, t.null]),
+      setupHint: t.union([t.string, t.null]),
+      accuracy: annotate(t.union([t.keyof({ rough: null, accurate: null }), t.null]), {
+        description: '`rough` (PocketSphinx: many words wrong) or `accurate` (Whisper, a speech-to-text service); null when the engine does not say.',
+      }),
+      description: annotate(t.union([t.string, t.null]), { description: 'The engine and its accuracy in a few words: "PocketSphinx: rough, English only", "Whisper base.en: accurate, English".' }),
+      canManageModels: annotate(t.boolean, {
+        description: "Whether the caller may download, add and remove speech models (/server/models): a server administrator with a full-access key or a session.",
+      }),
+    }),
+    'SpeechToText',
+  ),
+  { description: 'The engine audio is transcribed with now: it follows the models added, downloaded and removed, without a restart.' },
+)
+
 const ServerCodec = t.exact(
   t.type({
-    speechToText: t.exact(
-      t.type({
-        engine: t.string,
-        available: t.boolean,
-        model: t.union([t.string, t.null]),
-        setupHint: t.union([t.string, t.null]),
-      }),
-    ),
+    speechToText: SpeechToTextCodec,
     notes: annotate(
       t.exact(
         t.type({
@@ -38,13 +51,15 @@ export const serverRoutes = (core: Core) => [
     tag: 'Account',
     summary: 'What this server does with audio, and what makes the notes',
     description:
-      '`speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged. `notes` says which analyzer, model and template would make the notes of the caller\'s next recording.',
+      '`speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller\'s next recording.',
     access: 'read',
     success: { status: 200, description: 'The server’s capabilities.', data: ServerCodec },
     handle: ({ actor }) =>
       pipe(
-        core.recordings.nextNotes(actor.accountId),
-        TE.map((plan) => ({ data: { speechToText: core.uploads.speechToText(), notes: { ...plan.madeBy } } })),
+        TE.Do,
+        TE.apS('speechToText', core.speech.speechToText(actor)),
+        TE.apS('plan', core.recordings.nextNotes(actor.accountId)),
+        TE.map(({ speechToText, plan }) => ({ data: { speechToText, notes: { ...plan.madeBy } } })),
       ),
   }),
 ]

@@ -19,6 +19,7 @@ import { sql as calendarWarnings } from './018-calendar-warnings.js'
 import { sql as uploadWarnings } from './019-upload-warnings.js'
 import { sql as jobGroups } from './020-job-groups.js'
 import { sql as notesSettings } from './021-notes-settings.js'
+import { sql as serverAdmins } from './022-server-admins.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 19, name: 'upload-warnings', sql: uploadWarnings },
   { id: 20, name: 'job-groups', sql: jobGroups },
   { id: 21, name: 'notes-settings', sql: notesSettings },
+  { id: 22, name: 'server-admins', sql: serverAdmins },
 ]

@@ -21,6 +21,7 @@ import { sql as calendarWarnings } from './020-calendar-warnings.js'
 import { sql as uploadWarnings } from './021-upload-warnings.js'
 import { sql as jobGroups } from './022-job-groups.js'
 import { sql as notesSettings } from './023-notes-settings.js'
+import { sql as serverAdmins } from './024-server-admins.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 21, name: 'upload-warnings', sql: uploadWarnings },
   { id: 22, name: 'job-groups', sql: jobGroups },
   { id: 23, name: 'notes-settings', sql: notesSettings },
+  { id: 24, name: 'server-admins', sql: serverAdmins },
 ]

@@ -921,12 +921,76 @@ export interface paths {
         };
         /**
          * What this server does with audio, and what makes the notes
-         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged. `notes` says which analyzer, model and template would make the notes of the caller's next recording.
+         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller's next recording.
          */
         get: operations["getServer"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The speech engine and the models this server knows
+         * @description The engine as GET /server says it, every model of the catalog (published and the operator's) with its state on this server, and the mirror downloads come from. For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, "Only this server's administrators manage its speech models". Read-only keys may read it. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so.
+         */
+        get: operations["listSpeechModels"];
+        put?: never;
+        /**
+         * Download a model in the background
+         * @description Starts (or resumes) the download of the model `name` from the mirror, and answers at once with the model `downloading` (202); poll GET /server/models for `receivedBytes`. The file is checked (size, SHA-256, and that the engine can read it) before it is put in place, and the speech engine follows without a restart. A model already here answers 200 as it is. For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, "Only this server's administrators manage its speech models". A read-only key is 403 as on every change. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so.
+         */
+        post: operations["pullSpeechModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server/models/{name}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a model from its file
+         * @description For a server that cannot download (air-gapped): the model file's raw bytes as the body, streamed to a temporary file (never held in memory; at most the model's catalog size), checked as a download is (size, that the engine can read it, SHA-256) and put in place; the temporary file is removed whatever happens. The speech engine follows without a restart. A file that is not the model is 422 on `content` with the reason in words (whisper.cpp's test files, a header and vocabulary without weights, are named as such), and nothing is added. For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, "Only this server's administrators manage its speech models". A read-only key is 403 as on every change. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so.
+         */
+        put: operations["putSpeechModelContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server/models/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a model
+         * @description Deletes the model's file and any download of it; the speech engine follows without a restart (to the next engine that works when it was the one in use). For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, "Only this server's administrators manage its speech models". A read-only key is 403 as on every change. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so.
+         */
+        delete: operations["deleteSpeechModel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1426,6 +1490,8 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 email: string;
+                                /** @description Whether the account is one of this server's administrators, who manage its speech models (/server/models). */
+                                serverAdmin: boolean;
                             };
                             organization: {
                                 /** Format: uuid */
@@ -9002,11 +9068,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The engine audio is transcribed with now: it follows the models added, downloaded and removed, without a restart. */
                             speechToText: {
                                 engine: string;
                                 available: boolean;
                                 model: string | null;
                                 setupHint: string | null;
+                                /** @description `rough` (PocketSphinx: many words wrong) or `accurate` (Whisper, a speech-to-text service); null when the engine does not say. */
+                                accuracy: ("rough" | "accurate") | null;
+                                /** @description The engine and its accuracy in a few words: "PocketSphinx: rough, English only", "Whisper base.en: accurate, English". */
+                                description: string | null;
+                                /** @description Whether the caller may download, add and remove speech models (/server/models): a server administrator with a full-access key or a session. */
+                                canManageModels: boolean;
                             };
                             /** @description What would make the notes of the caller's next recording: its organization's (or account's) notes settings (GET /notes-settings), else the server's configuration. An upload or bot may name another template. */
                             notes: {
@@ -9049,6 +9122,527 @@ export interface operations {
                 };
             };
             /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSpeechModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The engine, the models and the mirror. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The engine audio is transcribed with now: it follows the models added, downloaded and removed, without a restart. */
+                            speechToText: {
+                                engine: string;
+                                available: boolean;
+                                model: string | null;
+                                setupHint: string | null;
+                                /** @description `rough` (PocketSphinx: many words wrong) or `accurate` (Whisper, a speech-to-text service); null when the engine does not say. */
+                                accuracy: ("rough" | "accurate") | null;
+                                /** @description The engine and its accuracy in a few words: "PocketSphinx: rough, English only", "Whisper base.en: accurate, English". */
+                                description: string | null;
+                                /** @description Whether the caller may download, add and remove speech models (/server/models): a server administrator with a full-access key or a session. */
+                                canManageModels: boolean;
+                            };
+                            models: {
+                                /**
+                                 * @description What POST /server/models and the other routes take.
+                                 * @example base.en
+                                 */
+                                name: string;
+                                /**
+                                 * @description `whisper`: speech to text; the speaker kinds: the two halves of telling voices apart.
+                                 * @enum {string}
+                                 */
+                                kind: "whisper" | "speaker-segmentation" | "speaker-embedding";
+                                /** @description The file's exact size, from the catalog. */
+                                bytes: number;
+                                multilingual: boolean;
+                                /**
+                                 * @description `published`: whisper.cpp's or sherpa-onnx's file; `operator`: from the operator's catalog (NOTETAKER_MODELS_CATALOG).
+                                 * @enum {string}
+                                 */
+                                source: "published" | "operator";
+                                /** @description For a Whisper model its accuracy in a few words; for a speaker model what it does. */
+                                description: string;
+                                /**
+                                 * @description `absent`: not here; `downloading`: a download runs now (`receivedBytes` of `bytes`); `partial`: a download stopped part way, POST resumes it; `present`: here, checked, usable; `unusable`: a file is here under its name that cannot be used (`problem` says why).
+                                 * @enum {string}
+                                 */
+                                state: "absent" | "downloading" | "partial" | "present" | "unusable";
+                                /** @description Bytes on disk: of the download so far, or the whole file when present. */
+                                receivedBytes: number;
+                                /** @description Why the model is unusable, or why its last download or file was refused, in words; null otherwise. */
+                                problem: string | null;
+                                /** @description Whether the speech engine (or speaker separation) uses it now. */
+                                inUse: boolean;
+                            }[];
+                            /** @description Where Whisper models download from (NOTETAKER_MODELS_URL). */
+                            mirror: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not a server administrator (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pullSpeechModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A model of GET /server/models (`name`).
+                     * @example base.en
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The model is here already: the model, state `present`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description What POST /server/models and the other routes take.
+                             * @example base.en
+                             */
+                            name: string;
+                            /**
+                             * @description `whisper`: speech to text; the speaker kinds: the two halves of telling voices apart.
+                             * @enum {string}
+                             */
+                            kind: "whisper" | "speaker-segmentation" | "speaker-embedding";
+                            /** @description The file's exact size, from the catalog. */
+                            bytes: number;
+                            multilingual: boolean;
+                            /**
+                             * @description `published`: whisper.cpp's or sherpa-onnx's file; `operator`: from the operator's catalog (NOTETAKER_MODELS_CATALOG).
+                             * @enum {string}
+                             */
+                            source: "published" | "operator";
+                            /** @description For a Whisper model its accuracy in a few words; for a speaker model what it does. */
+                            description: string;
+                            /**
+                             * @description `absent`: not here; `downloading`: a download runs now (`receivedBytes` of `bytes`); `partial`: a download stopped part way, POST resumes it; `present`: here, checked, usable; `unusable`: a file is here under its name that cannot be used (`problem` says why).
+                             * @enum {string}
+                             */
+                            state: "absent" | "downloading" | "partial" | "present" | "unusable";
+                            /** @description Bytes on disk: of the download so far, or the whole file when present. */
+                            receivedBytes: number;
+                            /** @description Why the model is unusable, or why its last download or file was refused, in words; null otherwise. */
+                            problem: string | null;
+                            /** @description Whether the speech engine (or speaker separation) uses it now. */
+                            inUse: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The download runs: the model, state `downloading`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description What POST /server/models and the other routes take.
+                             * @example base.en
+                             */
+                            name: string;
+                            /**
+                             * @description `whisper`: speech to text; the speaker kinds: the two halves of telling voices apart.
+                             * @enum {string}
+                             */
+                            kind: "whisper" | "speaker-segmentation" | "speaker-embedding";
+                            /** @description The file's exact size, from the catalog. */
+                            bytes: number;
+                            multilingual: boolean;
+                            /**
+                             * @description `published`: whisper.cpp's or sherpa-onnx's file; `operator`: from the operator's catalog (NOTETAKER_MODELS_CATALOG).
+                             * @enum {string}
+                             */
+                            source: "published" | "operator";
+                            /** @description For a Whisper model its accuracy in a few words; for a speaker model what it does. */
+                            description: string;
+                            /**
+                             * @description `absent`: not here; `downloading`: a download runs now (`receivedBytes` of `bytes`); `partial`: a download stopped part way, POST resumes it; `present`: here, checked, usable; `unusable`: a file is here under its name that cannot be used (`problem` says why).
+                             * @enum {string}
+                             */
+                            state: "absent" | "downloading" | "partial" | "present" | "unusable";
+                            /** @description Bytes on disk: of the download so far, or the whole file when present. */
+                            receivedBytes: number;
+                            /** @description Why the model is unusable, or why its last download or file was refused, in words; null otherwise. */
+                            problem: string | null;
+                            /** @description Whether the speech engine (or speaker separation) uses it now. */
+                            inUse: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key, or a caller who is not a server administrator (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No model of the catalog has that name (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body without `name`, or a model that cannot be downloaded now (no mirror reachable, a download already refused), with the reason in words on `name`. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSpeechModelContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The model's `name` (GET /server/models): `base.en`. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, as raw bytes. */
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description Added: the model, state `present`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description What POST /server/models and the other routes take.
+                             * @example base.en
+                             */
+                            name: string;
+                            /**
+                             * @description `whisper`: speech to text; the speaker kinds: the two halves of telling voices apart.
+                             * @enum {string}
+                             */
+                            kind: "whisper" | "speaker-segmentation" | "speaker-embedding";
+                            /** @description The file's exact size, from the catalog. */
+                            bytes: number;
+                            multilingual: boolean;
+                            /**
+                             * @description `published`: whisper.cpp's or sherpa-onnx's file; `operator`: from the operator's catalog (NOTETAKER_MODELS_CATALOG).
+                             * @enum {string}
+                             */
+                            source: "published" | "operator";
+                            /** @description For a Whisper model its accuracy in a few words; for a speaker model what it does. */
+                            description: string;
+                            /**
+                             * @description `absent`: not here; `downloading`: a download runs now (`receivedBytes` of `bytes`); `partial`: a download stopped part way, POST resumes it; `present`: here, checked, usable; `unusable`: a file is here under its name that cannot be used (`problem` says why).
+                             * @enum {string}
+                             */
+                            state: "absent" | "downloading" | "partial" | "present" | "unusable";
+                            /** @description Bytes on disk: of the download so far, or the whole file when present. */
+                            receivedBytes: number;
+                            /** @description Why the model is unusable, or why its last download or file was refused, in words; null otherwise. */
+                            problem: string | null;
+                            /** @description Whether the speech engine (or speaker separation) uses it now. */
+                            inUse: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key, or a caller who is not a server administrator (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No model of the catalog has that name (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file larger than the model, empty, or not the model (its size, format or SHA-256), on `content` with the reason; a `name` that cannot be a model's. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSpeechModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The model's `name` (GET /server/models): `base.en`. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: nothing is answered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key, or a caller who is not a server administrator (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No model of the catalog has that name, or nothing of it is on this server (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A `name` that cannot be a model's. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,8 @@ export interface Account {
   readonly email: string
   readonly planKey: string
   readonly organizationId: string | null
+  /** Runs this server: manages its speech models (GET/POST/DELETE /server/models). The first start's account is one. */
+  readonly serverAdmin: boolean
   readonly createdAt: string
 }
 

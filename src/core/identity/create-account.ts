@@ -13,6 +13,8 @@ export interface CreateAccountInput {
   readonly planKey: string
   /** Creates a new organization of this name with the account in it. */
   readonly organizationName: string | null
+  /** Makes it a server administrator (the first start's account; `accounts create --server-admin`). False when absent. */
+  readonly serverAdmin?: boolean
 }
 
 export interface CreateAccountDeps {
@@ -59,6 +61,7 @@ export const createAccount =
           email: normaliseEmail(input.email),
           planKey: input.planKey,
           organizationId,
+          serverAdmin: input.serverAdmin === true,
           createdAt,
         }),
       ),

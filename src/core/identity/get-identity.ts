@@ -7,7 +7,7 @@ import { type AppError, notFound } from '../errors.js'
 import type { AccountStore, OrganizationStore } from '../ports/account-store.js'
 
 export interface Identity {
-  readonly account: { readonly id: string; readonly name: string; readonly email: string }
+  readonly account: { readonly id: string; readonly name: string; readonly email: string; readonly serverAdmin: boolean }
   readonly organization: { readonly id: string; readonly name: string } | null
   readonly key: { readonly id: string; readonly access: Access; readonly organizationWide: boolean }
   readonly plan: Plan
@@ -36,7 +36,7 @@ export const getIdentity =
     const organization = actor.organizationId === null ? E.right(O.none) : await deps.organizations.findById(actor.organizationId)()
     if (E.isLeft(organization)) return organization
     return E.right({
-      account: { id: account.id, name: account.name, email: account.email },
+      account: { id: account.id, name: account.name, email: account.email, serverAdmin: account.serverAdmin },
       organization: O.isSome(organization.right) ? { id: organization.right.value.id, name: organization.right.value.name } : null,
       key: { id: actor.keyId, access: actor.access, organizationWide: actor.organizationWide },
       plan: planFor(deps.plans, account.planKey),

@@ -16,6 +16,7 @@ import { revokeApiKey } from './revoke-api-key.js'
 import { createOwnApiKey } from './create-own-api-key.js'
 import { listOwnApiKeys } from './list-own-api-keys.js'
 import { revokeOwnApiKey } from './revoke-own-api-key.js'
+import { setServerAdmin } from './set-server-admin.js'
 
 export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
 
@@ -39,6 +40,10 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   revokeOwnApiKey: revokeOwnApiKey(deps),
   /** Operator: every account, oldest first. */
   listAccounts: listAccounts(deps),
+  /** Operator (CLI): makes an account a server administrator or no longer one, never taking the flag from the last. */
+  setServerAdmin: setServerAdmin(deps),
+  /** How many accounts are server administrators (the start warns when none is). */
+  countServerAdmins: () => deps.accounts.countServerAdmins(),
   /** Operator (CLI, first run): sets an account's password and ends its sessions. */
   setPassword: setPassword(deps),
   /** `POST /session`: a session from an email and password, or from an API key. */
@@ -63,6 +68,7 @@ export type { CreatedOwnKey, CreateOwnApiKeyInput } from './create-own-api-key.j
 export type { ApiKeyView } from '../domain/api-key-rules.js'
 export { createOwnApiKey, listOwnApiKeys, revokeOwnApiKey }
 export type { PasswordSet } from './set-password.js'
+export type { ServerAdminSet } from './set-server-admin.js'
 export type { Credentials, SignedIn, SignInInput } from './sign-in.js'
 export type { Authenticated } from './authenticate-session.js'
 export { WRONG_KEY, WRONG_PASSWORD } from './sign-in.js'

@@ -15,7 +15,20 @@ export interface AccountStore {
   count(): TE.TaskEither<StoreFailure, number>
   /** Every account, oldest first (an operator's view, from the CLI). */
   list(page: PageQuery): TE.TaskEither<StoreFailure, Page<Account>>
+  /**
+   * Makes the account a server administrator, or no longer one. Taking the flag from the last
+   * administrator is refused (`last-administrator`), decided in the same step as the change, so two
+   * operators each removing one of the last two cannot leave the server with none.
+   */
+  setServerAdmin(id: string, serverAdmin: boolean): TE.TaskEither<StoreFailure, ServerAdminChange>
+  /** How many accounts are server administrators. */
+  countServerAdmins(): TE.TaskEither<StoreFailure, number>
 }
+
+export type ServerAdminChange =
+  | { readonly kind: 'set'; readonly account: Account }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'last-administrator' }
 
 /** Moved beside its members and invites; re-exported so existing imports keep working. */
 export type { OrganizationStore } from './organization-store.js'

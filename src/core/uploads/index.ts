@@ -8,7 +8,6 @@ import type { JobHandler } from '../ports/job-handler.js'
 import type { NotesEditStore } from '../ports/notes-edit-store.js'
 import type { NotesStore } from '../ports/recording-stores.js'
 import type { Transcriber } from '../ports/transcriber.js'
-import { speechToText } from './speech-to-text.js'
 import type { TranscriptParser } from '../ports/transcript-parser.js'
 import { type CreateUploadDeps, createUpload } from './create-upload.js'
 import { processRecording } from './process-recording.js'
@@ -43,14 +42,11 @@ export const uploadUseCases = (deps: UploadDeps) => ({
   resumeProcessing: resumeProcessing(deps),
   getUpload: getUpload(deps),
   listUploads: listUploads(deps),
-  /** The engine audio is transcribed with, for GET /server and the web app. */
-  speechToText: speechToText(deps),
 })
 
 export type UploadUseCases = ReturnType<typeof uploadUseCases>
 
 export type { CreateUploadInput } from './create-upload.js'
-export type { SpeechToText } from './speech-to-text.js'
 export type { UploadView } from './read-uploads.js'
 export { PROCESS_JOB, processJob } from './store-upload-content.js'
 export { DEFAULT_PROCESSING_TIMEOUT } from './process-deps.js'

@@ -44,7 +44,7 @@ test('a document written with the distinct chunks is found by exactly the search
   let n = 0
   const stores = sqliteStores(db, { idempotencyRetentionMs: 86_400_000, newId: () => `id-${++n}` })
   const now = '2026-03-16T10:00:00.000Z'
-  assert.ok(E.isRight(await stores.accounts.create({ id: 'acc-1', name: 'A', email: 'a@x.localhost', planKey: 'pro', organizationId: null, createdAt: now })()))
+  assert.ok(E.isRight(await stores.accounts.create({ id: 'acc-1', name: 'A', email: 'a@x.localhost', planKey: 'pro', organizationId: null, serverAdmin: false, createdAt: now })()))
   const run = newRun({ id: 'run-1', accountId: 'acc-1', reference: 'rec-1', origin: 'upload', title: 'Launch review', startsAt: now, state: 'analysing', createdAt: now })
   assert.ok(E.isRight(await stores.runs.create(run)()))
   assert.ok(E.isRight(await stores.notes.replace(run.id, null, utterances)()))
