@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ErrorNote, Loading } from '../../components/feedback.js'
 import { ModelRow } from '../../components/speech/model-row.js'
@@ -15,13 +16,11 @@ const EngineLine = (props: { s: SpeechToText }) => {
   const s = props.s
   return (
     <div class="card engine-line" aria-live="polite">
-      <dl class="facts">
-        <dt>Audio is transcribed by</dt>
-        <dd>
-          <strong>{s.available ? (s.description ?? s.engine) : 'Nothing: this server cannot transcribe audio yet'}</strong>{' '}
-          {s.accuracy === null ? null : <span class={`badge ${s.accuracy === 'accurate' ? 'good' : 'busy'}`}>{ACCURACY_WORDS[s.accuracy]}</span>}
-        </dd>
-      </dl>
+      <p class="muted">Audio is transcribed by</p>
+      <p class="engine-name">
+        <strong>{s.available ? (s.description ?? s.engine) : 'nothing: this server cannot transcribe audio yet'}</strong>{' '}
+        {s.accuracy === null ? null : <span class={`badge ${s.accuracy === 'accurate' ? 'good' : 'busy'}`}>{ACCURACY_WORDS[s.accuracy]}</span>}
+      </p>
       {s.accuracy === 'rough' ? <p class="hint">Many words come out wrong. A Whisper model gives accurate transcripts; the next transcription uses it, with no restart.</p> : null}
       {!s.available ? <p class="hint">Only transcript files can be uploaded until a speech model is added.</p> : null}
     </div>
@@ -39,7 +38,7 @@ const NotManaging = (props: { s: SpeechToText; readonlySession: boolean }) => (
   </p>
 )
 
-const ModelList = (props: { title: string; hint: string; models: ReadonlyArray<SpeechModel>; onChanged: () => Promise<void> }) =>
+const ModelList = (props: { title: string; hint: ComponentChildren; models: ReadonlyArray<SpeechModel>; onChanged: () => Promise<void> }) =>
   props.models.length === 0 ? null : (
     <section class="card" aria-label={props.title}>
       <h3>{props.title}</h3>
@@ -77,7 +76,11 @@ const Manager = () => {
       <ErrorNote message={list.error} />
       <ModelList
         title="Whisper models"
-        hint={`Downloaded by this server from ${v.mirror}, and checked (size, SHA-256, and that Whisper can read it) before use. The engine follows at once: nothing needs restarting.`}
+        hint={
+          <>
+            Downloaded by this server from <span class="wrap-anywhere">{v.mirror}</span>, and checked (size, SHA-256, and that Whisper can read it) before use. The engine follows at once: nothing needs restarting.
+          </>
+        }
         models={v.models.filter((m) => m.kind === 'whisper')}
         onChanged={changed}
       />
