@@ -8,6 +8,7 @@
  * asks again. A member who is not an administrator sees no Download, and is told whom to ask. The banner
  * is on the upload page while the engine is rough, gone once it is accurate. Phone width: nothing cut.
  */
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
@@ -32,6 +33,8 @@ import { speechModelsDouble, type SpeechModelsDouble } from './speech-models-dou
 const ADMIN = 'ada@example.com'
 const MEMBER = 'bob@example.com'
 const BASE_EN = 147_964_211
+/** The file the double takes as the speaker segmentation model. */
+const SEGMENTATION = randomBytes(2_500_000)
 
 let h: Harness
 let models: SpeechModelsDouble
@@ -64,7 +67,7 @@ test.before(async () => {
     { name: 'tiny.en', kind: 'whisper', bytes: 77_704_715, multilingual: false, description: 'rough, fastest' },
     { name: 'base.en', kind: 'whisper', bytes: BASE_EN, multilingual: false, description: 'accurate, fast on a CPU' },
     { name: 'small', kind: 'whisper', bytes: 487_601_967, multilingual: true, description: 'very accurate, slow on a CPU' },
-    { name: 'pyannote-segmentation-3.0', kind: 'speaker-segmentation', bytes: 5_905_440, multilingual: true, description: 'finds where each voice speaks' },
+    { name: 'pyannote-segmentation-3.0', kind: 'speaker-segmentation', bytes: SEGMENTATION.length, multilingual: true, description: 'finds where each voice speaks', file: SEGMENTATION },
     { name: '3dspeaker-eres2net-base', kind: 'speaker-embedding', bytes: 37_755_788, multilingual: true, description: 'tells voices apart' },
   ])
   h = await startHarness({ ports: { speechModels: models.port, modelsMirror: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main', transcriber: liveEngine() } })
@@ -95,6 +98,25 @@ const signIn = async (page: Page, email: string) => {
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.getByRole('button', { name: 'Sign out' }).waitFor()
+}
+
+/** A WAV file of `seconds` of silence (16 kHz, 16-bit mono). */
+const silentWav = (seconds: number): Buffer => {
+  const data = 16_000 * 2 * seconds
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(16_000, 24)
+  header.writeUInt32LE(32_000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data, 40)
+  return Buffer.concat([header, Buffer.alloc(data)])
 }
 
 const openSpeech = async (page: Page) => {
@@ -177,7 +199,7 @@ test('an administrator downloads Whisper base.en, watches it arrive, and the eng
   await screenshot(page, 'speech-downloading')
 
   models.finish('base.en')
-  await base.getByText('On this server').waitFor()
+  await base.getByText('On this server', { exact: true }).waitFor()
   await base.getByText('In use').waitFor()
   await engineLine(page).getByText('Whisper base.en: accurate, English').waitFor()
   await engineLine(page).getByText('Accurate', { exact: true }).waitFor()
@@ -214,18 +236,83 @@ test('a file that is not the model is refused with the API’s reason in words, 
   await context.close()
 })
 
+test('the right file, added from this computer, is kept and shown present', async () => {
+  const { page, context, problems } = await openPage(browser, app())
+  await signIn(page, ADMIN)
+  await openSpeech(page)
+  const segmentation = row(page, 'pyannote-segmentation-3.0')
+  await segmentation.getByText('2.5 MB').waitFor()
+  await segmentation.getByLabel('Add a model file').setInputFiles({ name: 'segmentation.onnx', mimeType: 'application/octet-stream', buffer: SEGMENTATION })
+  await segmentation.getByText('On this server', { exact: true }).waitFor()
+  assert.is(models.state('pyannote-segmentation-3.0'), 'present', 'the double compared the bytes it was sent with the model’s')
+  assert.is(await segmentation.getByRole('alert').count(), 0)
+  assert.is(await segmentation.getByText('Add a model file').count(), 0, 'nothing more to add')
+  await segmentation.getByRole('button', { name: 'Remove pyannote-segmentation-3.0' }).waitFor()
+  assert.equal(problems, [])
+  await context.close()
+})
+
 test('Remove asks again, then the model is gone and the engine is the rough one again', async () => {
   const { page, context, problems } = await openPage(browser, app())
   await signIn(page, ADMIN)
   await openSpeech(page)
   const base = row(page, 'Whisper base.en')
-  await base.getByText('On this server').waitFor()
+  await base.getByText('On this server', { exact: true }).waitFor()
   await base.getByRole('button', { name: 'Remove Whisper base.en' }).click()
   assert.is(models.state('base.en'), 'present', 'nothing removed before the confirmation')
   await base.getByRole('button', { name: 'Yes, remove Whisper base.en' }).click()
   await base.getByText('Not on this server').waitFor()
   await engineLine(page).getByText('PocketSphinx: rough, English only').waitFor()
   assert.is(models.state('base.en'), 'absent')
+  assert.equal(problems, [])
+  await context.close()
+})
+
+test('a stopped download offers Resume from where it stopped; a refused one says why', async () => {
+  const { page, context, problems } = await openPage(browser, app())
+  await signIn(page, ADMIN)
+  await openSpeech(page)
+  const tiny = row(page, 'Whisper tiny.en')
+  await tiny.getByRole('button', { name: 'Download' }).click()
+  models.advance('tiny.en', 30_000_000)
+  await tiny.getByText('30.0 MB of 78 MB (38 %)').waitFor()
+  models.stop('tiny.en')
+  await tiny.getByText('Download stopped', { exact: true }).waitFor()
+  await tiny.getByText('The download stopped at 30.0 MB of 78 MB (38 %). Resume goes on from there.').waitFor()
+  await tiny.getByRole('button', { name: 'Resume' }).click()
+  await tiny.getByText('Downloading', { exact: true }).waitFor()
+  const problem = "the downloaded file's SHA-256 is not tiny.en's; it was deleted, and nothing was added"
+  models.refuse('tiny.en', problem)
+  await tiny.getByRole('status').getByText(problem).waitFor()
+  await tiny.getByRole('button', { name: 'Download' }).waitFor()
+  assert.is(await tiny.getByRole('button', { name: /retry/i }).count(), 0)
+  assert.equal(await seriousViolations(page), [], 'Settings → Speech, a refused download')
+  assert.equal(problems, [])
+  await context.close()
+})
+
+test('a recording made from audio carries the banner while the engine is rough; one from a transcript does not', async () => {
+  const upload = async (filename: string, type: string, body: Buffer): Promise<string> => {
+    const created = await h.request('POST', '/uploads', { body: { filename, byteSize: body.length, contentType: type } })
+    assert.is(created.status, 201, JSON.stringify(created.body))
+    const sent = await fetch(`${h.url}/ext/v1/uploads/${created.body.data.id}/content`, { method: 'PUT', headers: { authorization: `Bearer ${h.keys.full}`, 'content-type': type }, body: new Uint8Array(body) })
+    assert.is(sent.status, 200, await sent.text())
+    return String(created.body.data.runId)
+  }
+  const fromAudio = await upload('standup.wav', 'audio/wav', silentWav(2))
+  const fromTranscript = await upload('standup.vtt', 'text/vtt', Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ana>We ship on Tuesday.\n'))
+  // Processed: the audio fails at the (failing) engine and keeps its audio; the transcript is read.
+  await h.worker.drain()
+  const { page, context, problems } = await openPage(browser, app())
+  await signIn(page, ADMIN)
+  await page.goto(`/recordings/${fromAudio}`)
+  await page.locator('.engine-banner').getByText('Transcripts are rough: this server uses PocketSphinx.').waitFor()
+  await page.locator('.engine-banner').getByRole('link', { name: /^Download Whisper base\.en \(148 MB\)/ }).waitFor()
+  assert.equal(await seriousViolations(page), [], 'a recording with the banner')
+  await page.goto(`/recordings/${fromTranscript}`)
+  await page.getByRole('heading', { name: 'Transcript' }).waitFor()
+  await page.getByText('We ship on Tuesday.').waitFor()
+  assert.is(await page.locator('.engine-banner').count(), 0, 'a transcript file was not transcribed by the engine')
   assert.equal(problems, [])
   await context.close()
 })

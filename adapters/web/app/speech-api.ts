@@ -32,8 +32,8 @@ export const suggestedModel = (models: ReadonlyArray<SpeechModel>): SpeechModel 
   return whisper.find((m) => m.name === 'base.en') ?? [...whisper].sort((a, b) => a.bytes - b.bytes)[0]
 }
 
-/** 147_964_211 → "148 MB" (decimal megabytes, as the model catalogs say sizes); `decimals` for a download's progress. */
-export const megabytes = (bytes: number, decimals = 0): string =>
+/** 147_964_211 → "148 MB", 5_905_440 → "5.9 MB" (decimal megabytes, as the model catalogs say sizes); `decimals` for a download's progress. */
+export const megabytes = (bytes: number, decimals: number = bytes < 10_000_000 ? 1 : 0): string =>
   `${(bytes / 1_000_000).toLocaleString(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} MB`
 
 /** The engine's name for a sentence ("this server uses PocketSphinx"). */
