@@ -33,6 +33,8 @@ const AdminWay = (props: { model: SpeechModel | undefined; unavailable: boolean 
   const m = props.model
   const goal = props.unavailable ? 'to transcribe audio' : 'for accurate transcripts'
   if (m === undefined) return <Link href="/settings/speech">Add a Whisper model in Settings → Speech {goal}.</Link>
+  if (m.state === 'present') return <>{modelTitle(m)} is on this server: the next transcription uses it.</>
+  if (m.state === 'unusable') return <Link href="/settings/speech">{modelTitle(m)} is on this server but cannot be used: see why in Settings → Speech.</Link>
   if (m.state === 'downloading')
     return (
       <>

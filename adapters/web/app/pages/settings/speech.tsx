@@ -51,8 +51,8 @@ const ModelList = (props: { title: string; hint: ComponentChildren; models: Read
     </section>
   )
 
-/** An administrator's view: the engine line and the models, read every second while a download runs. */
-const Manager = () => {
+/** An administrator's view: the engine line and the models, read every second while a download runs. `engine`: GET /server's, until the models are read. */
+const Manager = (props: { engine: SpeechToText }) => {
   const { api } = useSession()
   const list = useAsync(() => readSpeechModels(api), [])
   const [settleUntil, setSettleUntil] = useState(0)
@@ -69,7 +69,13 @@ const Manager = () => {
     setSettleUntil(Date.now() + SETTLE_MS)
     await list.reload(true)
   }
-  if (v === undefined) return list.loading ? <Loading what="the speech models" /> : <ErrorNote message={list.error} />
+  if (v === undefined)
+    return (
+      <>
+        <EngineLine s={props.engine} />
+        {list.loading ? <Loading what="the speech models" /> : <ErrorNote message={list.error} />}
+      </>
+    )
   return (
     <>
       <EngineLine s={v.speechToText} />
@@ -108,7 +114,7 @@ export const SpeechSection = () => {
       {s === undefined ? (
         server.loading ? <Loading what="the speech settings" /> : <ErrorNote message={server.error} />
       ) : s.canManageModels ? (
-        <Manager />
+        <Manager engine={s} />
       ) : (
         <>
           <EngineLine s={s} />
