@@ -83,7 +83,7 @@ export const withIdentityCache = (stores: IdentityStores, clock: Clock, ttlMs: n
   Object.defineProperty(apiKeys, CACHE, { value: cache })
   return {
     apiKeys,
-    accounts: { ...writing(stores.accounts, ['findById', 'findByEmail', 'count']), findById: read(ACCOUNT, stores.accounts.findById) },
+    accounts: { ...writing(stores.accounts, ['findById', 'findByEmail', 'count', 'countServerAdmins']), findById: read(ACCOUNT, stores.accounts.findById) },
     organizations: writing(stores.organizations, ['findById']),
   }
 }

@@ -207,7 +207,9 @@ export const demoChromium = async (options: DemoOptions): Promise<number> => {
     const core = buildCore(ports)
     const keys = new Map<MeetingPlatform, string>()
     for (const m of MEETINGS) {
-      const account = await core.identity.createAccount({ name: `${m.label} demo`, email: m.email, planKey: config.right.NOTETAKER_DEFAULT_PLAN, organizationName: null })()
+      // The first is the server's administrator, as a first start's account is (the start warns when there is none).
+      const serverAdmin = m === MEETINGS[0]
+      const account = await core.identity.createAccount({ name: `${m.label} demo`, email: m.email, planKey: config.right.NOTETAKER_DEFAULT_PLAN, organizationName: null, serverAdmin })()
       if (E.isLeft(account)) throw new Error(`could not create the account ${m.email}: ${JSON.stringify(account.left)}`)
       const key = await core.identity.issueApiKey({ accountId: account.right.id, name: 'demo', access: 'full', organizationWide: false, expiresInDays: null })()
       if (E.isLeft(key)) throw new Error(`could not create a key for ${m.email}: ${JSON.stringify(key.left)}`)

@@ -130,6 +130,13 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
     return {
       me: () => json('getMe'),
       allowance: () => json('getAllowance'),
+      server: () => json('getServer'),
+      speechModels: {
+        list: () => json('listSpeechModels'),
+        pull: (name) => json('pullSpeechModel', { body: { name } }),
+        add: async (name, content) => json('putSpeechModelContent', { params: { name }, raw: await bytesOf(content) }),
+        remove: async (name) => void (await json('deleteSpeechModel', { params: { name } })),
+      },
       schedule,
       settings: () => json('getSettings'),
       updateSettings: (changes) => json('updateSettings', { body: changes }),

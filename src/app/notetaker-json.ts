@@ -16,6 +16,8 @@ import type {
   UploadCodec,
 } from '../../adapters/http-koa/schemas/recordings.js'
 import type { MeCodec } from '../../adapters/http-koa/routes/identity.js'
+import type { ServerCodec } from '../../adapters/http-koa/routes/server.js'
+import type { ModelsCodec, SpeechModelCodec } from '../../adapters/http-koa/routes/server-models.js'
 import type { ActionItemBody, SpeakerBody } from '../../adapters/http-koa/routes/recording-edits.js'
 import type { ExportFormatName } from '../../adapters/http-koa/export/index.js'
 import type { Access } from '../core/domain/api-key.js'
@@ -35,6 +37,12 @@ import type { Utterance as UtteranceRecord } from '../core/domain/utterance.js'
 
 /** `GET /me`: the account, the organization the key reaches, the key and the plan. */
 export type Me = t.TypeOf<typeof MeCodec>
+/** `GET /server`: the speech engine now (how accurate, whether the caller may manage models) and what would make the notes. */
+export type Server = t.TypeOf<typeof ServerCodec>
+/** `GET /server/models`: the engine, the catalog's models with their state here, and the mirror. */
+export type SpeechModels = t.TypeOf<typeof ModelsCodec>
+/** One speech model of the server's catalog, as its administrators see it. */
+export type SpeechModel = t.TypeOf<typeof SpeechModelCodec>
 /** A row of `GET /recordings` and `GET /bots`. */
 export type RecordingRow = t.TypeOf<typeof RecordingRowCodec>
 /** `GET /recordings/{runId}`: the recording with its notes (and, when asked, the first utterances). */

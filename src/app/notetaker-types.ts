@@ -52,6 +52,19 @@ export interface NotetakerAccount {
   me(): Promise<Json.Me>
   /** `GET /me/allowance` */
   allowance(): Promise<Json.Allowance>
+  /** `GET /server`: the speech engine (how accurate it is, whether this account may manage models) and what would make the notes. */
+  server(): Promise<Json.Server>
+  /** The server's speech models, for its administrators (anyone else: FORBIDDEN). */
+  readonly speechModels: {
+    /** `GET /server/models` */
+    list(): Promise<Json.SpeechModels>
+    /** `POST /server/models`: starts (or resumes) the download in the background; the model `downloading`, or `present` when it is here. */
+    pull(name: string): Promise<Json.SpeechModel>
+    /** `PUT /server/models/{name}/content`: the model's file (bytes, a stream, or a file path), checked and put in place. */
+    add(name: string, content: UploadContent): Promise<Json.SpeechModel>
+    /** `DELETE /server/models/{name}` */
+    remove(name: string): Promise<void>
+  }
   /** `GET /meetings/schedule`: what will be recorded between `from` and `to`. */
   schedule(query: Json.ScheduleQuery): Promise<Json.Page<Json.ScheduleRow>>
   /** `GET /me/settings`: how long recordings are kept. */

@@ -26,6 +26,10 @@ const holds = <T extends true>(..._: T[]) => undefined
 export const answers = () =>
   holds<
     | Same<Json.Me, Data<'/me', 'get'>>
+    | Same<Json.Server, Data<'/server', 'get'>>
+    | Same<Json.SpeechModels, Data<'/server/models', 'get'>>
+    | Same<Json.SpeechModel, Data<'/server/models', 'post'>>
+    | Same<Json.SpeechModel, Data<'/server/models/{name}/content', 'put'>>
     | Same<Json.Allowance, Data<'/me/allowance', 'get'>>
     | Same<Json.Page<Json.RecordingRow>, Data<'/recordings', 'get'>>
     | Same<Json.Page<Json.RecordingRow>, Data<'/bots', 'get'>>

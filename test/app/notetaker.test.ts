@@ -79,6 +79,21 @@ const refusal = async (call: () => Promise<unknown>): Promise<NotetakerError> =>
   throw new assert.Assertion({ message: 'expected a NotetakerError', generated: false, operator: 'throws', expects: 'a throw', actual: 'none' })
 }
 
+test('server administrators: the flag on accounts, GET /server says who may manage models, anyone else is refused them', () =>
+  withNotetaker('memory', async (nt) => {
+    const ada = await nt.accounts.create({ name: 'Ada', email: 'ada@example.com', serverAdmin: true })
+    const bob = await nt.accounts.create({ name: 'Bob', email: 'bob@example.com' })
+    assert.equal([ada.serverAdmin, bob.serverAdmin], [true, false])
+    assert.is((await nt.as(ada.id).me()).account.serverAdmin, true)
+    assert.is((await nt.as(ada.id).server()).speechToText.canManageModels, true)
+    assert.is((await nt.as(ada.id, { access: 'readonly' }).server()).speechToText.canManageModels, false)
+    assert.is((await nt.as(bob.id).server()).speechToText.canManageModels, false)
+    const refused = await refusal(() => nt.as(bob.id).speechModels.list())
+    assert.equal([refused.code, refused.message], ['FORBIDDEN', "Only this server's administrators manage its speech models"])
+    const readOnly = await refusal(() => nt.as(ada.id, { access: 'readonly' }).speechModels.pull('base.en'))
+    assert.equal([readOnly.code, readOnly.message], ['FORBIDDEN', 'This key is read-only and cannot make changes'])
+  }))
+
 for (const store of STORES) {
   test(`${store}: an upload becomes notes, answered in the same JSON as the HTTP API`, () =>
     withNotetaker(store, async (nt) => {

@@ -56,6 +56,31 @@ s('accounts list: every account, oldest first, in pages', ({ env }) => {
   assert.is(cli(['accounts', 'list', '--limit', '0'], env).code, 2)
 })
 
+s('server administrators: accounts create --server-admin, accounts server-admin [--off], never the last one', ({ env }) => {
+  const ada = cli(['accounts', 'create', '--name', 'Ada', '--email', 'ada@example.com', '--server-admin'], env)
+  assert.is(ada.code, 0, ada.stderr)
+  assert.match(ada.stdout, /^created account \S+ \(ada@example\.com, plan free, server administrator\)$/m)
+  const bob = JSON.parse(cli(['accounts', 'create', '--name', 'Bob', '--email', 'bob@example.com', '--json'], env).stdout)
+  assert.is(bob.serverAdmin, false)
+  assert.match(cli(['accounts', 'list'], env).stdout, /ada@example\.com  Ada  plan free  server administrator  created/)
+
+  const last = cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off'], env)
+  assert.equal([last.code, last.stdout], [1, ''])
+  assert.is(last.stderr, "notetaker: ada@example.com is this server's last administrator, and a server needs one to manage its speech models; make another account one first (notetaker accounts server-admin --account EMAIL)\n")
+
+  const made = cli(['accounts', 'server-admin', '--account', 'Bob@Example.com'], env)
+  assert.is(made.code, 0, made.stderr)
+  assert.is(made.stdout, "bob@example.com is now a server administrator: it manages this server's speech models (the web app's Settings, /ext/v1/server/models)\n")
+  assert.is(cli(['accounts', 'server-admin', '--account', bob.id], env).stdout, 'bob@example.com was already a server administrator; nothing changed\n')
+  const off = cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off', '--json'], env)
+  assert.is(off.code, 0, off.stderr)
+  assert.equal(JSON.parse(off.stdout), { accountId: JSON.parse(cli(['accounts', 'list', '--json'], env).stdout).rows[0].id, email: 'ada@example.com', serverAdmin: false, changed: true })
+  assert.is(cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off'], env).stdout, 'ada@example.com was not a server administrator; nothing changed\n')
+  const nobody = cli(['accounts', 'server-admin', '--account', 'nobody@example.com'], env)
+  assert.equal([nobody.code, nobody.stderr], [1, 'notetaker: Account not found\n'])
+  assert.is(cli(['accounts', 'server-admin'], env).code, 2, '--account is required')
+})
+
 s('--help lists every command and the settings; a usage error names the one wrong thing and points to --help', ({ env }) => {
   const help = cli(['--help'], env)
   assert.is(help.code, 0)

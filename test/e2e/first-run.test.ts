@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { serve, tempDir } from '../support/cli.js'
+import { cli, serve, tempDir } from '../support/cli.js'
 
 test('first run on SQLite: creates an account, prints a working key once, and stops gracefully', async () => {
   const dir = tempDir('first-run')
@@ -12,7 +12,10 @@ test('first run on SQLite: creates an account, prints a working key once, and st
     assert.ok(first.output.some((l) => l.includes(`curl -H "Authorization: Bearer ${key}" ${first.url}/ext/v1/me`)))
     const me = await fetch(`${first.url}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } })
     assert.is(me.status, 200)
-    assert.is((await me.json()).data.key.access, 'full')
+    const identity = (await me.json()).data
+    assert.is(identity.key.access, 'full')
+    assert.is(identity.account.serverAdmin, true, "the first start's account is a server administrator")
+    assert.not.ok(first.output.some((l) => l.includes('no account is a server administrator')), 'so no warning')
     assert.is(await first.stop(), 0, 'SIGTERM exits cleanly')
 
     const second = await serve({ DATA_DIR: dir })
@@ -20,6 +23,22 @@ test('first run on SQLite: creates an account, prints a working key once, and st
     const again = await fetch(`${second.url}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } })
     assert.is(again.status, 200, 'the key survived the restart')
     assert.is(await second.stop(), 0)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a store whose accounts were made with the CLI before the first start has no administrator: the start says how to make one', async () => {
+  const dir = tempDir('first-run-cli')
+  try {
+    assert.is(cli(['accounts', 'create', '--name', 'Ada', '--email', 'ada@example.com'], { DATA_DIR: dir }).code, 0)
+    const started = await serve({ DATA_DIR: dir })
+    assert.not.ok(started.output.some((l) => l.includes('ntk_')), 'no first account is made')
+    assert.ok(
+      started.output.some((l) => l.includes('no account is a server administrator, so nobody can download or add speech models from the web app; make one with: notetaker accounts server-admin --account EMAIL')),
+      started.output.join('\n'),
+    )
+    assert.is(await started.stop(), 0)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -25,8 +25,8 @@ const serve = async (env: Record<string, string>) => {
   const logs: LogLine[] = []
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) })
   const opened = await openAdapters(config.right, { migrate: true, logger })
-  // An account already there, so the first start prints no key.
-  const account = await buildCore(opened.ports).identity.createAccount({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null })()
+  // An account already there, as the first start makes it (a server administrator), so the start prints no key and warns of nothing.
+  const account = await buildCore(opened.ports).identity.createAccount({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null, serverAdmin: true })()
   assert.ok(E.isRight(account))
   const running: Running = await startServer(config.right, logger, opened, { worker: false })
   return {

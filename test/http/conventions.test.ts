@@ -16,7 +16,7 @@ const isErrorEnvelope = (body: any, code: string) => {
 s('GET /me answers the Account object of the key', async ({ h }) => {
   const r = await h.request('GET', '/me')
   assert.is(r.status, 200)
-  assert.equal(r.body.data.account, { id: h.accounts.first, name: 'Ada', email: 'ada@example.com' })
+  assert.equal(r.body.data.account, { id: h.accounts.first, name: 'Ada', email: 'ada@example.com', serverAdmin: false })
   assert.is(r.body.data.organization, null)
   assert.equal(r.body.data.key.access, 'full')
   assert.is(r.body.data.key.organizationWide, false)

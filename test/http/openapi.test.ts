@@ -69,7 +69,7 @@ s('example payloads validate against the generated schemas', ({ doc }) => {
   const me = ajv.compile(doc.paths['/me'].get.responses['200'].content['application/json'].schema)
   const good = {
     data: {
-      account: { id: '2b0f8f5e-1c1a-4a43-9c55-0c1f3e0a9b11', name: 'Ada', email: 'ada@example.com' },
+      account: { id: '2b0f8f5e-1c1a-4a43-9c55-0c1f3e0a9b11', name: 'Ada', email: 'ada@example.com', serverAdmin: false },
       organization: { id: '6f1c8f5e-1c1a-4a43-9c55-0c1f3e0a9b12', name: 'Acme' },
       key: { id: '7a0f8f5e-1c1a-4a43-9c55-0c1f3e0a9b13', access: 'readonly', organizationWide: true },
       plan: { key: 'pro', paid: true, monthlyRecordings: 500 },
@@ -155,7 +155,8 @@ s('binary bodies carry no string type (generated clients send and receive them a
     Object.values<any>(ops).flatMap((op) => [op.requestBody, ...Object.values<any>(op.responses)].flatMap((b) => Object.entries<any>(b?.content ?? {}))),
   )
   const binary = bodies.filter(([type]) => !type.includes('json') && !type.startsWith('text/'))
-  assert.equal(binary.map(([type]) => type).sort(), ['application/octet-stream', 'application/x-subrip', 'audio/*'])
+  // An upload's file and a speech model's file.
+  assert.equal(binary.map(([type]) => type).sort(), ['application/octet-stream', 'application/octet-stream', 'application/x-subrip', 'audio/*'])
   for (const [type, media] of binary) assert.equal(media.schema, {}, type)
   assert.equal(doc.paths['/recordings/{runId}/audio'].get.responses['200'].content['audio/*'].schema, {})
   const exported = doc.paths['/recordings/{runId}/export'].get.responses['200'].content

@@ -1,8 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { AppError } from '../../../src/core/errors.js'
-import { invalidField } from '../../../src/core/errors.js'
+import { type AppError, invalidField } from '../../../src/core/errors.js'
 import type { SpeechModelView } from '../../../src/core/ports/speech-models.js'
 import type { Core } from '../../../src/index.js'
 import { annotate } from '../codec-schema.js'
@@ -37,7 +36,7 @@ export const SpeechModelCodec = t.exact(
   'SpeechModel',
 )
 
-const ModelsCodec = t.exact(
+export const ModelsCodec = t.exact(
   t.type({
     speechToText: SpeechToTextCodec,
     models: t.array(SpeechModelCodec),

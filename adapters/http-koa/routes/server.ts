@@ -25,7 +25,7 @@ export const SpeechToTextCodec = annotate(
   { description: 'The engine audio is transcribed with now: it follows the models added, downloaded and removed, without a restart.' },
 )
 
-const ServerCodec = t.exact(
+export const ServerCodec = t.exact(
   t.type({
     speechToText: SpeechToTextCodec,
     notes: annotate(

@@ -9,7 +9,7 @@ import { compileEnvelope, encodesAsSchema, successSerializer } from '../../../ad
 import { startHarness } from '../../support/http.js'
 
 const me = {
-  account: { id: '2b0f8f5e-1c1a-4a43-9c55-0c1f3e0a9b11', name: 'Ada "the first" \u2028', email: 'ada@example.com' },
+  account: { id: '2b0f8f5e-1c1a-4a43-9c55-0c1f3e0a9b11', name: 'Ada "the first" \u2028', email: 'ada@example.com', serverAdmin: false },
   organization: null,
   key: { id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', access: 'full' as const, organizationWide: false },
   plan: { key: 'free', paid: false, monthlyRecordings: 10 },
