@@ -59,7 +59,7 @@ const AddFile = (props: { model: SpeechModel; run: (work: () => Promise<unknown>
   )
 }
 
-export const ModelRow = (props: { model: SpeechModel; canManage: boolean; onChanged: () => Promise<void> }) => {
+export const ModelRow = (props: { model: SpeechModel; onChanged: () => Promise<void> }) => {
   const { api } = useSession()
   const m = props.model
   const action = useAction()
@@ -114,20 +114,19 @@ export const ModelRow = (props: { model: SpeechModel; canManage: boolean; onChan
           {m.problem}
         </p>
       )}
-      <ErrorNote message={action.error} />
-      {props.canManage ? (
-        <div class="form-buttons model-actions">
-          {m.state === 'absent' || m.state === 'partial' ? (
-            <button type="button" class="primary" disabled={busy} aria-describedby={titleId} onClick={() => change(() => pullModel(api, m.name))}>
-              {m.state === 'partial' ? 'Resume' : 'Download'}
-            </button>
-          ) : null}
-          {m.state !== 'present' && m.state !== 'downloading' ? <AddFile model={m} run={change} onSending={setSending} disabled={busy} /> : null}
-          {m.state === 'present' || m.state === 'partial' || m.state === 'unusable' ? (
-            <ConfirmButton label="Remove" confirmLabel={`Yes, remove ${title}`} name={`Remove ${title}`} disabled={busy} onConfirm={() => change(() => removeModel(api, m.name))} />
-          ) : null}
-        </div>
-      ) : null}
+      {/* The model may keep the same refusal as its `problem`: said once. */}
+      <ErrorNote message={action.error === m.problem ? null : action.error} />
+      <div class="form-buttons model-actions">
+        {m.state === 'absent' || m.state === 'partial' ? (
+          <button type="button" class="primary" disabled={busy} aria-describedby={titleId} onClick={() => change(() => pullModel(api, m.name))}>
+            {m.state === 'partial' ? 'Resume' : 'Download'}
+          </button>
+        ) : null}
+        {m.state !== 'present' && m.state !== 'downloading' ? <AddFile model={m} run={change} onSending={setSending} disabled={busy} /> : null}
+        {m.state === 'present' || m.state === 'partial' || m.state === 'unusable' ? (
+          <ConfirmButton label="Remove" confirmLabel={`Yes, remove ${title}`} name={`Remove ${title}`} disabled={busy} onConfirm={() => change(() => removeModel(api, m.name))} />
+        ) : null}
+      </div>
     </li>
   )
 }

@@ -45,7 +45,7 @@ const ModelList = (props: { title: string; hint: ComponentChildren; models: Read
       <p class="hint">{props.hint}</p>
       <ul class="plain models">
         {props.models.map((m) => (
-          <ModelRow key={m.name} model={m} canManage onChanged={props.onChanged} />
+          <ModelRow key={m.name} model={m} onChanged={props.onChanged} />
         ))}
       </ul>
     </section>
