@@ -54,7 +54,7 @@ export interface PageOptions {
 }
 
 /** A fresh browser context (its own cookies) and page, watched for errors, CSP reports and requests to other hosts. */
-export const openPage = async (browser: Browser, app: RunningApp, options: PageOptions = {}): Promise<Watched> => {
+export const openPage = async (browser: Browser, app: Pick<RunningApp, 'url'>, options: PageOptions = {}): Promise<Watched> => {
   const context = await browser.newContext({ baseURL: app.url, viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' })
   const page = await context.newPage()
   const problems: string[] = []

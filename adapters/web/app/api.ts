@@ -35,7 +35,11 @@ export const apiFor = (csrfToken: string, onSignedOut: () => void): Api =>
 
 /** An error envelope in words a person can act on: "The request failed validation: name must be 1 to 100 characters." */
 export const errorWords = (message: string, details: ReadonlyArray<{ readonly path?: string; readonly message: string }> = []): string => {
-  const extra = details.map((d) => (d.path === undefined || d.path === '' ? d.message : `${d.path} ${d.message}`)).filter((m) => m !== message)
+  // A detail that only repeats the message (with or without its field's name) adds nothing.
+  const extra = details
+    .filter((d) => d.message !== message)
+    .map((d) => (d.path === undefined || d.path === '' ? d.message : `${d.path} ${d.message}`))
+    .filter((m) => m !== message)
   return extra.length === 0 ? message : `${message.replace(/[.:]$/, '')}: ${extra.join('; ')}`
 }
 

@@ -4,6 +4,7 @@ import { ErrorNote, PageHeader } from '../components/feedback.js'
 import { recordingHref } from '../components/recording/labels.js'
 import { DropZone } from '../components/upload/drop-zone.js'
 import { sendContent } from '../components/upload/send-content.js'
+import { RoughEngineBanner } from '../components/speech/rough-engine-banner.js'
 import { SpeechEngine } from '../components/upload/speech-engine.js'
 import { type StepName, Steps, stepOf } from '../components/upload/stages.js'
 import { TemplateChoice } from '../components/upload/template-choice.js'
@@ -146,6 +147,7 @@ export const UploadPage = (_props: Record<string, string>) => {
     <>
       <PageHeader title="Upload a recording" />
       <p class="lead">Send the audio of a meeting, or a transcript of it, and get its notes: summary, action items, decisions, topics and who spoke.</p>
+      <RoughEngineBanner />
       <div class="columns upload">
         <form
           class="card stack upload-form"

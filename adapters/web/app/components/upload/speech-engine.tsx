@@ -7,18 +7,12 @@ const ENGINE_WORDS: Readonly<Record<string, string>> = {
   openai: 'a speech-to-text service the operator connected',
 }
 
-/** Which engine will transcribe an audio file, or, when there is none, that only transcripts can be read and why. */
+/** Which engine will transcribe an audio file; nothing when there is none (the page's RoughEngineBanner says so, and what to do). */
 export const SpeechEngine = () => {
   const { api } = useSession()
   const server = useAsync(async () => (await api.request('get', '/server')).data.speechToText, [])
   const s = server.data
-  if (s === undefined) return null
-  if (!s.available)
-    return (
-      <p class="notice-warn">
-        This server cannot transcribe audio yet, so only transcript files can be uploaded. {s.setupHint ?? 'Ask its operator to add a speech-to-text engine.'}
-      </p>
-    )
+  if (s === undefined || !s.available) return null
   return (
     <p class="muted">
       Audio is transcribed with {ENGINE_WORDS[s.engine] ?? s.engine}

@@ -8,6 +8,7 @@ import { FallbackNotice, MadeBy } from '../../components/recording/made-by.js'
 import { audioUrl, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
 import { Attendees, Decisions, Summary, Topics } from '../../components/recording/notes.js'
 import { Shares } from '../../components/recording/shares.js'
+import { RoughEngineBanner } from '../../components/speech/rough-engine-banner.js'
 import { Speakers } from '../../components/recording/speakers.js'
 import { type Seek, TranscriptPlayer } from '../../components/recording/transcript-player.js'
 import { formatDateTime, formatDuration } from '../../format.js'
@@ -132,6 +133,8 @@ export const RecordingPage = (props: Record<string, string>) => {
         </p>
       </PageHeader>
       <ErrorNote message={rec.error} />
+      {/* Its words came from this server's speech engine: while that is the rough one, the way to an accurate one. */}
+      {audio.data === true ? <RoughEngineBanner /> : null}
       {r.hasNotes ? <Downloads runId={runId} transcript={r.scope === 'full'} /> : null}
 
       {!done ? (

@@ -6,11 +6,13 @@ import { CalendarsSection } from './calendars.js'
 import { KeysSection } from './keys.js'
 import { NotesSection } from './notes.js'
 import { OrganizationSection } from './organization.js'
+import { SpeechSection } from './speech.js'
 import { WebhooksSection } from './webhooks.js'
 
 const SECTIONS: ReadonlyArray<{ key: string; label: string; Section: FunctionComponent }> = [
   { key: 'calendars', label: 'Calendars', Section: CalendarsSection },
   { key: 'notes', label: 'Notes', Section: NotesSection },
+  { key: 'speech', label: 'Speech', Section: SpeechSection },
   { key: 'webhooks', label: 'Webhooks', Section: WebhooksSection },
   { key: 'keys', label: 'API keys', Section: KeysSection },
   { key: 'organization', label: 'Organization', Section: OrganizationSection },
