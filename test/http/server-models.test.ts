@@ -4,24 +4,24 @@ import * as assert from 'uvu/assert'
 import { type Harness, startHarness } from '../support/http.js'
 import { right } from '../support/run.js'
 import { asSession, setPassword, signIn } from '../support/session.js'
-import { type StandInModel, standInSpeechModels } from '../support/speech-models.js'
+import { type DoubleModel, speechModelsDouble } from '../support/speech-models.js'
 import { failingTranscriber } from '../support/transcribers.js'
 
-const BASE: StandInModel = { name: 'base.en', file: Buffer.from('ggml base.en: header, mel filters, vocabulary and weights') }
-const SMALL: StandInModel = { name: 'small', file: Buffer.from('ggml small: a multilingual model, a little larger than base.en') }
+const BASE = { name: 'base.en', file: Buffer.from('ggml base.en: header, mel filters, vocabulary and weights') } satisfies DoubleModel
+const SMALL = { name: 'small', file: Buffer.from('ggml small: a multilingual model, a little larger than base.en') } satisfies DoubleModel
 const MIRROR = 'https://models.example.com/whisper/'
 const NOT_ADMIN = "Only this server's administrators manage its speech models"
 const READ_ONLY = 'This key is read-only and cannot make changes'
 
 interface Ctx {
   h: Harness
-  models: ReturnType<typeof standInSpeechModels>
+  models: ReturnType<typeof speechModelsDouble>
 }
 
 const s = suite<Ctx>('speech models API (/server, /server/models)')
 
 s.before.each(async (ctx) => {
-  ctx.models = standInSpeechModels([BASE, SMALL])
+  ctx.models = speechModelsDouble([BASE, SMALL])
   ctx.h = await startHarness({
     ports: {
       speechModels: ctx.models.port,
@@ -83,7 +83,7 @@ s('POST /server/models starts a download (202, downloading), and answers 200 onc
   assert.equal([started.status, started.body.data.name, started.body.data.state], [202, 'base.en', 'downloading'])
   const listed = (await h.request('GET', '/server/models')).body.data.models
   assert.is(listed.find((m: any) => m.name === 'base.en').state, 'downloading')
-  models.finishDownload('base.en')
+  models.finish('base.en')
   const again = await h.request('POST', '/server/models', { body: { name: 'base.en' } })
   assert.equal([again.status, again.body.data.state, again.body.data.receivedBytes], [200, 'present', BASE.file.length])
 })

@@ -26,9 +26,9 @@ import { tempDir } from '../support/cli.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { right } from '../support/run.js'
 import { PASSWORD } from '../support/session.js'
+import { speechModelsDouble, type SpeechModelsDouble } from '../support/speech-models.js'
 import { failingTranscriber } from '../support/transcribers.js'
 import { launchBrowser, openPage, screenshot, seriousViolations } from './support.js'
-import { speechModelsDouble, type SpeechModelsDouble } from './speech-models-double.js'
 
 const ADMIN = 'ada@example.com'
 const MEMBER = 'bob@example.com'
@@ -221,11 +221,12 @@ test('a file that is not the model is refused with the API’s reason in words, 
   await openSpeech(page)
   const tiny = row(page, 'Whisper tiny.en')
   await tiny.getByText('Not on this server').waitFor()
-  await tiny.getByLabel('Add a model file').setInputFiles({ name: 'ggml-tiny.en.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('not a whisper model, just words') })
+  const notTheModel = Buffer.from('not a whisper model, just words')
+  await tiny.getByLabel('Add a model file').setInputFiles({ name: 'ggml-tiny.en.bin', mimeType: 'application/octet-stream', buffer: notTheModel })
   const refused = tiny.getByRole('alert')
   await refused.waitFor()
   const words = (await refused.textContent()) ?? ''
-  assert.is(words, models.refusal('tiny.en'))
+  assert.is(words, models.refusalOf('tiny.en', notTheModel))
   assert.not.match(words, /^content|validation/i, 'the reason, not a field name')
   assert.is(await tiny.getByRole('button', { name: /retry/i }).count(), 0, 'no Retry: the same file would be refused again')
   assert.is(models.state('tiny.en'), 'absent')

@@ -11,7 +11,7 @@ import { createAccount } from '../../../src/core/identity/index.js'
 import type { Transcriber } from '../../../src/core/ports/transcriber.js'
 import { speechUseCases } from '../../../src/core/speech/index.js'
 import { left, right } from '../../support/run.js'
-import { standInSpeechModels } from '../../support/speech-models.js'
+import { speechModelsDouble } from '../../support/speech-models.js'
 import { failingTranscriber } from '../../support/transcribers.js'
 
 const actorOf = (accountId: string, access: Actor['access'] = 'full'): Actor => ({ accountId, keyId: 'k', access, organizationWide: false, organizationId: null })
@@ -21,7 +21,7 @@ const setup = async (o: { models?: boolean } = {}) => {
   const deps = { accounts, organizations: memoryOrganizationStore(), clock: fixedClock('2026-03-01T00:00:00.000Z'), ids: randomIds, plans: DEFAULT_PLANS }
   const admin = await right(createAccount(deps)({ name: 'Ada', email: 'ada@example.com', planKey: 'free', organizationName: null, serverAdmin: true }))
   const other = await right(createAccount(deps)({ name: 'Bob', email: 'bob@example.com', planKey: 'free', organizationName: null }))
-  const models = standInSpeechModels([{ name: 'base.en', file: Buffer.from('base.en') }])
+  const models = speechModelsDouble([{ name: 'base.en', file: Buffer.from('base.en') }])
   // The engine the server transcribes with now: a test swaps it, as a model change does.
   const engine: { now: Transcriber } = { now: { ...failingTranscriber(), name: 'pocketsphinx', accuracy: 'rough', description: 'PocketSphinx: rough, English only' } }
   const transcriber = new Proxy({} as Transcriber, { get: (_, k) => engine.now[k as keyof Transcriber] })
