@@ -123,7 +123,7 @@ test('a new user downloads Whisper base.en in Settings → Speech, watches it ar
         await page.waitForTimeout(100)
       }
       const values = [...seen].sort((a, b) => a - b)
-      assert.ok(values.length >= 2, `the bar moved: it showed ${JSON.stringify(values)}`)
+      assert.ok(values.filter((v) => v > 0).length >= 2, `the bar moved: it showed ${JSON.stringify(values)}`)
       assert.ok(values.every((v) => v >= 0 && v <= MODEL.body.length), `every value is within the file: ${JSON.stringify(values)}`)
       await screenshot(page, 'speech-one-click-downloaded')
 
