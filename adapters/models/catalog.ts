@@ -171,8 +171,10 @@ export const loadCatalog = (extraPath: string): ReadonlyArray<ModelEntry> => {
   }
   if (!Array.isArray(parsed)) throw new CatalogError(`${extraPath} must hold a JSON array of models ({ "name", "file", "bytes", "sha256" })`)
   const extra = parsed.map((raw, i) => operatorEntry(raw, i, extraPath))
-  const names = new Set(extra.map((e) => e.name))
-  return [...PUBLISHED_CATALOG.filter((m) => !names.has(m.name)), ...extra]
+  // An operator's entry takes a published one's place (so lists keep their order); new names come after.
+  const byName = new Map(extra.map((e) => [e.name, e]))
+  const published = new Set(PUBLISHED_CATALOG.map((m) => m.name))
+  return [...PUBLISHED_CATALOG.map((m) => byName.get(m.name) ?? m), ...extra.filter((e) => !published.has(e.name))]
 }
 
 export const findModel = (catalog: ReadonlyArray<ModelEntry>, name: string): ModelEntry | undefined => catalog.find((m) => m.name === name)

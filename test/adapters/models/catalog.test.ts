@@ -33,6 +33,9 @@ test("an operator's catalog adds models and replaces a published one of the same
     assert.is(catalog.length, PUBLISHED_CATALOG.length + 1)
     assert.equal(findModel(catalog, 'acme-meetings'), { name: 'acme-meetings', file: 'acme.bin', bytes: 10, sha256: 'a'.repeat(64), multilingual: true, source: 'operator' })
     assert.equal(findModel(catalog, 'base.en'), { name: 'base.en', file: 'ggml-base.en.bin', bytes: 5, sha256: 'b'.repeat(64), multilingual: false, source: 'operator' })
+    const names = catalog.map((m) => m.name)
+    assert.is(names.indexOf('base.en'), PUBLISHED_CATALOG.findIndex((m) => m.name === 'base.en'), 'a replaced entry keeps its place')
+    assert.is(names.at(-1), 'acme-meetings', 'a new name comes after the published ones')
     assert.is(loadCatalog(''), PUBLISHED_CATALOG)
     const refused = (entries: unknown, message: RegExp) => {
       writeFileSync(path, JSON.stringify(entries))
