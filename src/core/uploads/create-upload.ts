@@ -57,7 +57,7 @@ export const unsupportedLanguageMessage = (transcriber: Pick<Transcriber, 'name'
   const understood = known.length === 0 ? 'no language' : `only ${known.map((c) => `${languageName(c)} (${c})`).join(', ')}`
   const name = languageName(language)
   return `This server's speech-to-text engine (${transcriber.name}) understands ${understood}, so audio in ${name} (${language}) is refused (nothing was created or counted). ` +
-    `To transcribe ${name}, ask the server's operator to add Whisper's multilingual model: \`notetaker models pull base\`, then restart.`
+    `To transcribe ${name}, ask the server's operator to add Whisper's multilingual model \`base\` (Download in the web app's Settings → Speech, or \`notetaker models pull base\`; no restart needed).`
 }
 
 const LANGUAGE_WORDS = `language must be \`${AUTO_LANGUAGE}\` or a lowercase ISO 639 language code of 2 or 3 letters, optionally with a region in capitals (en, de, yue, pt-BR)`

@@ -17,6 +17,7 @@ test('it says it is not available, with the same how-to as its hint, so audio up
   assert.is(transcriber.available, false)
   assert.is(transcriber.setupHint, NO_TRANSCRIBER_MESSAGE)
   assert.match(NO_TRANSCRIBER_MESSAGE, 'pocketsphinx-en-us')
+  assert.match(NO_TRANSCRIBER_MESSAGE, 'notetaker models add ggml-base.en.bin', 'a server without internet is told how to bring a model file')
 })
 
 test('it never touches the file: a second call fails the same way', async () => {
