@@ -14,12 +14,12 @@ import { putSearchDocument } from './search-documents.js'
 /** Every column but id, account_id and created_at, which a run keeps; in the order of changeableValues. */
 const RUN_CHANGEABLE = [
   'reference', 'origin', 'meeting_id', 'title', 'starts_at', 'platform', 'join_url', 'state', 'detail', 'joined_at', 'waited_seconds',
-  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'progress', 'language', 'detected_language', 'failed_stage', 'speaker_separation', 'template', 'updated_at',
+  'recording_seconds', 'ended_at', 'source', 'audio', 'has_notes', 'leave_requested_at', 'progress', 'language', 'detected_language', 'failed_stage', 'speaker_separation', 'transcribed_by', 'template', 'updated_at',
 ]
 const changeableValues = (r: Run) => [
   r.reference, r.origin, r.meetingId, r.title, r.startsAt, r.platform, r.joinUrl, r.state, r.detail, r.joinedAt, r.waitedSeconds,
   r.recordingSeconds, r.endedAt, r.source === null ? null : json(r.source), r.audio === null ? null : json(r.audio), r.hasNotes,
-  r.leaveRequestedAt, r.progress, r.language, r.detectedLanguage, r.failedStage, r.speakerSeparation, r.template, r.updatedAt,
+  r.leaveRequestedAt, r.progress, r.language, r.detectedLanguage, r.failedStage, r.speakerSeparation, r.transcribedBy === null ? null : json(r.transcribedBy), r.template, r.updatedAt,
 ]
 const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`)
 const INSERT_RUN = `INSERT INTO runs (id, account_id, created_at, ${RUN_CHANGEABLE.join(', ')}) VALUES (${params(1, 3 + RUN_CHANGEABLE.length).join(', ')})`

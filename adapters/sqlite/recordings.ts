@@ -13,8 +13,8 @@ import { storedNotesOf } from '../shared/rows/notes.js'
 import { sqliteSearchDocuments } from './search-documents.js'
 import { distinctChunksYielding } from './transcript-chunks.js'
 
-/** A runs row as SQLite returns it: source and audio are JSON text, has_notes is 0/1. */
-export type SqliteRunRow = Omit<RunRow, 'source' | 'audio' | 'has_notes'> & { source: string | null; audio: string | null; has_notes: number }
+/** A runs row as SQLite returns it: source, audio and transcribed_by are JSON text, has_notes is 0/1. */
+export type SqliteRunRow = Omit<RunRow, 'source' | 'audio' | 'has_notes' | 'transcribed_by'> & { source: string | null; audio: string | null; has_notes: number; transcribed_by: string | null }
 
 /** A row of `runs` as a Run; the share store reads runs too. */
 export const runFromSqliteRow = (r: SqliteRunRow): Run =>
@@ -23,6 +23,7 @@ export const runFromSqliteRow = (r: SqliteRunRow): Run =>
     source: r.source === null ? null : JSON.parse(r.source),
     audio: r.audio === null ? null : JSON.parse(r.audio),
     has_notes: r.has_notes === 1,
+    transcribed_by: r.transcribed_by === null ? null : JSON.parse(r.transcribed_by),
   })
 
 const runParams = (r: Run) => ({
@@ -30,17 +31,18 @@ const runParams = (r: Run) => ({
   source: r.source === null ? null : JSON.stringify(r.source),
   audio: r.audio === null ? null : JSON.stringify(r.audio),
   hasNotes: r.hasNotes ? 1 : 0,
+  transcribedBy: r.transcribedBy === null ? null : JSON.stringify(r.transcribedBy),
 })
 
 const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, starts_at, platform, join_url, state, detail, joined_at,
-  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, language, detected_language, failed_stage, speaker_separation, template, created_at, updated_at`
+  waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, language, detected_language, failed_stage, speaker_separation, transcribed_by, template, created_at, updated_at`
 const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
-  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @language, @detectedLanguage, @failedStage, @speakerSeparation, @template, @createdAt, @updatedAt`
+  @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @language, @detectedLanguage, @failedStage, @speakerSeparation, @transcribedBy, @template, @createdAt, @updatedAt`
 const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, title = @title, starts_at = @startsAt,
   platform = @platform, join_url = @joinUrl, state = @state, detail = @detail, joined_at = @joinedAt, waited_seconds = @waitedSeconds,
   recording_seconds = @recordingSeconds, ended_at = @endedAt, source = @source, audio = @audio, has_notes = @hasNotes,
   leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), progress = @progress, language = @language,
-  detected_language = @detectedLanguage, failed_stage = @failedStage, speaker_separation = @speakerSeparation, template = @template, updated_at = @updatedAt`
+  detected_language = @detectedLanguage, failed_stage = @failedStage, speaker_separation = @speakerSeparation, transcribed_by = @transcribedBy, template = @template, updated_at = @updatedAt`
 /** Runs that hold their meeting's start (see RunStore). */
 const OPEN = (state: RunState) => state !== 'superseded' && state !== 'cancelled'
 const LIVE = LIVE_BOT_STATES.map((s) => `'${s}'`).join(', ')

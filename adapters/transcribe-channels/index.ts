@@ -84,11 +84,14 @@ export const withChannelSpeakers = (inner: Transcriber, options: ChannelCheckOpt
                   TE.map((r): Transcription => {
                     // Each side is detected on its own; the left's answer speaks for the call.
                     const language = l.language ?? r.language
+                    // Both sides ran on the same engine; should the inner one name itself, that name is kept.
+                    const madeBy = l.madeBy ?? r.madeBy
                     return {
                       utterances: mergeInTime(l.utterances, r.utterances),
                       durationMs: Math.max(l.durationMs, r.durationMs),
                       ...(language === undefined ? {} : { language }),
                       speakerSeparation: 'channels',
+                      ...(madeBy === undefined ? {} : { madeBy }),
                     }
                   }),
                 ),

@@ -3,10 +3,13 @@
  * call and property to the engine chosen now (transcriber-choice.ts). `refresh()` chooses again
  * (cheap: a stat and a header read per file, remembered); when the choice changed it opens the new
  * engines, swaps, says so in the log, and closes the old ones once the transcriptions they run
- * have finished. A transcription keeps the engine it started with to its end.
+ * have finished. A transcription keeps the engine it started with to its end, and its result names
+ * that engine (`madeBy`), so every engine is named without each adapter saying so.
  */
+import * as E from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import type { Transcriber } from '../core/ports/transcriber.js'
+import type { TranscribedBy } from '../core/domain/transcribed-by.js'
+import type { Transcriber, Transcription } from '../core/ports/transcriber.js'
 import { choiceWarnings, type EngineChoice, engineWords, type OpenedEngine } from './transcriber-choice.js'
 
 export interface SpeechEngine extends Transcriber {
@@ -42,6 +45,9 @@ export interface SpeechEngineOptions {
   readonly open: (choice: EngineChoice, first: boolean) => OpenedEngine
   readonly logger?: Logger
 }
+
+/** The engine a transcription ran on, for the recording ("Transcript by Whisper base.en"). */
+const madeBy = (opened: OpenedEngine): TranscribedBy => ({ engine: opened.transcriber.name, model: opened.transcriber.model ?? null, accuracy: opened.accuracy ?? null })
 
 /** Why the engine changed when the caller did not say: from what it was and what it is. */
 const reasonFor = (before: OpenedEngine, after: OpenedEngine): string => {
@@ -144,7 +150,8 @@ export const createSpeechEngine = (options: SpeechEngineOptions): SpeechEngine =
       const g = current
       g.inFlight++
       try {
-        return await g.opened.transcriber.transcribe(audio, onProgress)()
+        const result = await g.opened.transcriber.transcribe(audio, onProgress)()
+        return E.map((t: Transcription): Transcription => ({ ...t, madeBy: t.madeBy ?? madeBy(g.opened) }))(result)
       } finally {
         g.inFlight--
         closeWhenIdle(g)

@@ -31,7 +31,7 @@ test('SQLite 24: the oldest account of an existing installation becomes its serv
     }
     const insert = db.prepare("INSERT INTO accounts (id, name, email, plan_key, created_at) VALUES (?, 'P', ?, 'free', ?)")
     for (const a of ACCOUNTS) insert.run(...a)
-    assert.equal(migrateSqlite(db), ['24-server-admins'])
+    assert.equal(migrateSqlite(db)[0], '24-server-admins', 'applied first, before the later ones')
     assert.equal(db.prepare('SELECT id, server_admin FROM accounts ORDER BY id').all(), [
       { id: 'a-owner', server_admin: 1 },
       { id: 'b-second', server_admin: 0 },
@@ -72,7 +72,7 @@ if (url === '') {
         await pool.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.id, m.name, 'then'])
       }
       for (const [id, email, at] of ACCOUNTS) await pool.query("INSERT INTO accounts (id, name, email, plan_key, created_at) VALUES ($1, 'P', $2, 'free', $3)", [id, email, at])
-      assert.equal(await migratePostgres(pool), ['22-server-admins'])
+      assert.equal((await migratePostgres(pool))[0], '22-server-admins', 'applied first, before the later ones')
       const { rows } = await pool.query('SELECT id, server_admin FROM accounts ORDER BY id')
       assert.equal(rows, [
         { id: 'a-owner', server_admin: true },

@@ -147,14 +147,38 @@ test('a transcription keeps the engine it started with; the old engine is closed
   assert.is(engine.name, 'second')
   assert.equal(closed, [], 'the first engine still transcribes')
   finish()
-  assert.ok(E.isRight(await running))
+  const ran = await running
+  assert.equal(E.isRight(ran) ? ran.right.madeBy : null, { engine: 'first', model: null, accuracy: 'rough' }, 'named by the engine it ran on, not the one in use when it finished')
   await until('the first engine is closed', () => closed.includes('first'))
   const after = engine.transcribe({ path: '/b.wav', defaultSpeaker: 'S' })()
   assert.equal(started, ['first', 'second'])
   finish()
-  await after
+  const afterwards = await after
+  assert.equal(E.isRight(afterwards) ? afterwards.right.madeBy?.engine : null, 'second')
   await engine.close()
   assert.equal(closed, ['first', 'second'])
+})
+
+test('an engine that names itself keeps its own name; a failure is passed on as it is', async () => {
+  const own = { engine: 'whisper', model: 'small', accuracy: 'accurate' } as const
+  let answer: E.Either<TranscriptionFailure, Transcription> = E.right({ utterances: [], durationMs: 0, madeBy: own })
+  const opened: OpenedEngine = {
+    transcriber: { name: 'whisper', model: 'base.en', available: true, transcribe: () => async () => answer },
+    accuracy: 'accurate',
+    description: 'Whisper base.en: accurate, English',
+    files: [],
+    speakersByVoice: null,
+    close: async () => {},
+  }
+  const engine = createSpeechEngine({
+    choose: () => ({ setting: 'auto', chosen: 'whisper', found: { whisperModel: '/m.bin', pocketsphinx: false }, speakers: null, unusableSpeakers: [], key: 'k' }),
+    open: () => opened,
+  })
+  const named = await engine.transcribe({ path: '/a.wav', defaultSpeaker: 'S' })()
+  assert.equal(E.isRight(named) ? named.right.madeBy : null, own)
+  answer = E.left({ _tag: 'TranscriptionFailure', message: 'whisper.cpp stopped' })
+  assert.equal(await engine.transcribe({ path: '/a.wav', defaultSpeaker: 'S' })(), answer)
+  await engine.close()
 })
 
 test.run()

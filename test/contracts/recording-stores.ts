@@ -21,7 +21,7 @@ export const run = (n: number, over: Partial<Run> = {}): Run => ({
   startsAt: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00.000Z`, platform: null, joinUrl: null, state: 'awaiting_upload',
   detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null, endedAt: null,
   source: { kind: 'transcript', key: `uploads/${n}`, format: 'vtt' }, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, template: null,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, transcribedBy: null, template: null,
   createdAt: `2026-05-01T00:00:0${n % 10}.000Z`, updatedAt: '2026-05-01T00:00:00.000Z', ...over,
 })
 
@@ -207,6 +207,20 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.equal(await right(s.runs.find(A, id(1))), O.some(failed))
     const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
     assert.equal(listed.rows.map((r) => [r.failedStage, r.speakerSeparation]), [['analysing', 'channels']])
+  })
+
+  s('a run keeps the engine that made its transcript; null stays null', async ({ s }) => {
+    const whisper = { engine: 'whisper', model: 'base.en', accuracy: 'accurate' } as const
+    const transcribing = run(1, { state: 'transcribing', source: { kind: 'audio', key: 'k', format: 'wav' } })
+    await right(s.runs.create(transcribing))
+    assert.is(O.toNullable(await right(s.runs.find(A, id(1))))?.transcribedBy, null)
+    const analysing: Run = { ...transcribing, state: 'analysing', transcribedBy: whisper, updatedAt: '2026-05-02T00:00:00.000Z' }
+    await right(s.runs.update(analysing, ['transcribing']))
+    assert.equal(await right(s.runs.find(A, id(1))), O.some(analysing))
+    const rough = run(2, { state: 'ready', transcribedBy: { engine: 'pocketsphinx', model: null, accuracy: 'rough' } })
+    await right(s.runs.create(rough))
+    const listed = await right(s.runs.list(A, { limit: 10, offset: 0 }))
+    assert.equal(listed.rows.map((r) => r.transcribedBy), [{ engine: 'pocketsphinx', model: null, accuracy: 'rough' }, whisper])
   })
 
   s('parallel creates of live bots: exactly one is stored', async ({ s }) => {

@@ -17,7 +17,7 @@ const meetingWithRun = async (h: Harness, state: Run['state'] = 'scheduled') => 
   const run: Run = {
     id: h.core.ports.ids.uuid(), accountId: h.accounts.first, reference: 'rec-0000-0000-0001', origin: 'calendar', meetingId: m.id,
     title: m.title, startsAt: m.startsAt, platform: 'google_meet', joinUrl: m.link, state, detail: null, joinedAt: null, waitedSeconds: null,
-    recordingSeconds: null, endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null, language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, template: null, createdAt: now, updatedAt: now,
+    recordingSeconds: null, endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null, language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, transcribedBy: null, template: null, createdAt: now, updatedAt: now,
   }
   await right(h.core.ports.runs.create(run))
   return { meeting: m, runId: run.id }

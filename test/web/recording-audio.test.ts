@@ -65,6 +65,8 @@ test('spoken audio uploaded through the page plays from a clicked line, and the 
   await lines.first().waitFor()
   const count = await lines.count()
   assert.ok(count >= 2, `pocketsphinx made several timed lines (${count})`)
+  // Which engine made the transcript, under the notes: the rough one, worth processing again once Whisper is in place.
+  await page.locator('p.made-by', { hasText: /^Transcript by PocketSphinx \(rough\)\. Notes by / }).waitFor()
   assert.equal(await seriousViolations(page), [], 'the recording page with its player')
 
   const currentIndex = () => page.evaluate(() => Array.from(document.querySelectorAll('ol.transcript button.line')).findIndex((b) => b.getAttribute('aria-current') === 'true'))

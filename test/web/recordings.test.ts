@@ -83,6 +83,8 @@ test('a VTT dropped on the upload page goes through each step and becomes notes'
   await page.getByText('We decided to move the launch event to Berlin.').first().waitFor()
   assert.is(await page.locator('ol.transcript > li').count(), 5, 'the five lines of the transcript')
   assert.is(await page.locator('audio').count(), 0, 'a transcript upload has no audio to play')
+  await page.locator('p.made-by', { hasText: 'Notes by the built-in analyzer' }).waitFor()
+  assert.is(await page.locator('p.made-by', { hasText: 'Transcript by' }).count(), 0, 'a transcript file was made by no engine of ours')
 })
 
 test('the list finds a word said in the meeting and opens the recording at that moment', async () => {

@@ -221,6 +221,28 @@ const NotesMadeByCodec = annotate(
   { description: 'Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes.' },
 )
 
+const TranscribedByCodec = annotate(
+  t.union([
+    t.exact(
+      t.type({
+        engine: annotate(t.string, {
+          description: 'The speech-to-text engine, as GET /server names it: `whisper`, `pocketsphinx`, `openai` (an OpenAI-compatible service); or `captions`: a bot recording\'s transcript made of the meeting\'s own captions.',
+        }),
+        model: annotate(t.union([t.string, t.null]), { description: 'The model it ran, for an engine that loads one (a Whisper model such as `base.en`); null otherwise.' }),
+        accuracy: annotate(t.union([t.keyof({ rough: null, accurate: null }), t.null]), {
+          description: 'How good its words are: `rough` (PocketSphinx: many words wrong; worth processing again once Whisper is in place) or `accurate` (Whisper, a speech-to-text service); null when not known (`captions`).',
+        }),
+      }),
+      'TranscribedBy',
+    ),
+    t.null,
+  ]),
+  {
+    description:
+      'Which engine made the transcript: the one the transcription really ran on, even if the server has changed engines since. null until transcribed, for an uploaded transcript file (no engine ran), and for recordings transcribed before this was recorded.',
+  },
+)
+
 const TemplateChoice = annotate(t.union([t.string, t.null]), {
   description: 'The summary template chosen with the upload or bot (`template`); null when none was: the organization\'s (or account\'s) default at the time the notes are made.',
 })
@@ -246,6 +268,7 @@ export const RecordingDetailCodec = t.exact(
       language: LanguageCodec,
       failedStage: FailedStage,
       speakerSeparation: SpeakerSeparationCodec,
+      transcribedBy: TranscribedByCodec,
       joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
@@ -286,7 +309,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
     recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
-    speakerSeparation: d.run.speakerSeparation, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    speakerSeparation: d.run.speakerSeparation, transcribedBy: d.run.transcribedBy === null ? null : { ...d.run.transcribedBy }, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     template: d.run.template, notesMadeBy: d.notes._tag === 'Some' && d.notes.value.madeBy !== undefined ? { ...d.notes.value.madeBy } : null,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),

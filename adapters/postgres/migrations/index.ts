@@ -20,6 +20,7 @@ import { sql as uploadWarnings } from './019-upload-warnings.js'
 import { sql as jobGroups } from './020-job-groups.js'
 import { sql as notesSettings } from './021-notes-settings.js'
 import { sql as serverAdmins } from './022-server-admins.js'
+import { sql as runTranscribedBy } from './023-run-transcribed-by.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -49,4 +50,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 20, name: 'job-groups', sql: jobGroups },
   { id: 21, name: 'notes-settings', sql: notesSettings },
   { id: 22, name: 'server-admins', sql: serverAdmins },
+  { id: 23, name: 'run-transcribed-by', sql: runTranscribedBy },
 ]

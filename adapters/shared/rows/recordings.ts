@@ -32,6 +32,8 @@ export interface RunRow {
   detected_language: string | null
   failed_stage: Run['failedStage']
   speaker_separation: Run['speakerSeparation']
+  /** SQLite migration 25, Postgres 23: JSON (jsonb on Postgres). */
+  transcribed_by: Run['transcribedBy']
   /** SQLite migration 23, Postgres 21. */
   template: string | null
   created_at: string
@@ -64,6 +66,7 @@ export const toRun = (r: RunRow): Run => ({
   detectedLanguage: r.detected_language,
   failedStage: r.failed_stage,
   speakerSeparation: r.speaker_separation,
+  transcribedBy: r.transcribed_by,
   template: r.template,
   createdAt: r.created_at,
   updatedAt: r.updated_at,

@@ -22,6 +22,7 @@ import { sql as uploadWarnings } from './021-upload-warnings.js'
 import { sql as jobGroups } from './022-job-groups.js'
 import { sql as notesSettings } from './023-notes-settings.js'
 import { sql as serverAdmins } from './024-server-admins.js'
+import { sql as runTranscribedBy } from './025-run-transcribed-by.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -49,4 +50,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 22, name: 'job-groups', sql: jobGroups },
   { id: 23, name: 'notes-settings', sql: notesSettings },
   { id: 24, name: 'server-admins', sql: serverAdmins },
+  { id: 25, name: 'run-transcribed-by', sql: runTranscribedBy },
 ]

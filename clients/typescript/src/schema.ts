@@ -2803,6 +2803,15 @@ export interface operations {
                             failedStage: ("transcribing" | "analysing") | null;
                             /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
                             speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
+                            /** @description Which engine made the transcript: the one the transcription really ran on, even if the server has changed engines since. null until transcribed, for an uploaded transcript file (no engine ran), and for recordings transcribed before this was recorded. */
+                            transcribedBy: {
+                                /** @description The speech-to-text engine, as GET /server names it: `whisper`, `pocketsphinx`, `openai` (an OpenAI-compatible service); or `captions`: a bot recording's transcript made of the meeting's own captions. */
+                                engine: string;
+                                /** @description The model it ran, for an engine that loads one (a Whisper model such as `base.en`); null otherwise. */
+                                model: string | null;
+                                /** @description How good its words are: `rough` (PocketSphinx: many words wrong; worth processing again once Whisper is in place) or `accurate` (Whisper, a speech-to-text service); null when not known (`captions`). */
+                                accuracy: ("rough" | "accurate") | null;
+                            } | null;
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;

@@ -1,5 +1,6 @@
 import type { MeetingPlatform } from './platform.js'
 import type { SpeakerSeparation } from './speaker-separation.js'
+import type { TranscribedBy } from './transcribed-by.js'
 
 /**
  * One recording attempt, whatever its origin. `state` is precise; `phase` is
@@ -131,6 +132,12 @@ export interface Run {
   readonly failedStage: ProgressStage | null
   /** How the transcript's speakers were told apart; null until transcribed. */
   readonly speakerSeparation: SpeakerSeparation | null
+  /**
+   * The speech-to-text engine that made the transcript (its model and accuracy), or `captions` for a bot's
+   * transcript of the meeting's captions; null until transcribed, for an uploaded transcript file (no engine ran),
+   * and for recordings transcribed before this was kept.
+   */
+  readonly transcribedBy: TranscribedBy | null
   /** The summary template chosen when the recording was made (upload or bot); null: the scope's default at analysis time. */
   readonly template: string | null
   readonly createdAt: string
@@ -154,7 +161,7 @@ export const newRun = (
 ): Run => ({
   meetingId: null, platform: null, joinUrl: null, detail: null, joinedAt: null, waitedSeconds: null, recordingSeconds: null,
   endedAt: null, source: null, audio: null, hasNotes: false, leaveRequestedAt: null, progress: null,
-  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, template: null, updatedAt: fields.createdAt, ...fields,
+  language: null, detectedLanguage: null, failedStage: null, speakerSeparation: null, transcribedBy: null, template: null, updatedAt: fields.createdAt, ...fields,
 })
 
 /** The processing stages that report progress; a stored run waits for `transcribing`. */

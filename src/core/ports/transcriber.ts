@@ -1,6 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Languages } from '../domain/language.js'
 import type { SpeakerSeparation } from '../domain/speaker-separation.js'
+import type { TranscribedBy, TranscriptAccuracy } from '../domain/transcribed-by.js'
 import type { Utterance } from '../domain/utterance.js'
 
 export type { SpeakerSeparation } from '../domain/speaker-separation.js'
@@ -58,6 +59,11 @@ export interface Transcription {
   readonly speakerSeparation?: SpeakerSeparation
   /** What the user should know about the words, in a sentence each (a transcript mostly one phrase repeated). Absent: none. */
   readonly warnings?: ReadonlyArray<string>
+  /**
+   * The engine that really did the work, filled by the live engine (app/speech-engine.ts) from the engine
+   * the transcription ran on, which may no longer be the one in use when it finishes. Absent: the engine does not say.
+   */
+  readonly madeBy?: TranscribedBy
 }
 
 /** Told how much of the audio has been transcribed so far, from 0 to 1; called as often as the engine knows. */
@@ -72,7 +78,7 @@ export interface Transcriber {
    * How good its words are, for a reader choosing whether to get a better engine: `rough` (PocketSphinx:
    * many words wrong) or `accurate` (Whisper, a speech-to-text service). Absent: not known.
    */
-  readonly accuracy?: 'rough' | 'accurate'
+  readonly accuracy?: TranscriptAccuracy
   /** The engine and its accuracy in a few words: "PocketSphinx: rough, English only", "Whisper base.en: accurate, English". */
   readonly description?: string
   /**

@@ -5,6 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { attributeSpeakers, isSpeakerTurn, readJsonLines, type SpeakerTurn } from '../domain/bot-recording.js'
 import type { Run } from '../domain/run.js'
 import type { SpeakerSeparation } from '../domain/speaker-separation.js'
+import { CAPTIONS_TRANSCRIPT, type TranscribedBy } from '../domain/transcribed-by.js'
 import type { Utterance } from '../domain/utterance.js'
 import type { JobFailure } from '../ports/job-handler.js'
 import type { TranscriptFormat } from '../ports/transcript-parser.js'
@@ -25,6 +26,8 @@ export interface Transcribed {
   readonly speakerSeparation: SpeakerSeparation
   /** How a transcript file was read: parts left out, a guessed encoding (see transcriptWarnings); none for audio. */
   readonly warnings: ReadonlyArray<string>
+  /** The engine that made the transcript; null for an uploaded transcript file, `captions` for a bot's captions. */
+  readonly transcribedBy: TranscribedBy | null
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
@@ -76,6 +79,8 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
         language: null,
         speakerSeparation: 'transcript',
         warnings: transcriptWarnings(parsed),
+        // A bot's transcript (its only kind) is the meeting's captions; an uploaded file was made by no engine of ours.
+        transcribedBy: run.origin === 'upload' ? null : CAPTIONS_TRANSCRIPT,
       })),
     )
   }
@@ -115,6 +120,7 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
           utterances: turns.length === 0 ? tr.utterances : attributeSpeakers(tr.utterances, turns),
           durationMs: tr.durationMs,
           language: tr.language ?? null,
+          transcribedBy: tr.madeBy ?? engineOf(deps),
           speakerSeparation: turns.length === 0 ? (tr.speakerSeparation ?? 'none') : 'captions',
           warnings: [],
         })),
@@ -122,6 +128,9 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
     ),
   )
 }
+
+/** An engine that does not name itself (`madeBy`; one given to the embedding facade) is the transcriber port's own. */
+const engineOf = (deps: ProcessDeps): TranscribedBy => ({ engine: deps.transcriber.name, model: deps.transcriber.model ?? null, accuracy: deps.transcriber.accuracy ?? null })
 
 /** A bot's speaker timeline (JSON lines), which names the speakers of its transcribed audio; none for uploads. */
 const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither<JobFailure, ReadonlyArray<SpeakerTurn>> =>
@@ -149,7 +158,7 @@ export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcr
         (u) => TE.map(() => undefined)(deps.uploads.update({ ...u, durationMs: transcribed.durationMs ?? spokenMs, warnings: [...transcribed.warnings] })),
       ),
     ),
-    TE.flatMap(() => moveRun(deps)(run, 'analysing', { detectedLanguage: transcribed.language, speakerSeparation: transcribed.speakerSeparation })),
+    TE.flatMap(() => moveRun(deps)(run, 'analysing', { detectedLanguage: transcribed.language, speakerSeparation: transcribed.speakerSeparation, transcribedBy: transcribed.transcribedBy })),
     TE.tap(() => deps.blobs.remove(checkpointKey(run.accountId, run.id))),
     TE.mapLeft(transient),
   )

@@ -156,6 +156,15 @@ test('speakers already separated (one per channel), or nothing said: left alone,
   assert.equal(await withVoiceSpeakers(broken, d).transcribe(audio)(), E.left({ _tag: 'TranscriptionFailure', message: 'no engine' }))
 })
 
+test('the engine an inner transcription names is kept, whether voices were told apart or not', async () => {
+  const madeBy = { engine: 'whisper', model: 'base.en', accuracy: 'accurate' } as const
+  const named = (inner: Transcriber): Transcriber => ({ ...inner, transcribe: (a, p) => TE.map((t: Transcription) => ({ ...t, madeBy }))(inner.transcribe(a, p)) })
+  const told = await withVoiceSpeakers(named(engine(words)), diarizer(async () => E.right([turn(0, 2200, 1), turn(2300, 6000, 0)]))).transcribe(audio)()
+  assert.equal(E.isRight(told) ? [told.right.speakerSeparation, told.right.madeBy] : null, ['voices', madeBy])
+  const failed = await withVoiceSpeakers(named(engine(words)), diarizer(async () => E.left('no models'))).transcribe(audio)()
+  assert.equal(E.isRight(failed) ? [failed.right.speakerSeparation, failed.right.madeBy] : null, ['none', madeBy])
+})
+
 test('an unavailable diarizer leaves the engine as it is', () => {
   const inner = engine(words)
   const unavailable: Diarizer = { name: 'x', available: false, setupHint: 'no models', diarize: () => TE.left({ _tag: 'DiarizationFailure', message: 'no models' }) }

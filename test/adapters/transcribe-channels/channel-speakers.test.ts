@@ -139,6 +139,21 @@ test('a call recording without a checkpoint gives the channels none', async () =
   assert.is(result.right.speakerSeparation, 'channels')
 })
 
+test('the engine an inner transcription names is kept, split by channel or not', async () => {
+  const madeBy = { engine: 'whisper', model: 'base.en', accuracy: 'accurate' } as const
+  const inner: Transcriber = {
+    name: 'whisper',
+    available: true,
+    transcribe: (audio) => TE.right({ utterances: [{ start_ms: 0, end_ms: 1000, speaker: audio.defaultSpeaker, text: 'hello' }], durationMs: 9000, madeBy }),
+  }
+  for (const path of [call, dual]) {
+    const result = await withChannelSpeakers(inner).transcribe({ path, defaultSpeaker: 'Speaker 1' })()
+    assert.equal(E.isRight(result) ? result.right.madeBy : null, madeBy, path)
+  }
+  const unnamed = await withChannelSpeakers(checkpointing().inner).transcribe({ path: call, defaultSpeaker: 'Speaker 1' })()
+  assert.ok(E.isRight(unnamed) && !('madeBy' in unnamed.right), 'none named: none made up')
+})
+
 test('mergeInTime orders by start, then end', () => {
   const u = (start_ms: number, end_ms: number, speaker: string) => ({ start_ms, end_ms, speaker, text: '' })
   assert.equal(mergeInTime([u(0, 5, 'a'), u(10, 12, 'a')], [u(0, 3, 'b'), u(6, 8, 'b')]).map((x) => `${x.speaker}${x.start_ms}-${x.end_ms}`), ['b0-3', 'a0-5', 'b6-8', 'a10-12'])

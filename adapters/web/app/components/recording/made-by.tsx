@@ -1,10 +1,31 @@
-/** Who wrote a recording's notes, under them; and, when the chosen server failed and the built-in analyzer stood in, a notice that says so. */
+/**
+ * Which engine made a recording's transcript and who wrote its notes, under them ("Transcript by Whisper
+ * base.en. Notes by the built-in analyzer."); and, when the chosen server failed and the built-in analyzer
+ * stood in, a notice that says so.
+ */
 import type { Recording } from '../../api.js'
 import { madeByOf, type NotesMadeBy, readNotesSettings, templateName } from '../../notes-api.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
 import { ErrorNote } from '../feedback.js'
 import { canRetry, useRetry } from './use-retry.js'
+
+type TranscribedBy = NonNullable<Recording['transcribedBy']>
+
+/** "Whisper base.en", "PocketSphinx (rough)", "the meeting's captions": a rough transcript is said to be one, as it may be worth processing again. */
+const transcriberWords = (t: TranscribedBy): string => {
+  const named =
+    t.engine === 'whisper'
+      ? `Whisper${t.model === null ? '' : ` ${t.model}`}`
+      : t.engine === 'pocketsphinx'
+        ? 'PocketSphinx'
+        : t.engine === 'openai'
+          ? `an OpenAI-compatible service${t.model === null ? '' : ` (${t.model})`}`
+          : t.engine === 'captions'
+            ? "the meeting's captions"
+            : `${t.engine}${t.model === null ? '' : ` ${t.model}`}`
+  return t.accuracy === 'rough' ? `${named} (rough)` : named
+}
 
 /** "the built-in analyzer", "llama3.1:8b (OpenAI-compatible)". */
 const writerWords = (m: NotesMadeBy): string =>
@@ -17,14 +38,22 @@ const useTemplateNames = () => {
 }
 
 export const MadeBy = (props: { recording: Recording }) => {
-  const m = madeByOf(props.recording)
+  const m = props.recording.hasNotes ? madeByOf(props.recording) : null
+  // Absent from a server older than the field: nothing said.
+  const t = props.recording.transcribedBy ?? null
   const templates = useTemplateNames()
-  if (m === null || !props.recording.hasNotes) return null
+  if (m === null && t === null) return null
   return (
     <p class="made-by muted">
-      Notes by {writerWords(m)}
-      {m.template === null ? '' : `, template ${templateName(templates, m.template)}`}
-      {m.fallbackReason === null ? '' : ', because the notes server failed'}.
+      {t === null ? null : `Transcript by ${transcriberWords(t)}.`}
+      {t !== null && m !== null ? ' ' : null}
+      {m === null ? null : (
+        <>
+          Notes by {writerWords(m)}
+          {m.template === null ? '' : `, template ${templateName(templates, m.template)}`}
+          {m.fallbackReason === null ? '' : ', because the notes server failed'}.
+        </>
+      )}
     </p>
   )
 }
