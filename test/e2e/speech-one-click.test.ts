@@ -96,7 +96,8 @@ test('a new user downloads Whisper base.en in Settings → Speech, watches it ar
       const wav = join(dir, 'standup.wav')
       await speakToWav('Good morning. We ship the release on Tuesday.', wav)
       const audio = readFileSync(wav)
-      const byPocketSphinx = (await transcribe(running, audio)).text
+      const pocketSphinxRun = await transcribe(running, audio)
+      const byPocketSphinx = pocketSphinxRun.text
       assert.match(byPocketSphinx, SPOKEN, `PocketSphinx heard some of the words: ${byPocketSphinx}`)
       browser = await launchBrowser()
       const { page, context, problems } = await openPage(browser, running)
@@ -156,9 +157,10 @@ test('a new user downloads Whisper base.en in Settings → Speech, watches it ar
       const auth = { authorization: `Bearer ${running.apiKey}` }
       const server = await fetch(`${running.url}/ext/v1/server`, { headers: auth }).then((r) => r.json() as Promise<any>)
       assert.equal([server.data.speechToText.engine, server.data.speechToText.model], ['whisper', 'base.en'])
-      // TODO(i31-tby): once `transcribedBy` is merged, assert the recording says Whisper base.en:
-      //   const recording = await fetch(`${running.url}/ext/v1/recordings/${whisperRun.runId}`, { headers: auth }).then((r) => r.json() as Promise<any>)
-      //   assert.equal(recording.data.transcribedBy, ...)
+      // And each recording says which engine made its transcript: the second Whisper base.en, the first still PocketSphinx (rough).
+      const transcribedBy = async (runId: string) => (await fetch(`${running.url}/ext/v1/recordings/${runId}`, { headers: auth }).then((r) => r.json() as Promise<any>)).data.transcribedBy
+      assert.equal(await transcribedBy(whisperRun.runId), { engine: 'whisper', model: 'base.en', accuracy: 'accurate' })
+      assert.equal(await transcribedBy(pocketSphinxRun.runId), { engine: 'pocketsphinx', model: null, accuracy: 'rough' }, 'the first keeps the engine that made it')
 
       // No restart: one process started once, and served all of it.
       assert.is(logs.filter((l) => /^Notetaker is serving /.test(l.msg)).length, 1, 'a single start')
