@@ -23,7 +23,7 @@ export interface Transcribed {
   /** What the engine reported; null for a transcript file, or an engine that cannot say. */
   readonly language: string | null
   readonly speakerSeparation: SpeakerSeparation
-  /** How a transcript file was read: parts left out, a guessed encoding (see transcriptWarnings); none for audio. */
+  /** How a transcript file was read (parts left out, a guessed encoding: see transcriptWarnings), or what the speech engine warned of (a transcript mostly one phrase repeated). */
   readonly warnings: ReadonlyArray<string>
 }
 
@@ -116,7 +116,7 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
           durationMs: tr.durationMs,
           language: tr.language ?? null,
           speakerSeparation: turns.length === 0 ? (tr.speakerSeparation ?? 'none') : 'captions',
-          warnings: [],
+          warnings: tr.warnings ?? [],
         })),
       ),
     ),
