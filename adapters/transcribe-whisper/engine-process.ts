@@ -4,9 +4,10 @@
  * to whisper.cpp (an abort, a crash, a kill, memory past the bound) ends that process only: the
  * window it was transcribing fails with words, and the server goes on.
  *
- * Memory is bounded by a watchdog, not a resource limit: RLIMIT_AS counts address space, and
- * V8 reserves gigabytes of it that it never uses, so a limit that bounds whisper.cpp stops
- * node from starting; RLIMIT_RSS is not enforced by Linux. The watchdog reads the child's
+ * Memory is bounded by a watchdog, not a resource limit: RLIMIT_AS counts address space, which
+ * V8 reserves far beyond what it uses (under `ulimit -v 1000000`, 1 GB, node starts but aborts
+ * when its heap grows past about 75 MB, cannot create WebAssembly memory, and aborts loading
+ * the binding), and Linux does not enforce RLIMIT_RSS. The watchdog reads the child's
  * resident memory from /proc every 250 ms and kills it past the bound; an allocation faster
  * than that can overshoot by what it adds in 250 ms. Where there is no /proc it does nothing.
  */
