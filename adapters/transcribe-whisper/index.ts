@@ -85,10 +85,11 @@ export const defaultThreads = (cores: number = availableParallelism()) => Math.m
 
 /**
  * The memory bound for a model of `modelBytes`: whisper.cpp holds the weights (the file's size),
- * its key-value caches and compute buffers (under the file's size again for every published
- * model, measured in docs/benchmarks.md), node itself (about 60 MB), and one window of samples
+ * its key-value caches and compute buffers (whisper.cpp logs them at load: about 120 MB even for
+ * the 4 MB test model, most of it the decoder's logits), node itself (about 60 MB), and one window of samples
  * (20 MB for five minutes). 2.5 × the file + 400 MB leaves room for all of that and for the
  * temperature retries, and still stops a process running away (base.en: 770 MB; large-v3: 8 GB).
+ * Measured: 369 MB at most for a generated model of base's shape (141 MB), bound 753 MB.
  */
 export const defaultMaxMemoryBytes = (modelBytes: number) => Math.round(2.5 * modelBytes + 400 * 1024 * 1024)
 
