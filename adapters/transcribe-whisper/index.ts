@@ -6,13 +6,17 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/transcriber.js'
 import { AUTO_LANGUAGE, baseLanguage } from '../../src/core/domain/language.js'
 import { withWav16kMono } from '../audio/index.js'
-import { findPcm, readWindowSamples, transcribeInWindows, type WindowJob, type WindowText } from '../transcribe-windows/index.js'
-import { loadBinding, type WhisperContext, type WhisperModule } from './binding.js'
+import { findPcm, transcribeInWindows, windowBytes, type WindowJob, type WindowText } from '../transcribe-windows/index.js'
+import { loadBinding, type WhisperModule } from './binding.js'
+import { EngineStopped, type EngineProcess, startEngine } from './engine-process.js'
+import { cutLoops, mostlyOnePhrase, repetitionWarning } from './repetition.js'
 import { progressTracker, toUtterances } from './segments.js'
 import { readWhisperModelInfo, type WhisperModelInfo } from './model-file.js'
 
 export { readWhisperModelInfo, type WhisperModelInfo } from './model-file.js'
 export { toUtterances } from './segments.js'
+export { cutLoops, cutLoopsInText, mostlyOnePhrase } from './repetition.js'
+export { residentBytes } from './engine-process.js'
 export type { WhisperContext, WhisperModule } from './binding.js'
 
 export interface WhisperOptions {
@@ -23,8 +27,15 @@ export interface WhisperOptions {
    * comes first. Default: `auto` for multilingual models. English-only models (`*.en`) always use `en`.
    */
   readonly language?: string
-  /** CPU threads for one transcription. Default: all cores, at most 4. */
+  /** CPU threads for one transcription. Default: all cores but one (at least 1, at most 4), so a core is left to the server. */
   readonly threads?: number
+  /**
+   * Resident memory (bytes) the speech engine's process may hold; past it the process is killed and the
+   * window fails. Default: 2.5 × the model file + 400 MB (see defaultMaxMemoryBytes).
+   */
+  readonly maxMemoryBytes?: number
+  /** A module the engine's process loads instead of `@fugood/whisper.node`, for tests (one that crashes, say). */
+  readonly bindingModule?: string
   readonly ffmpegPath?: string
   /** Temperature step of whisper.cpp's retries on unreliable windows (default 0.2, as whisper.cpp); 0 turns them off. */
   readonly temperatureInc?: number
@@ -33,6 +44,12 @@ export interface WhisperOptions {
 }
 
 export interface WhisperTranscriber extends Transcriber {
+  /** The threads one transcription uses. */
+  readonly threads: number
+  /** The memory bound of the engine's process, in bytes. */
+  readonly maxMemoryBytes: number
+  /** Process ids of the engine processes running now (one per transcription under way), for tests. */
+  readonly enginePids: () => ReadonlyArray<number>
   /** The model file's name without `ggml-` and `.bin`, e.g. `base.en`. */
   readonly model: string
   /** The model's header, when the file is a whole Whisper model. */
@@ -54,13 +71,40 @@ const unusable = (modelPath: string, why: string) => `The Whisper model ${basena
  */
 const DEFAULT_WINDOW_MS = 5 * 60_000
 
+interface Written {
+  readonly startMs: number
+  readonly endMs: number
+  readonly texts: ReadonlyArray<string>
+}
+
+/** "1:05" for a place in the audio. */
+const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`
+
+/** All cores but one, so one is left to the server; at least 1, and at most 4 (whisper.cpp gains little past that). */
+export const defaultThreads = (cores: number = availableParallelism()) => Math.max(1, Math.min(4, cores - 1))
+
+/**
+ * The memory bound for a model of `modelBytes`: whisper.cpp holds the weights (the file's size),
+ * its key-value caches and compute buffers (whisper.cpp logs them at load: about 120 MB even for
+ * the 4 MB test model, most of it the decoder's logits), node itself (about 60 MB), and one window of samples
+ * (20 MB for five minutes). 2.5 × the file + 400 MB leaves room for all of that and for the
+ * temperature retries, and still stops a process running away (base.en: 770 MB; large-v3: 8 GB).
+ * Measured: 369 MB at most for a generated model of base's shape (141 MB), bound 753 MB.
+ */
+export const defaultMaxMemoryBytes = (modelBytes: number) => Math.round(2.5 * modelBytes + 400 * 1024 * 1024)
+
 /**
  * Offline speech to text with whisper.cpp (through `@fugood/whisper.node`). The model file is
- * checked when the transcriber is created (`available`), loaded on first use and kept. The audio
- * is decoded to a WAV on disk and given to whisper.cpp a window at a time (read from the file
- * just before), so memory stays bounded by one window however long the recording; one window
- * runs at a time, off the event loop, other transcriptions' windows wait their turn.
- * `binding` replaces `@fugood/whisper.node`, for tests.
+ * checked when the transcriber is created (`available`). Each transcription runs whisper.cpp in
+ * a child process of its own (engine-process.ts), at a lower CPU priority, with the model loaded
+ * there once: a crash, an abort or memory past the bound fails the window it happened in, never
+ * the server. The audio is decoded to a WAV on disk and given to whisper.cpp a window at a time
+ * (the child reads the window's samples from the file), so memory stays bounded by one window
+ * however long the recording. One window runs at a time across transcriptions, so the threads
+ * given are all whisper.cpp takes; other transcriptions' windows wait their turn. Windows that
+ * are silence throughout are not given to Whisper, loops it writes are cut, and a transcript
+ * that is mostly one phrase says so in `warnings`. `binding` replaces `@fugood/whisper.node` for
+ * the check that it is installed (tests).
  */
 export const createWhisperTranscriber = (options: WhisperOptions, binding: WhisperModule | Error = loadBinding()): WhisperTranscriber => {
   const info = readWhisperModelInfo(options.modelPath)
@@ -74,24 +118,14 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
   const multilingual = model?.multilingual === true
   // whisper.cpp takes base codes (`pt`, not `pt-BR`); an English-only model knows nothing else.
   const languageFor = (asked: string | undefined) => (multilingual ? baseLanguage(asked ?? options.language ?? AUTO_LANGUAGE) : 'en')
-  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism()))
+  const threads = options.threads ?? defaultThreads()
+  const maxMemoryBytes = options.maxMemoryBytes ?? defaultMaxMemoryBytes(model?.bytes ?? 0)
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS
   const modelName = basename(options.modelPath).replace(/^ggml-/, '').replace(/\.bin$/, '')
+  const running = new Set<EngineProcess>()
 
-  let context: Promise<WhisperContext> | undefined
-  const load = (): Promise<WhisperContext> => {
-    if (binding instanceof Error) return Promise.reject(binding)
-    // whisper.cpp logs the load on stderr. Its log can be routed to JS only through a callback
-    // that deadlocks when the (synchronous) load itself logs, so it is left as it is.
-    context ??= binding.initWhisper({ filePath: options.modelPath, useGpu: false }).catch((e: unknown) => {
-      context = undefined
-      throw e
-    })
-    return context
-  }
-  const loaded = TE.tryCatch(load, (e) => fail(unusable(options.modelPath, `whisper.cpp could not load it (${(e as Error).message})`)))
-  // One window at a time: the native context serialises on a mutex anyway, and a waiting call would
-  // hold a libuv thread. Queued per window, so a short recording is not held up by a long one to its end.
+  // One window at a time across transcriptions: each is given all the threads. Queued per window,
+  // so a short recording is not held up by a long one to its end.
   let queue: Promise<unknown> = Promise.resolve()
   const serially = <A>(task: () => Promise<A>): Promise<A> => {
     const run = queue.then(task, task)
@@ -99,40 +133,88 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
     return run
   }
 
-  /** One window's samples, read from the decoded file, through one `transcribeData` call; times on the window's clock. */
+  /** One transcription's engine process, started with its first window, and what Whisper wrote before loops were cut. */
+  const session = (signal: AbortSignal | undefined) => {
+    let engine: EngineProcess | undefined
+    const written: Written[] = []
+    const engineFor = async (): Promise<EngineProcess> => {
+      if (engine !== undefined) return engine
+      const started = startEngine({
+        modelPath: options.modelPath,
+        maxMemoryBytes,
+        ...(options.bindingModule === undefined ? {} : { bindingModule: options.bindingModule }),
+        ...(signal === undefined ? {} : { signal }),
+      })
+      engine = started
+      running.add(started)
+      await started.loaded.catch((e: unknown) => {
+        if (signal?.aborted === true) throw fail('speech recognition was stopped: processing passed its time limit')
+        const why = e instanceof EngineStopped ? e.message.replace(/^the speech engine /, 'it ') : (e as Error).message
+        throw fail(unusable(options.modelPath, `whisper.cpp could not load it (${why})`))
+      })
+      return started
+    }
+    const stop = () => {
+      if (engine === undefined) return
+      engine.stop()
+      running.delete(engine)
+    }
+    return { engineFor, written, stop }
+  }
+
+  /** One window through the transcription's engine process; times on the window's clock. */
   const recogniseWindow =
-    (speaker: string, asked: string) =>
+    (speaker: string, asked: string, current: ReturnType<typeof session>) =>
     (job: WindowJob): TE.TaskEither<TranscriptionFailure, WindowText> =>
       TE.tryCatch(
         () =>
           serially(async () => {
-            const ctx = await load()
             const lengthMs = job.window.endMs - job.window.startMs
-            const samples = await readWindowSamples(job.wav.path, await findPcm(job.wav.path), job.window).catch((e: unknown) => {
+            const pcm = await findPcm(job.wav.path).catch((e: unknown) => {
               throw fail(`could not read the decoded audio: ${(e as Error).message}`)
             })
-            if (samples.length === 0) return { utterances: [] }
+            const engine = await current.engineFor()
             // Detected once, in the first window, then kept: as whisper.cpp keeps what it detects in a file's first 30 s.
             const language = asked === AUTO_LANGUAGE ? (job.languageSoFar ?? asked) : asked
-            const { promise } = ctx.transcribeData(samples.buffer as ArrayBuffer, {
-              language,
-              maxThreads: threads,
-              ...(options.temperatureInc === undefined ? {} : { temperatureInc: options.temperatureInc }),
-              onProgress: (percent) => job.heard((percent / 100) * lengthMs),
-              onNewSegments: ({ segments }) => job.heard(Math.max(0, ...segments.map((s) => s.t1))),
-            })
-            const result = await promise
+            const answer = await engine
+              .transcribe(
+                {
+                  wav: job.wav.path,
+                  ...windowBytes(pcm, job.window),
+                  lengthMs,
+                  language,
+                  threads,
+                  ...(options.temperatureInc === undefined ? {} : { temperatureInc: options.temperatureInc }),
+                },
+                job.heard,
+              )
+              .catch((e: unknown) => {
+                if (job.signal?.aborted === true) throw fail('speech recognition was stopped: processing passed its time limit')
+                if (e instanceof EngineStopped)
+                  throw fail(`the speech engine ${e.what} while transcribing ${clock(job.window.startMs)}–${clock(job.window.endMs)}${e.why === null ? '' : `: ${e.why}`}`)
+                throw e
+              })
+            current.written.push({ startMs: job.window.startMs, endMs: job.window.endMs, texts: answer.segments.map((s) => s.text) })
             return {
-              utterances: toUtterances(result.segments, { durationMs: lengthMs, speaker }),
-              ...(result.language ? { language: result.language } : {}),
+              utterances: toUtterances(cutLoops(answer.segments), { durationMs: lengthMs, speaker }),
+              ...(answer.language ? { language: answer.language } : {}),
             }
           }),
         (e) => ((e as TranscriptionFailure)._tag === 'TranscriptionFailure' ? (e as TranscriptionFailure) : fail(`speech recognition failed: ${(e as Error).message}`)),
       )
 
+  /** Whisper's own words (loops not cut) where this run transcribed the window, the saved ones where a checkpoint gave it. */
+  const textsOf = (utterances: ReadonlyArray<{ start_ms: number; text: string }>, written: ReadonlyArray<Written>) => {
+    const fresh = (ms: number) => written.some((w) => ms >= w.startMs && ms <= w.endMs)
+    return [...written.flatMap((w) => w.texts), ...utterances.filter((u) => !fresh(u.start_ms)).map((u) => u.text)]
+  }
+
   return {
     name: 'whisper',
     model: modelName,
+    threads,
+    maxMemoryBytes,
+    enginePids: () => [...running].flatMap((e) => (e.pid === undefined ? [] : [e.pid])),
     available: problem === undefined,
     languages: multilingual ? 'any' : ['en'],
     ...(problem === undefined ? {} : { setupHint: problem }),
@@ -141,15 +223,15 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
       if (problem !== undefined) return TE.left(fail(problem))
       const asked = languageFor(audio.language)
       const progress = progressTracker(onProgress)
+      const current = session(audio.signal)
       return withWav16kMono(
         audio.path,
         (f) => fail(f.message),
         (wav) =>
           pipe(
-            loaded,
-            TE.flatMap(() => {
-              progress.at(0)
-              return transcribeInWindows(
+            TE.fromIO(() => progress.at(0)),
+            TE.flatMap(() =>
+              transcribeInWindows(
                 wav,
                 {
                   windowMs,
@@ -161,22 +243,31 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
                   ...(audio.checkpoint === undefined ? {} : { checkpoint: audio.checkpoint }),
                   ...(audio.signal === undefined ? {} : { signal: audio.signal }),
                 },
-                recogniseWindow(audio.defaultSpeaker, asked),
-              )
-            }),
+                recogniseWindow(audio.defaultSpeaker, asked, current),
+              ),
+            ),
             TE.map(({ utterances, language }) => {
               const spoken = language ?? (asked === AUTO_LANGUAGE ? undefined : asked)
-              return { utterances, durationMs: wav.durationMs, ...(spoken === undefined ? {} : { language: spoken }) }
+              const phrase = mostlyOnePhrase(textsOf(utterances, current.written))
+              return {
+                utterances,
+                durationMs: wav.durationMs,
+                ...(spoken === undefined ? {} : { language: spoken }),
+                ...(phrase === null ? {} : { warnings: [repetitionWarning(phrase)] }),
+              }
             }),
-            (task) => () => task().finally(progress.stop),
+            (task) => () =>
+              task().finally(() => {
+                progress.stop()
+                current.stop()
+              }),
           ),
         options.ffmpegPath === undefined ? {} : { ffmpegPath: options.ffmpegPath },
       )
     },
     close: async () => {
-      const current = context
-      context = undefined
-      if (current !== undefined) await serially(async () => (await current.catch(() => undefined))?.release())
+      for (const engine of running) engine.stop()
+      running.clear()
     },
   }
 }

@@ -165,7 +165,9 @@ export const transcribeInWindows = (
           ({ index, failure }) => {
             settled = true
             const window = windows[todo[index]!]!
-            return windows.length === 1 ? failure : fail(`${failure.message} (in the audio from ${clock(window.startMs)} to ${clock(window.endMs)})`)
+            // An engine that names the place itself ("while transcribing 10:00–15:00") is not told it again.
+            const named = failure.message.includes(`${clock(window.startMs)}–${clock(window.endMs)}`)
+            return windows.length === 1 || named ? failure : fail(`${failure.message} (in the audio from ${clock(window.startMs)} to ${clock(window.endMs)})`)
           },
           (): WindowedTranscription => {
             reportFraction(1)

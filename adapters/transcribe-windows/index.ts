@@ -6,5 +6,5 @@
 export { type RecogniseWindow, transcribeInWindows, type WindowedOptions, type WindowedTranscription, type WindowJob, type WindowText } from './driver.js'
 export { runPool } from './pool.js'
 export { findSilences, type SilenceOptions } from './silences.js'
-export { findPcm, readWindowSamples, writeWindow } from './wav-window.js'
+export { findPcm, readWindowSamples, windowBytes, writeWindow } from './wav-window.js'
 export { parseSilences, planWindows, type Span, type Window, type WindowPlan } from './windows.js'

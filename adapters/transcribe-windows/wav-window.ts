@@ -35,6 +35,12 @@ const byteRange = (pcm: { bytes: number }, span: Span) => ({
   to: Math.min(pcm.bytes, Math.floor(span.endMs * BYTES_PER_MS) & ~1),
 })
 
+/** Where the samples of `span` lie in the file, in bytes from its start: [from, to). */
+export const windowBytes = (pcm: { offset: number; bytes: number }, span: Span): { from: number; to: number } => {
+  const { from, to } = byteRange(pcm, span)
+  return { from: pcm.offset + from, to: pcm.offset + to }
+}
+
 const header = (dataBytes: number): Buffer => wavHeader(SAMPLE_RATE, dataBytes)
 
 /** Copies the samples of `span` into a WAV file of their own, streamed: memory stays small however long the source. */

@@ -11,7 +11,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
-import { createWhisperTranscriber } from '../../adapters/transcribe-whisper/index.js'
+import { createWhisperTranscriber, residentBytes } from '../../adapters/transcribe-whisper/index.js'
 
 export interface WhisperJob {
   readonly modelPath: string
@@ -32,7 +32,7 @@ export type WhisperJobResult =
       /** The first call: the model's load and the recognition of the warm-up clip. */
       readonly firstCallMs: number
       readonly clips: ReadonlyArray<ClipOutcome>
-      /** This process's peak RSS (getrusage ru_maxrss). */
+      /** This process's peak RSS (getrusage ru_maxrss) plus the peak of whisper.cpp's own process (sampled every 50 ms), where the model lives. */
       readonly maxRssMb: number
     }
 
@@ -42,6 +42,12 @@ const run = async (job: WhisperJob): Promise<WhisperJobResult> => {
   const transcriber = createWhisperTranscriber({ modelPath: job.modelPath, threads: job.threads })
   if (!transcriber.available) return { unusable: transcriber.setupHint ?? 'the transcriber is not available' }
   const baselineRssMb = mb(process.memoryUsage.rss())
+  // whisper.cpp runs in a child process per transcription: its memory is sampled, as getrusage counts only this one.
+  let enginePeak = 0
+  const sampler = setInterval(() => {
+    for (const pid of transcriber.enginePids()) void residentBytes(pid).then((b) => (enginePeak = Math.max(enginePeak, b ?? 0)))
+  }, 50)
+  sampler.unref()
   const t0 = performance.now()
   const warm = await transcriber.transcribe({ path: job.warmupPath, defaultSpeaker: 'Room', language: job.language })()
   const firstCallMs = performance.now() - t0
@@ -56,8 +62,9 @@ const run = async (job: WhisperJob): Promise<WhisperJobResult> => {
         : { text: result.right.utterances.map((u) => u.text).join(' '), wallMs: performance.now() - started },
     )
   }
+  clearInterval(sampler)
   await transcriber.close()
-  return { baselineRssMb, firstCallMs, clips, maxRssMb: process.resourceUsage().maxRSS / 1024 }
+  return { baselineRssMb, firstCallMs, clips, maxRssMb: process.resourceUsage().maxRSS / 1024 + mb(enginePeak) }
 }
 
 const jobPath = process.argv[2]

@@ -198,7 +198,7 @@ export const SETTINGS = {
     'The Whisper model to use (a name of `notetaker models list`, e.g. `small.en`); empty: the best one in `DATA_DIR/models` for a CPU (`base.en`, then `base`, `small.en`, `small`, their quantized forms, `tiny.en`, `tiny`, then the larger ones).',
   ),
   NOTETAKER_WHISPER_LANGUAGE: setting(t.string, 'auto', 'Processing', 'With Whisper: the language of audio whose upload names none (`auto` detects it with a multilingual model; `.en` models always use English).'),
-  NOTETAKER_WHISPER_THREADS: int('NOTETAKER_WHISPER_THREADS', 0, 64, '0', 'Processing', 'CPU threads for one Whisper transcription; 0: all cores, at most 4'),
+  NOTETAKER_WHISPER_THREADS: int('NOTETAKER_WHISPER_THREADS', 0, 64, '0', 'Processing', 'CPU threads for one Whisper transcription (in its own process, at a lower priority); 0: all cores but one, at least 1 and at most 4, so a core is left to the server'),
   NOTETAKER_SPEAKER_MODELS: setting(
     oneOf('auto', 'off'),
     'auto',

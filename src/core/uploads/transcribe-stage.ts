@@ -24,7 +24,7 @@ export interface Transcribed {
   /** What the engine reported; null for a transcript file, or an engine that cannot say. */
   readonly language: string | null
   readonly speakerSeparation: SpeakerSeparation
-  /** How a transcript file was read: parts left out, a guessed encoding (see transcriptWarnings); none for audio. */
+  /** How a transcript file was read (parts left out, a guessed encoding: see transcriptWarnings), or what the speech engine warned of (a transcript mostly one phrase repeated). */
   readonly warnings: ReadonlyArray<string>
   /** The engine that made the transcript; null for an uploaded transcript file, `captions` for a bot's captions. */
   readonly transcribedBy: TranscribedBy | null
@@ -122,7 +122,7 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
           language: tr.language ?? null,
           transcribedBy: tr.madeBy ?? engineOf(deps),
           speakerSeparation: turns.length === 0 ? (tr.speakerSeparation ?? 'none') : 'captions',
-          warnings: [],
+          warnings: tr.warnings ?? [],
         })),
       ),
     ),

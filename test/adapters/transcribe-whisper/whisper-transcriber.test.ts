@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { loadBinding } from '../../../adapters/transcribe-whisper/binding.js'
-import { createWhisperTranscriber, readWhisperModelInfo, toUtterances, type WhisperModule } from '../../../adapters/transcribe-whisper/index.js'
+import { createWhisperTranscriber, readWhisperModelInfo, toUtterances} from '../../../adapters/transcribe-whisper/index.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
 import { tinyWhisperModel, writeTinyWhisperModel } from '../../../scripts/make-tiny-whisper-model.js'
 import { left, right } from '../../support/run.js'
@@ -139,34 +138,32 @@ whisper('a multilingual model detects the language by default and says which', a
   }
 })
 
-/** The real binding, noting how many samples each `transcribeData` call is given. */
-const spyBinding = () => {
-  const real = loadBinding()
-  if (real instanceof Error) throw real
-  const samples: number[] = []
-  const binding: WhisperModule = {
-    initWhisper: async (options) => {
-      const context = await real.initWhisper(options)
-      return {
-        transcribeData: (pcm, transcribeOptions) => {
-          samples.push(pcm.byteLength / Float32Array.BYTES_PER_ELEMENT)
-          return context.transcribeData(pcm, transcribeOptions)
-        },
-        release: () => context.release(),
-      }
-    },
+const standIn = (name: string) => join(import.meta.dirname, 'stand-ins', `${name}.cjs`)
+
+/** The real binding in the engine's process, noting how many samples each `transcribeData` call is given. */
+const spyBinding = async (ctx: Ctx) => {
+  const log = join(ctx.dir, `spy-${Math.random().toString(36).slice(2)}.log`)
+  await writeFile(log, '')
+  process.env.WHISPER_SPY_LOG = log
+  return {
+    bindingModule: standIn('spy'),
+    samples: async () =>
+      (await readFile(log, 'utf8'))
+        .split('\n')
+        .filter((l) => l !== '')
+        .map(Number),
   }
-  return { binding, samples }
 }
 
 const SAMPLES_PER_MS = 16
 
 whisper('a recording longer than a window goes to whisper.cpp a window at a time, none longer than the window', async (ctx) => {
-  const { binding, samples } = spyBinding()
-  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, binding)
+  const spy = await spyBinding(ctx)
+  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000, bindingModule: spy.bindingModule })
   const progress: number[] = []
   try {
     const result = await right(transcriber.transcribe({ path: ctx.long, defaultSpeaker: 'Room' }, (f) => progress.push(f)))
+    const samples = await spy.samples()
     assert.ok(samples.length >= 3, `several calls: ${samples.join(', ')}`)
     assert.ok(samples.every((n) => n > 0 && n <= 4000 * SAMPLES_PER_MS), `none over the window: ${samples.join(', ')}`)
     assert.ok(samples.reduce((a, b) => a + b, 0) <= result.durationMs * SAMPLES_PER_MS)
@@ -181,28 +178,30 @@ whisper('a recording longer than a window goes to whisper.cpp a window at a time
 })
 
 whisper('windows saved by an earlier attempt are not transcribed again; their utterances are kept', async (ctx) => {
-  const first = spyBinding()
+  const first = await spyBinding(ctx)
   const store = memoryCheckpoint()
-  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, first.binding)
+  const transcriber = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000, bindingModule: first.bindingModule })
   try {
     await right(transcriber.transcribe({ path: ctx.long, defaultSpeaker: 'Room', checkpoint: store.checkpoint }))
   } finally {
     await transcriber.close()
   }
+  const firstSamples = await first.samples()
   assert.equal(store.loads, ['whisper:tiny-random:4000:en'], 'the model, the window length and the language name the saved windows')
-  assert.is(store.saves.length, first.samples.length, 'each window saved as it finished')
+  assert.is(store.saves.length, firstSamples.length, 'each window saved as it finished')
   // Cut off after the first two windows; the first held one utterance.
   const [a, b] = store.saves.map((s) => s.window)
   const saved = { ...a!, utterances: [{ start_ms: a!.startMs + 10, end_ms: a!.startMs + 20, speaker: 'Room', text: 'from the checkpoint' }] }
   const resumed = memoryCheckpoint({ 'whisper:tiny-random:4000:en': [saved, b!] })
-  const second = spyBinding()
-  const again = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000 }, second.binding)
+  const second = await spyBinding(ctx)
+  const again = createWhisperTranscriber({ modelPath: ctx.model, threads: 2, temperatureInc: 0, windowMs: 4000, bindingModule: second.bindingModule })
   try {
     const result = await right(again.transcribe({ path: ctx.long, defaultSpeaker: 'Room', checkpoint: resumed.checkpoint }))
-    assert.is(second.samples.length, first.samples.length - 2, 'only the windows not saved are transcribed')
-    assert.equal(second.samples, first.samples.slice(2))
+    const secondSamples = await second.samples()
+    assert.is(secondSamples.length, firstSamples.length - 2, 'only the windows not saved are transcribed')
+    assert.equal(secondSamples, firstSamples.slice(2))
     assert.ok(result.utterances.some((u) => u.text === 'from the checkpoint'), JSON.stringify(result.utterances))
-    assert.is(resumed.saves.length, first.samples.length - 2)
+    assert.is(resumed.saves.length, firstSamples.length - 2)
     assertTimeline(result.utterances, result.durationMs)
   } finally {
     await again.close()
