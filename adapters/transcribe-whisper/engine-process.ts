@@ -165,7 +165,7 @@ export const startEngine = (options: EngineOptions): EngineProcess => {
     if (stopping) return failAll(new EngineStopped('was stopped'))
     if (aborted) return failAll(new EngineStopped('was stopped', 'processing passed its time limit'))
     if (outOfMemory !== null)
-      return failAll(new EngineStopped('was stopped', `it used ${mb(outOfMemory)} of memory, more than the ${mb(options.maxMemoryBytes)} allowed for this model`))
+      return failAll(new EngineStopped('was stopped', `it used ${mb(outOfMemory)} of memory, more than the ${mb(options.maxMemoryBytes)} allowed for this model (NOTETAKER_WHISPER_MAX_MEMORY_MB raises it)`))
     failAll(new EngineStopped(`stopped (${signal ?? `exit code ${code}`})`, reasonFromStderr(stderr)))
   })
 

@@ -31,12 +31,33 @@ export const readWhisperModelInfo = (path: string): E.Either<string, WhisperMode
 
 class Truncated extends Error {}
 
+const WINDOW = 64 * 1024
+
+/**
+ * Reads a file through one 64 kB window: the vocabulary is some 51,000 small reads, which as
+ * as many system calls took about 100 ms; through the window it takes a few.
+ */
+const windowedReader = (fd: number) => {
+  let start = 0
+  let window = Buffer.alloc(0)
+  return {
+    bytesAt(offset: number, n: number): Buffer {
+      if (offset < start || offset + n > start + window.length) {
+        window = Buffer.alloc(Math.max(n, WINDOW))
+        window = window.subarray(0, readSync(fd, window, 0, window.length, offset))
+        start = offset
+      }
+      return window.subarray(offset - start, offset - start + n)
+    },
+  }
+}
+
 const walk = (fd: number, bytes: number): E.Either<string, WhisperModelInfo> => {
   let offset = 0
+  const file = windowedReader(fd)
   const read = (n: number): Buffer => {
     if (offset + n > bytes) throw new Truncated()
-    const b = Buffer.alloc(n)
-    readSync(fd, b, 0, n, offset)
+    const b = file.bytesAt(offset, n)
     offset += n
     return b
   }

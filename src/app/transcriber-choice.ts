@@ -156,6 +156,12 @@ const openDiarizer = (config: Config, speakers: SpeakerModels | null, logger: Lo
   return diarizer.available ? diarizer : null
 }
 
+/** The threads and memory one Whisper transcription may take, where the settings say (0: the engine's defaults, by cores and model size). */
+export const whisperLimits = (config: Pick<Config, 'NOTETAKER_WHISPER_THREADS' | 'NOTETAKER_WHISPER_MAX_MEMORY_MB'>): { threads?: number; maxMemoryBytes?: number } => ({
+  ...(config.NOTETAKER_WHISPER_THREADS === 0 ? {} : { threads: config.NOTETAKER_WHISPER_THREADS }),
+  ...(config.NOTETAKER_WHISPER_MAX_MEMORY_MB === 0 ? {} : { maxMemoryBytes: config.NOTETAKER_WHISPER_MAX_MEMORY_MB * 1024 * 1024 }),
+})
+
 /** Opens the engines a choice names; `logger` hears which (and, for the start, in the start's words). */
 export const openChoice = (config: Config, choice: EngineChoice, logger: Logger | undefined, options: { logStart: boolean } = { logStart: true }): OpenedEngine => {
   const { found } = choice
@@ -166,7 +172,7 @@ export const openChoice = (config: Config, choice: EngineChoice, logger: Logger 
           // Pinned without a usable model: the file that cannot be used, or the name asked for (or base.en), so the refusal names the file to get.
           modelPath: found.whisperModel ?? found.unusable?.[0]?.path ?? join(modelsDir(config.DATA_DIR), `ggml-${config.NOTETAKER_WHISPER_MODEL || 'base.en'}.bin`),
           language: config.NOTETAKER_WHISPER_LANGUAGE,
-          ...(config.NOTETAKER_WHISPER_THREADS === 0 ? {} : { threads: config.NOTETAKER_WHISPER_THREADS }),
+          ...whisperLimits(config),
           ...windows,
         })
       : null

@@ -9,7 +9,7 @@ import { pocketsphinxInstalled } from '../../adapters/transcribe-pocketsphinx/in
 import { tinyWhisperModel, writeTinyWhisperModel } from '../../scripts/make-tiny-whisper-model.js'
 import { loadConfig } from '../../src/app/config.js'
 import { processingAdapters } from '../../src/app/processing-adapters.js'
-import { chooseTranscriber, type InstalledEngines, installedEngines } from '../../src/app/transcriber-choice.js'
+import { chooseTranscriber, type InstalledEngines, installedEngines, whisperLimits } from '../../src/app/transcriber-choice.js'
 import { entryFor, FOR_TESTS } from '../support/model-files.js'
 import { tempDir } from '../support/cli.js'
 
@@ -100,6 +100,11 @@ test('auto passes over an unusable Whisper model with a warning naming it and wh
   assert.equal([pinned.ports.transcriber.name, pinned.ports.transcriber.available], ['whisper', false], 'the operator asked for Whisper: refused, not replaced')
   assert.match(pinned.ports.transcriber.setupHint ?? '', /ggml-base\.en\.bin cannot be used: it is incomplete \(\d+ tensors missing\)/)
   await pinned.close()
+})
+
+test("Whisper's threads and memory bound come from the settings; 0 leaves the engine's defaults", () => {
+  assert.equal(whisperLimits(configOf({})), {})
+  assert.equal(whisperLimits(configOf({ NOTETAKER_WHISPER_THREADS: '3', NOTETAKER_WHISPER_MAX_MEMORY_MB: '1200' })), { threads: 3, maxMemoryBytes: 1200 * 1024 * 1024 })
 })
 
 test('each engine says how accurate it is, in words', async () => {
