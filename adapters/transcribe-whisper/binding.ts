@@ -31,7 +31,7 @@ export interface WhisperContext {
 }
 
 export interface WhisperModule {
-  initWhisper(options: { filePath: string; useGpu?: boolean }): Promise<WhisperContext>
+  initWhisper(options: { filePath: string; useGpu?: boolean }, variant?: 'default' | WhisperGpu): Promise<WhisperContext>
 }
 
 export const WHISPER_PACKAGE = '@fugood/whisper.node'
@@ -47,3 +47,28 @@ export const loadBinding = (): WhisperModule | Error => {
   }
 }
 
+
+/** whisper.cpp's GPU builds, each an npm package of its own beside the CPU one. */
+export type WhisperGpu = 'vulkan' | 'cuda'
+export const WHISPER_GPUS: ReadonlyArray<WhisperGpu> = ['vulkan', 'cuda']
+
+/** The npm package of a GPU build for this platform: `@fugood/node-whisper-linux-x64-vulkan`. */
+export const gpuBuildPackage = (gpu: WhisperGpu): string => `@fugood/node-whisper-${process.platform}-${process.arch}-${gpu}`
+
+/**
+ * Why whisper.cpp's `gpu` build cannot be used here (`resolveFrom`: a file to look from, for tests), in words; null when it is installed. A default
+ * install maps the GPU builds to an empty package (package.json `overrides`, to keep the install
+ * small), which would load as nothing: so the package's own name is checked, not only its presence.
+ */
+export const gpuBuildProblem = (gpu: WhisperGpu, resolveFrom?: string): string | null => {
+  const name = gpuBuildPackage(gpu)
+  const how = `install it as docs/operations.md says (whisper.cpp's GPU builds, opt-in)`
+  try {
+    // From where whisper.node itself looks for its builds (npm may nest them under it).
+    const require = createRequire(resolveFrom ?? createRequire(import.meta.url).resolve(WHISPER_PACKAGE))
+    const manifest = require(`${name}/package.json`) as { name?: string }
+    return manifest.name === name ? null : `whisper.cpp's ${gpu} build (${name}) is not installed, only the empty package a default install puts in its place; ${how}`
+  } catch {
+    return `whisper.cpp's ${gpu} build (${name}) is not installed; ${how}`
+  }
+}

@@ -3,7 +3,7 @@
 // reach the process that answers requests. Plain JavaScript, so it starts without a TypeScript loader.
 //
 // Messages in (IPC):
-//   { kind: 'load', modelPath, bindingModule? }  loads the model once; answers { kind: 'loaded' }
+//   { kind: 'load', modelPath, bindingModule?, gpu? }  loads the model once (on whisper.cpp's `gpu` build when named); answers { kind: 'loaded' }
 //   { kind: 'window', id, wav, from, to, lengthMs, language, threads, temperatureInc?, silenceDb }
 //     reads bytes [from, to) of the decoded 16 kHz mono 16-bit WAV itself (so no samples cross
 //     IPC), answers { kind: 'heard', id, ms } as whisper.cpp gets on, then
@@ -39,7 +39,8 @@ const samplesOf = async (wav, from, to) => {
 
 const load = async (job) => {
   const binding = require(job.bindingModule ?? '@fugood/whisper.node')
-  context = await binding.initWhisper({ filePath: job.modelPath, useGpu: false })
+  // A GPU build (`vulkan`, `cuda`) is asked by name; whisper.node falls back to its CPU build when that one cannot load.
+  context = await binding.initWhisper({ filePath: job.modelPath, useGpu: job.gpu !== undefined }, job.gpu ?? 'default')
   await send({ kind: 'loaded' })
 }
 

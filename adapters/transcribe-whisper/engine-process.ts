@@ -15,7 +15,7 @@ import { fork } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { lowerPriority } from '../audio/index.js'
-import type { WhisperSegment } from './binding.js'
+import type { WhisperGpu, WhisperSegment } from './binding.js'
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url))
 const WATCH_MS = 250
@@ -24,6 +24,8 @@ export interface EngineOptions {
   readonly modelPath: string
   /** A module the child loads instead of `@fugood/whisper.node` (tests: one that crashes). */
   readonly bindingModule?: string
+  /** whisper.cpp's GPU build to load (installed: see gpuBuildProblem); absent: its CPU build. */
+  readonly gpu?: WhisperGpu
   /** Resident memory (bytes) past which the process is killed. */
   readonly maxMemoryBytes: number
   /** Kills the process: processing passed its time limit. */
@@ -169,7 +171,12 @@ export const startEngine = (options: EngineOptions): EngineProcess => {
     failAll(new EngineStopped(`stopped (${signal ?? `exit code ${code}`})`, reasonFromStderr(stderr)))
   })
 
-  child.send({ kind: 'load', modelPath: options.modelPath, ...(options.bindingModule === undefined ? {} : { bindingModule: options.bindingModule }) })
+  child.send({
+    kind: 'load',
+    modelPath: options.modelPath,
+    ...(options.bindingModule === undefined ? {} : { bindingModule: options.bindingModule }),
+    ...(options.gpu === undefined ? {} : { gpu: options.gpu }),
+  })
   if (options.signal?.aborted === true) onAbort()
 
   return {

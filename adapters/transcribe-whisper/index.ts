@@ -7,7 +7,7 @@ import type { Transcriber, TranscriptionFailure } from '../../src/core/ports/tra
 import { AUTO_LANGUAGE, baseLanguage } from '../../src/core/domain/language.js'
 import { withWav16kMono } from '../audio/index.js'
 import { findPcm, transcribeInWindows, windowBytes, type WindowJob, type WindowText } from '../transcribe-windows/index.js'
-import { loadBinding, type WhisperModule } from './binding.js'
+import { gpuBuildProblem, loadBinding, type WhisperGpu, type WhisperModule } from './binding.js'
 import { EngineStopped, type EngineProcess, startEngine } from './engine-process.js'
 import { cutLoops, mostlyOnePhrase, repetitionWarning } from './repetition.js'
 import { progressTracker, toUtterances } from './segments.js'
@@ -17,7 +17,7 @@ export { readWhisperModelInfo, type WhisperModelInfo } from './model-file.js'
 export { toUtterances } from './segments.js'
 export { cutLoops, cutLoopsInText, mostlyOnePhrase } from './repetition.js'
 export { residentBytes } from './engine-process.js'
-export type { WhisperContext, WhisperModule } from './binding.js'
+export { gpuBuildPackage, gpuBuildProblem, WHISPER_GPUS, type WhisperContext, type WhisperGpu, type WhisperModule } from './binding.js'
 
 export interface WhisperOptions {
   /** A whisper.cpp ggml model file, e.g. DATA_DIR/models/ggml-base.en.bin. */
@@ -34,6 +34,11 @@ export interface WhisperOptions {
    * window fails. Default: 2.5 × the model file + 400 MB (see defaultMaxMemoryBytes).
    */
   readonly maxMemoryBytes?: number
+  /**
+   * whisper.cpp's GPU build to run on (NOTETAKER_WHISPER_GPU); absent: the CPU build. A build that is not
+   * installed is not used: the CPU build transcribes and `gpuProblem` says why.
+   */
+  readonly gpu?: WhisperGpu
   /** A module the engine's process loads instead of `@fugood/whisper.node`, for tests (one that crashes, say). */
   readonly bindingModule?: string
   readonly ffmpegPath?: string
@@ -48,6 +53,10 @@ export interface WhisperTranscriber extends Transcriber {
   readonly threads: number
   /** The memory bound of the engine's process, in bytes. */
   readonly maxMemoryBytes: number
+  /** The GPU build it runs on; null: the CPU build. */
+  readonly gpu: WhisperGpu | null
+  /** Why the GPU build asked for is not used, in words; absent when none was asked or it is used. */
+  readonly gpuProblem?: string
   /** Process ids of the engine processes running now (one per transcription under way), for tests. */
   readonly enginePids: () => ReadonlyArray<number>
   /** The model file's name without `ggml-` and `.bin`, e.g. `base.en`. */
@@ -118,6 +127,8 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
   const multilingual = model?.multilingual === true
   // whisper.cpp takes base codes (`pt`, not `pt-BR`); an English-only model knows nothing else.
   const languageFor = (asked: string | undefined) => (multilingual ? baseLanguage(asked ?? options.language ?? AUTO_LANGUAGE) : 'en')
+  const gpuProblem = options.gpu === undefined ? null : gpuBuildProblem(options.gpu)
+  const gpu = options.gpu !== undefined && gpuProblem === null ? options.gpu : null
   const threads = options.threads ?? defaultThreads()
   const maxMemoryBytes = options.maxMemoryBytes ?? defaultMaxMemoryBytes(model?.bytes ?? 0)
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS
@@ -142,6 +153,7 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
       const started = startEngine({
         modelPath: options.modelPath,
         maxMemoryBytes,
+        ...(gpu === null ? {} : { gpu }),
         ...(options.bindingModule === undefined ? {} : { bindingModule: options.bindingModule }),
         ...(signal === undefined ? {} : { signal }),
       })
@@ -214,6 +226,8 @@ export const createWhisperTranscriber = (options: WhisperOptions, binding: Whisp
     model: modelName,
     threads,
     maxMemoryBytes,
+    gpu,
+    ...(gpuProblem === null ? {} : { gpuProblem }),
     enginePids: () => [...running].flatMap((e) => (e.pid === undefined ? [] : [e.pid])),
     available: problem === undefined,
     languages: multilingual ? 'any' : ['en'],

@@ -199,6 +199,12 @@ export const SETTINGS = {
   ),
   NOTETAKER_WHISPER_LANGUAGE: setting(t.string, 'auto', 'Processing', 'With Whisper: the language of audio whose upload names none (`auto` detects it with a multilingual model; `.en` models always use English).'),
   NOTETAKER_WHISPER_THREADS: int('NOTETAKER_WHISPER_THREADS', 0, 64, '0', 'Processing', 'CPU threads for one Whisper transcription (in its own process, at a lower priority); 0: all cores but one, at least 1 and at most 4, so a core is left to the server'),
+  NOTETAKER_WHISPER_GPU: setting(
+    oneOf('off', 'vulkan', 'cuda'),
+    'off',
+    'Processing',
+    "With Whisper: whisper.cpp's GPU build to transcribe on, once installed (docs/operations.md, whisper.cpp's GPU builds); `off`: the CPU build. A build that is not installed is not used: the start warns and the CPU transcribes.",
+  ),
   NOTETAKER_WHISPER_MAX_MEMORY_MB: int('NOTETAKER_WHISPER_MAX_MEMORY_MB', 0, 262144, '0', 'Processing', 'Memory one Whisper transcription\'s process may use before it is stopped (its window fails with a message; the server is untouched); 0: 2.5 × the model file + 400 MB (about 770 MB for base.en)'),
   NOTETAKER_SPEAKER_MODELS: setting(
     oneOf('auto', 'off'),

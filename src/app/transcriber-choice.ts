@@ -14,7 +14,7 @@ import { withChannelSpeakers } from '../../adapters/transcribe-channels/index.js
 import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
 import { createOpenAiTranscriber } from '../../adapters/transcribe-openai/index.js'
 import { createPocketsphinxTranscriber, pocketsphinxInstalled } from '../../adapters/transcribe-pocketsphinx/index.js'
-import { createWhisperTranscriber } from '../../adapters/transcribe-whisper/index.js'
+import { createWhisperTranscriber, type WhisperGpu } from '../../adapters/transcribe-whisper/index.js'
 import type { Transcriber } from '../core/ports/transcriber.js'
 import type { Config } from './config.js'
 
@@ -156,8 +156,11 @@ const openDiarizer = (config: Config, speakers: SpeakerModels | null, logger: Lo
   return diarizer.available ? diarizer : null
 }
 
-/** The threads and memory one Whisper transcription may take, where the settings say (0: the engine's defaults, by cores and model size). */
-export const whisperLimits = (config: Pick<Config, 'NOTETAKER_WHISPER_THREADS' | 'NOTETAKER_WHISPER_MAX_MEMORY_MB'>): { threads?: number; maxMemoryBytes?: number } => ({
+/** The threads, memory and GPU build one Whisper transcription may take, where the settings say (0 and `off`: the engine's defaults, by cores and model size, on the CPU). */
+export const whisperLimits = (
+  config: Pick<Config, 'NOTETAKER_WHISPER_THREADS' | 'NOTETAKER_WHISPER_MAX_MEMORY_MB' | 'NOTETAKER_WHISPER_GPU'>,
+): { threads?: number; maxMemoryBytes?: number; gpu?: WhisperGpu } => ({
+  ...(config.NOTETAKER_WHISPER_GPU === 'off' ? {} : { gpu: config.NOTETAKER_WHISPER_GPU }),
   ...(config.NOTETAKER_WHISPER_THREADS === 0 ? {} : { threads: config.NOTETAKER_WHISPER_THREADS }),
   ...(config.NOTETAKER_WHISPER_MAX_MEMORY_MB === 0 ? {} : { maxMemoryBytes: config.NOTETAKER_WHISPER_MAX_MEMORY_MB * 1024 * 1024 }),
 })
@@ -181,6 +184,7 @@ export const openChoice = (config: Config, choice: EngineChoice, logger: Logger 
   const givesWay = asked !== null && !asked.available && choice.setting === 'auto'
   if (givesWay) logger?.warn({ transcriber: 'whisper' }, `speech to text: Whisper cannot run (${asked.setupHint ?? ''}); using ${found.pocketsphinx ? 'pocketsphinx' : 'none'} instead`)
   const whisper = givesWay ? null : asked
+  if (whisper?.gpuProblem !== undefined) logger?.warn({ transcriber: 'whisper', gpu: config.NOTETAKER_WHISPER_GPU }, `speech to text: NOTETAKER_WHISPER_GPU=${config.NOTETAKER_WHISPER_GPU} is not used, so Whisper transcribes on the CPU: ${whisper.gpuProblem}`)
   const chosen: TranscriberName = givesWay ? (found.pocketsphinx ? 'pocketsphinx' : 'none') : choice.chosen
   const engine: Transcriber | null =
     whisper ??

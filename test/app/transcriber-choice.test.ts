@@ -102,9 +102,13 @@ test('auto passes over an unusable Whisper model with a warning naming it and wh
   await pinned.close()
 })
 
-test("Whisper's threads and memory bound come from the settings; 0 leaves the engine's defaults", () => {
+test("Whisper's threads, memory bound and GPU build come from the settings; 0 and off leave the engine's defaults", () => {
   assert.equal(whisperLimits(configOf({})), {})
-  assert.equal(whisperLimits(configOf({ NOTETAKER_WHISPER_THREADS: '3', NOTETAKER_WHISPER_MAX_MEMORY_MB: '1200' })), { threads: 3, maxMemoryBytes: 1200 * 1024 * 1024 })
+  assert.equal(whisperLimits(configOf({ NOTETAKER_WHISPER_THREADS: '3', NOTETAKER_WHISPER_MAX_MEMORY_MB: '1200', NOTETAKER_WHISPER_GPU: 'vulkan' })), {
+    gpu: 'vulkan',
+    threads: 3,
+    maxMemoryBytes: 1200 * 1024 * 1024,
+  })
 })
 
 test('each engine says how accurate it is, in words', async () => {
