@@ -5,14 +5,13 @@
  * SHA-256) before it gets its name, and after each change the speech engine is told at once
  * (`refresh`) instead of at its next look at the folder.
  */
-import { statSync } from 'node:fs'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from 'pino'
 import type { SpeechModelFailure, SpeechModels, SpeechModelView } from '../../src/core/ports/speech-models.js'
 import { findModel, kindOf, type ModelEntry } from './catalog.js'
 import { modelDescription } from './describe.js'
 import { MirrorUnreachable, type Progress, pullModel, sourceUrl } from './download.js'
-import { addFromFile, cachedQuickProblem, ModelError, modelPath, partPath, removeModel } from './store.js'
+import { addFromFile, cachedQuickProblem, ModelError, modelPath, partPath, removeModel, sizeOf } from './store.js'
 
 export interface ModelServiceOptions {
   readonly dataDir: string
@@ -41,14 +40,6 @@ interface Download {
 
 const failure = (kind: SpeechModelFailure['kind'], message: string): SpeechModelFailure => ({ _tag: 'SpeechModelFailure', kind, message })
 
-const sizeOf = (path: string): number | null => {
-  try {
-    const s = statSync(path)
-    return s.isFile() ? s.size : null
-  } catch {
-    return null
-  }
-}
 
 /** An error of the models folder (permissions, a full disk) as `unavailable`; a refusal in words as `refused`. */
 const asFailure = (e: unknown): SpeechModelFailure =>

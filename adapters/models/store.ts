@@ -31,7 +31,8 @@ export const prepareModelsDir = (dataDir: string): string => {
 export const modelPath = (dataDir: string, entry: ModelEntry) => join(modelsDir(dataDir), entry.file)
 export const partPath = (dataDir: string, entry: ModelEntry) => `${modelPath(dataDir, entry)}.part`
 
-const sizeOf = (path: string): number | null => {
+/** A regular file's size, or null when there is none at `path`. */
+export const sizeOf = (path: string): number | null => {
   try {
     const s = statSync(path)
     return s.isFile() ? s.size : null
