@@ -5,7 +5,7 @@
  * of each --minutes length with sherpa-onnx over the tiny speaker models
  * (scripts/make-tiny-speaker-models.ts, with a 10 s segmentation window like pyannote's, so
  * sherpa-onnx does the same amount of work per second of audio as with the published models)
- * and reports the child process's peak resident memory (its maxRSS, which it reports at its end)
+ * and reports the child process's peak resident memory (its VmHWM, which it reports at its end)
  * and the time taken, for each mode:
  * - `windows`: as the server does it, --window-minutes at a time, read from disk;
  * - `whole`: the whole file in one window, which is what the server did before (the whole
@@ -80,7 +80,7 @@ try {
     }
     rmSync(audio, { force: true })
   }
-  process.stdout.write(`\n| audio | mode | windows | child's peak memory (maxRSS) | time | speakers |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`)
+  process.stdout.write(`\n| audio | mode | windows | child's peak memory (VmHWM) | time | speakers |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -11,10 +11,20 @@
 // Answers { kind: 'progress', done, total } (ms of audio) as it goes, then
 // { kind: 'windows', sampleRate, windows: [{ turns: [{ start, end, speaker }] (seconds, file's
 // clock), embeddings: [number[] | null] }], peakRssBytes } or { kind: 'failed', message }, and exits.
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
+
+// This process's own peak (VmHWM). Not getrusage's maxRSS: Linux carries the parent's peak into it
+// across fork and exec, so a child of a large process would report the parent's size.
+const peakResidentBytes = () => {
+  try {
+    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync('/proc/self/status', 'utf8'))
+    if (m !== null) return Number(m[1]) * 1024
+  } catch {}
+  return process.resourceUsage().maxRSS * 1024
+}
 
 const send = (message) => new Promise((resolve) => process.send(message, () => resolve()))
 /** sherpa-onnx may report progress once more after its answer, when the channel is already closed. */
@@ -118,7 +128,7 @@ process.once('message', async (job) => {
       })
       progress(i === job.windows.length - 1 ? total : w.endMs, total)
     }
-    await send({ kind: 'windows', sampleRate: sd.sampleRate, windows, peakRssBytes: process.resourceUsage().maxRSS * 1024 })
+    await send({ kind: 'windows', sampleRate: sd.sampleRate, windows, peakRssBytes: peakResidentBytes() })
   } catch (e) {
     await send({ kind: 'failed', message: e instanceof Error ? e.message : String(e) })
   } finally {

@@ -25,5 +25,5 @@ export const speechUseCases = (deps: SpeechDeps) => ({
 export type SpeechUseCases = ReturnType<typeof speechUseCases>
 
 export type { ModelsOverview } from './manage-models.js'
-export type { SpeechToText } from './speech-to-text.js'
+export { engineNow, type SpeechToText } from './speech-to-text.js'
 export { NOT_AN_ADMINISTRATOR } from './server-admin.js'
