@@ -1,6 +1,6 @@
 /** The read-only parts of a recording's notes: summaries, topics, decisions, attendees. */
 import type { Recording } from '../../api.js'
-import { formatClock, formatPercent } from '../../format.js'
+import { formatClock, wholePercents } from '../../format.js'
 
 /** Text with blank lines between paragraphs and `- ` lines as bullet lists, as the analyzer writes it. */
 const Paragraphs = (props: { text: string }) => (
@@ -45,31 +45,34 @@ export const Summary = (props: { recording: Recording }) => {
   )
 }
 
-/** A share of a whole as a bar and its percentage (the bar is decoration; the number is read). */
-export const ShareBar = (props: { share: number }) => (
+/** A share of a whole as a bar and its percentage (the bar is decoration; the number is read): `percent` from wholePercents over the list. */
+export const ShareBar = (props: { share: number; percent: number }) => (
   <span class="share">
     <span class="share-bar" aria-hidden="true">
       <span style={{ width: `${Math.max(0, Math.min(1, props.share)) * 100}%` }} />
     </span>
-    <span class="share-percent">{formatPercent(props.share)}</span>
+    <span class="share-percent">{props.percent} %</span>
   </span>
 )
 
-export const Topics = (props: { topics: Recording['topics'] }) =>
-  props.topics.length === 0 ? null : (
+export const Topics = (props: { topics: Recording['topics'] }) => {
+  if (props.topics.length === 0) return null
+  const percents = wholePercents(props.topics.map((t) => t.share))
+  return (
     <section class="card" aria-labelledby="topics-title">
       <h2 id="topics-title">Topics</h2>
       <p class="hint">Share of the talk time</p>
       <ul class="plain shares">
-        {props.topics.map((t) => (
+        {props.topics.map((t, i) => (
           <li key={t.label}>
             <span class="share-label">{t.label}</span>
-            <ShareBar share={t.share} />
+            <ShareBar share={t.share} percent={percents[i] ?? 0} />
           </li>
         ))}
       </ul>
     </section>
   )
+}
 
 export const Decisions = (props: { decisions: Recording['decisions']; onSeek: ((ms: number) => void) | null }) =>
   props.decisions.length === 0 ? null : (

@@ -1,7 +1,7 @@
 /** Who spoke and how much; the owner of the recording gives speakers their names. */
 import { useState } from 'preact/hooks'
 import { messageOf, type Recording } from '../../api.js'
-import { formatDuration } from '../../format.js'
+import { formatDuration, wholePercents } from '../../format.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
 import { EditorButtons } from './editor-buttons.js'
@@ -48,12 +48,13 @@ export const Speakers = (props: { runId: string; speakers: Recording['speakers']
     }
   }
 
+  const percents = wholePercents(props.speakers.map((s) => s.share))
   return (
     <section class="card" aria-labelledby="speakers-title">
       <h2 id="speakers-title">Speakers</h2>
       <ErrorNote message={error} />
       <ul class="plain shares speakers">
-        {props.speakers.map((s) => (
+        {props.speakers.map((s, i) => (
           <li key={s.id}>
             {editing === s.id ? (
               <Rename speaker={s} onSave={(name) => rename(s, name)} onCancel={() => setEditing(null)} />
@@ -69,7 +70,7 @@ export const Speakers = (props: { runId: string; speakers: Recording['speakers']
                     </button>
                   ) : null}
                 </span>
-                <ShareBar share={s.share} />
+                <ShareBar share={s.share} percent={percents[i] ?? 0} />
               </>
             )}
           </li>
