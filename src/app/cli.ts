@@ -7,6 +7,7 @@
 import { loadConfig } from './config.js'
 import { UsageError } from './cli-args.js'
 import { COMMAND_NAMES, HELP, HINT } from './cli-usage.js'
+import { nearestCommand, subcommandsOf } from './cli-suggest.js'
 import { explainStartupFailure } from './startup-errors.js'
 
 const fail = (message: string, code: number): never => {
@@ -21,6 +22,16 @@ const commandOf = (argv: string[]): { name: string; args: string[] } | null => {
   return first !== undefined && COMMAND_NAMES.includes(first) ? { name: first, args: argv.slice(1) } : null
 }
 
+/** A group named alone lists its commands; anything else is unknown, with the command it most likely meant. */
+const unknownCommand = (argv: string[]): string => {
+  const [first = '', second] = argv
+  const group = subcommandsOf(COMMAND_NAMES, first)
+  if (group.length > 0 && (second === undefined || second.startsWith('-'))) return `notetaker ${first}: which one? ${group.map((n) => `\`notetaker ${n}\``).join(', ')}\n${HINT}\n`
+  const asked = argv.slice(0, group.length > 0 ? 2 : 1).join(' ')
+  const meant = nearestCommand(COMMAND_NAMES, argv)
+  return `notetaker: unknown command '${asked}'${meant === null ? '' : `; did you mean \`notetaker ${meant}\`?`}\n${HINT}\n`
+}
+
 const main = async (argv: string[]) => {
   const first = argv[0]
   if (first === '--help' || first === '-h' || first === 'help') {
@@ -29,7 +40,7 @@ const main = async (argv: string[]) => {
   }
   if (first === undefined) fail(`notetaker: which command?\n${HINT}\n`, 2)
   const command = commandOf(argv)
-  if (command === null) fail(`notetaker: unknown command '${argv.slice(0, COMMAND_NAMES.some((n) => n.startsWith(`${first} `)) ? 2 : 1).join(' ')}'\n${HINT}\n`, 2)
+  if (command === null) fail(unknownCommand(argv), 2)
   // `models ...` needs neither the stores nor the server: loaded alone, it starts in a fraction of the time.
   const { commands } = command!.name.startsWith('models ') ? { commands: (await import('./cli-models.js')).modelCommands } : await import('./cli-commands.js')
   await commands[command!.name]!(command!.args)
