@@ -65,7 +65,7 @@ test('a transcript that cannot be read fails in the API’s words; Retry runs it
   await page.getByRole('heading', { name: 'The upload did not go through' }).waitFor({ timeout: 30_000 })
   const alert = page.getByRole('alert')
   assert.match((await alert.textContent()) ?? '', /must start with 'WEBVTT'/)
-  assert.equal(await page.locator('.step.failed').allTextContents(), ['✕Transcribing — failed'], 'the step that failed is marked')
+  assert.equal(await page.locator('.step.failed').allTextContents(), ['✕Reading the transcript — failed'], 'the step that failed is marked, as a transcript file is read, not transcribed')
   assert.equal(await seriousViolations(page), [], 'the upload page with a failure')
   await screenshot(page, 'upload-failed')
 

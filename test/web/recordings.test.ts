@@ -72,6 +72,8 @@ test('a VTT dropped on the upload page goes through each step and becomes notes'
   const steps = page.getByRole('list', { name: 'Progress' }).getByRole('listitem')
   assert.is(await steps.count(), 5)
   assert.equal(await steps.evaluateAll((els) => els.map((e) => e.className)), Array(5).fill('step done'), 'every step is done')
+  assert.ok((await steps.allTextContents()).some((t) => t.includes('Transcript read')), 'a transcript file is read, not transcribed')
+  assert.not.ok((await steps.allTextContents()).some((t) => t.includes('Transcribed')))
   assert.equal(await seriousViolations(page), [], 'the upload page when ready')
   await screenshot(page, 'upload')
 

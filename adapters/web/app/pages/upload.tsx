@@ -130,17 +130,20 @@ export const UploadPage = (_props: Record<string, string>) => {
   const busy = phase.kind !== 'choosing' && phase.kind !== 'failed'
   // The notes server failed and the built-in analyzer wrote the notes: they can be read, and Retry asks the server again.
   const fellBack = phase.kind === 'failed' && phase.step === 'process' && phase.upload?.failedStage === 'analysing' && phase.upload.hasNotes
+  // Known from the upload once created; before, from the file's name as the API decides it.
+  const upload = 'upload' in phase ? phase.upload : null
+  const transcript = upload !== null ? upload.kind === 'transcript' : /\.(vtt|srt|txt|json)$/i.test(file?.name ?? '')
   const steps =
     phase.kind === 'sending' ? (
-      <Steps at="send" failed={false} sent={{ bytes: phase.bytes, total: phase.total }} fraction={null} />
+      <Steps at="send" failed={false} sent={{ bytes: phase.bytes, total: phase.total }} fraction={null} transcript={transcript} />
     ) : phase.kind === 'creating' ? (
-      <Steps at="send" failed={false} sent={null} fraction={null} />
+      <Steps at="send" failed={false} sent={null} fraction={null} transcript={transcript} />
     ) : phase.kind === 'processing' ? (
-      <Steps at={stepOf(phase.upload.stage)} failed={false} sent={null} fraction={phase.upload.progress !== null && phase.upload.progress.stage === phase.upload.stage ? phase.upload.progress.fraction : null} />
+      <Steps at={stepOf(phase.upload.stage)} failed={false} sent={null} fraction={phase.upload.progress !== null && phase.upload.progress.stage === phase.upload.stage ? phase.upload.progress.fraction : null} transcript={transcript} />
     ) : phase.kind === 'ready' ? (
-      <Steps at="ready" failed={false} sent={null} fraction={null} />
+      <Steps at="ready" failed={false} sent={null} fraction={null} transcript={transcript} />
     ) : phase.kind === 'failed' ? (
-      <Steps at={phase.at} failed sent={null} fraction={null} />
+      <Steps at={phase.at} failed sent={null} fraction={null} transcript={transcript} />
     ) : null
 
   return (

@@ -23,13 +23,19 @@ export interface StepsProps {
   readonly sent: { readonly bytes: number; readonly total: number } | null
   /** While processing: the API's fraction of the current stage. */
   readonly fraction: number | null
+  /** A transcript file is read, not transcribed: its step says so. */
+  readonly transcript?: boolean
 }
+
+/** The transcribing step of a transcript file: reading it. */
+const READING: readonly [StepName, string, string] = ['transcribing', 'Reading the transcript', 'Transcript read']
 
 export const Steps = (props: StepsProps) => {
   const at = STEPS.findIndex(([name]) => name === props.at)
   return (
     <ol class="upload-steps" aria-label="Progress">
-      {STEPS.map(([name, doing, did], i) => {
+      {STEPS.map((step, i) => {
+        const [name, doing, did] = props.transcript === true && step[0] === 'transcribing' ? READING : step
         const state = i < at || (props.at === 'ready' && i === at) ? 'done' : i === at ? (props.failed ? 'failed' : 'current') : 'todo'
         return (
           <li key={name} class={`step ${state}`} aria-current={state === 'current' || state === 'failed' ? 'step' : undefined}>
