@@ -9,6 +9,7 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
   unsupported_platform: 'Its link is not a Zoom, Google Meet or Microsoft Teams link.',
   ended: 'It has ended.',
   barred_by_rule: "A bar rule of its calendar leaves it out.",
+  declined: 'You declined this meeting.',
   not_hosted: 'Its calendar records only the meetings you organize.',
   auto_join_manual: 'Its calendar records only the meetings you pick.',
   allowance_spent: "This month's recording allowance is spent.",
