@@ -729,7 +729,7 @@ export interface paths {
         };
         /**
          * What will be recorded in a window
-         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's `title`, `startsAt` and `endsAt`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; `recordingSeconds` grows while its bot records. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
+         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then whether the account declined it (skipped as `declined` unless the connection's recordDeclined is true; recordOverride true records it), then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's `title`, `startsAt` and `endsAt`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; `recordingSeconds` grows while its bot records. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
          */
         get: operations["getMeetingSchedule"];
         put?: never;
@@ -7120,7 +7120,7 @@ export interface operations {
                                 platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
                                 phase: ("pending" | "in_call" | "processing" | "done") | null;
                                 state: ("scheduled" | "queued" | "awaiting_upload" | "joining" | "waiting_room" | "recording" | "stored" | "transcribing" | "analysing" | "ready" | "failed" | "cancelled" | "skipped" | "superseded") | null;
-                                skipReason: ("override_off" | "no_join_link" | "unsupported_platform" | "ended" | "barred_by_rule" | "declined" | "not_hosted" | "auto_join_manual" | "allowance_spent") | null;
+                                skipReason: ("override_off" | "no_join_link" | "unsupported_platform" | "ended" | "declined" | "barred_by_rule" | "not_hosted" | "auto_join_manual" | "allowance_spent") | null;
                                 willRecord: boolean;
                                 detail: string | null;
                                 waitedSeconds: number | null;
