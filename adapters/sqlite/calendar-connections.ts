@@ -5,26 +5,28 @@ import { type CalendarConnectionRow, toCalendarConnection } from '../shared/rows
 import { attempt, attemptUnique, type Db } from './database.js'
 
 /** A calendar_connections row as SQLite returns it: join_rules, bar_rules and warnings are JSON text. */
-type SqliteConnectionRow = Omit<CalendarConnectionRow, 'join_rules' | 'bar_rules' | 'warnings'> & {
+type SqliteConnectionRow = Omit<CalendarConnectionRow, 'join_rules' | 'bar_rules' | 'warnings' | 'record_declined'> & {
+  record_declined: number
   join_rules: string
   bar_rules: string
   warnings: string
 }
 
 const connectionFromSqliteRow = (r: SqliteConnectionRow): CalendarConnection =>
-  toCalendarConnection({ ...r, join_rules: JSON.parse(r.join_rules), bar_rules: JSON.parse(r.bar_rules), warnings: JSON.parse(r.warnings) })
+  toCalendarConnection({ ...r, record_declined: r.record_declined === 1, join_rules: JSON.parse(r.join_rules), bar_rules: JSON.parse(r.bar_rules), warnings: JSON.parse(r.warnings) })
 
 const params = (c: CalendarConnection) => ({
   ...c,
   joinRules: JSON.stringify(c.joinRules),
   barRules: JSON.stringify(c.barRules),
   warnings: JSON.stringify(c.warnings),
+  recordDeclined: c.recordDeclined ? 1 : 0,
 })
 
 const COLUMNS = `id, account_id, provider, account_email, calendar_id, status, auto_join, join_rules, bar_rules, last_synced_at,
-  last_error, warnings, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures`
+  last_error, warnings, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures, record_declined`
 const VALUES = `@id, @accountId, @provider, @accountEmail, @calendarId, @status, @autoJoin, @joinRules, @barRules, @lastSyncedAt,
-  @lastError, @warnings, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures`
+  @lastError, @warnings, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures, @recordDeclined`
 
 /** Calendar connections in the service's SQLite file; one feed per account (unique calendar_id). */
 export const sqliteCalendarConnectionStore = (db: Db): CalendarConnectionStore => {

@@ -304,6 +304,8 @@ export interface CalendarConnection {
   autoJoin: AutoJoin
   joinRules: CalendarRule[]
   barRules: CalendarRule[]
+  /** false (the default): meetings the account declined are not recorded. */
+  recordDeclined: boolean
   lastSyncedAt: string | null
   lastError: string | null
   warnings: string[]
@@ -316,12 +318,14 @@ export interface NewCalendarConnection {
   readonly autoJoin?: AutoJoin
   readonly joinRules?: ReadonlyArray<CalendarRule>
   readonly barRules?: ReadonlyArray<CalendarRule>
+  readonly recordDeclined?: boolean
 }
 
 export interface CalendarConnectionChanges {
   readonly autoJoin?: AutoJoin
   readonly joinRules?: ReadonlyArray<CalendarRule>
   readonly barRules?: ReadonlyArray<CalendarRule>
+  readonly recordDeclined?: boolean
 }
 
 /** `GET /organization`. */

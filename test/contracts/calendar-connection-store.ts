@@ -13,7 +13,7 @@ export const calendarConnectionStoreContract = (name: string, make: () => Promis
 
   s('connections round-trip whole, oldest first, scoped to their account', async ({ s }) => {
     const rules = { joinRules: [{ kind: 'title' as const, value: 'standup' }], barRules: [{ kind: 'recurring' as const, value: 'false' }] }
-    const second = connection(2, { ...rules, status: 'error', lastError: 'The feed answered HTTP 500.', warnings: ['1 event could not be read and was left out.', 'Event "Ünïcode \u2603" has "quotes"'], cursor: 'tok', nextSyncAt: '2026-05-02T00:15:00.000Z', consecutiveFailures: 2 })
+    const second = connection(2, { ...rules, status: 'error', lastError: 'The feed answered HTTP 500.', warnings: ['1 event could not be read and was left out.', 'Event "Ünïcode \u2603" has "quotes"'], cursor: 'tok', nextSyncAt: '2026-05-02T00:15:00.000Z', consecutiveFailures: 2, recordDeclined: true })
     await right(s.create(second))
     await right(s.create(connection(1)))
     await right(s.create(connection(3, { accountId: ACCOUNT_B })))
@@ -33,8 +33,8 @@ export const calendarConnectionStoreContract = (name: string, make: () => Promis
 
   s('update replaces the connection of the account; none for another account', async ({ s }) => {
     await right(s.create(connection(1)))
-    const changed = await right(s.update(ACCOUNT_A, connection(1).id, (c) => ({ ...c, autoJoin: 'hosted', status: 'active' })))
-    assert.equal(changed, O.some(connection(1, { autoJoin: 'hosted', status: 'active' })))
+    const changed = await right(s.update(ACCOUNT_A, connection(1).id, (c) => ({ ...c, autoJoin: 'hosted', status: 'active', recordDeclined: true })))
+    assert.equal(changed, O.some(connection(1, { autoJoin: 'hosted', status: 'active', recordDeclined: true })))
     assert.equal(await right(s.find(ACCOUNT_A, connection(1).id)), changed)
     assert.equal(await right(s.update(ACCOUNT_B, connection(1).id, (c) => ({ ...c, autoJoin: 'manual' }))), O.none)
     assert.is(O.toNullable(await right(s.find(ACCOUNT_A, connection(1).id)))?.autoJoin, 'hosted')

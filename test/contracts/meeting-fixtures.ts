@@ -49,6 +49,7 @@ export const connection = (n: number, over: Partial<CalendarConnection> = {}): C
   autoJoin: 'all',
   joinRules: [],
   barRules: [],
+  recordDeclined: false,
   lastSyncedAt: null,
   lastError: null,
   warnings: [],

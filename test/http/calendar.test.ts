@@ -30,7 +30,7 @@ s('connecting answers 201 pending without the address; the first sync runs at on
   const c = await connect(h, feed)
   assert.equal({ ...c, id: 'x', calendarId: 'x' }, {
     id: 'x', provider: 'ics', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
-    joinRules: [], barRules: [], lastSyncedAt: null, lastError: null, warnings: [], createdAt: '2026-06-01T12:00:00.000Z',
+    joinRules: [], barRules: [], recordDeclined: false, lastSyncedAt: null, lastError: null, warnings: [], createdAt: '2026-06-01T12:00:00.000Z',
   })
   assert.match(c.calendarId, /^ics-[0-9a-f]{16}$/)
   await h.worker.drain()
@@ -161,6 +161,55 @@ s('bad addresses, providers and rules are 422 naming the field; the same feed tw
   assert.equal([twice.status, twice.body.error.code], [409, 'CONFLICT'])
   const webcal = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: 'webcal://calendar.example.com/feed.ics' } })
   assert.is(webcal.status, 201)
+})
+
+/** An invitation at 2026-06-02T09:00Z with a Meet link, answered by the account (ada@example.com) with `partstat`. */
+const invitation = (uid: string, partstat: string) => [
+  `UID:${uid}`, 'DTSTART:20260602T090000Z', 'DURATION:PT30M', `SUMMARY:Invitation ${partstat}`,
+  'LOCATION:https://meet.google.com/abc-defg-hij', 'ORGANIZER;CN=Bo:mailto:bo@partner.io',
+  `ATTENDEE;CN=Ada;PARTSTAT=${partstat}:mailto:ada@example.com`,
+]
+const scheduleRows = async (h: Harness) =>
+  (await h.request('GET', '/meetings/schedule?from=2026-06-02T00:00:00Z&to=2026-06-03T00:00:00Z')).body.data.rows
+    .map((r: any) => [r.title, r.willRecord, r.skipReason])
+    .sort((a: any, b: any) => String(a[0]).localeCompare(String(b[0])))
+
+s('a declined invitation is not recorded and says why; recordDeclined true leaves it to the rules; tentative and accepted are unchanged', async ({ h, feed }) => {
+  feed.serve(feedOf(invitation('a', 'ACCEPTED'), invitation('d', 'DECLINED'), invitation('t', 'TENTATIVE')))
+  const c = await connect(h, feed)
+  assert.is(c.recordDeclined, false, 'off by default')
+  await h.worker.drain()
+  const declined = (await h.request('GET', '/meetings')).body.data.rows.find((m: any) => m.title === 'Invitation DECLINED')
+  assert.is(declined.responseStatus, 'declined')
+  assert.equal(await scheduleRows(h), [
+    ['Invitation ACCEPTED', true, null],
+    ['Invitation DECLINED', false, 'declined'],
+    ['Invitation TENTATIVE', true, null],
+  ])
+  const detail = (await h.request('GET', '/meetings/schedule?from=2026-06-02T00:00:00Z&to=2026-06-03T00:00:00Z')).body.data.rows.find((r: any) => r.skipReason === 'declined').detail
+  assert.match(detail, /You declined this meeting/)
+
+  const on = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { recordDeclined: true } })
+  assert.equal([on.status, on.body.data.recordDeclined, on.body.data.autoJoin], [200, true, 'all'])
+  assert.is((await h.request('GET', `/calendar/connections/${c.id}`)).body.data.recordDeclined, true, 'kept')
+  assert.equal((await scheduleRows(h)).map((r: any) => r[1]), [true, true, true])
+
+  await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { recordDeclined: false } })
+  await h.request('PATCH', `/meetings/${declined.id}`, { body: { recordOverride: true } })
+  assert.equal((await scheduleRows(h))[1], ['Invitation DECLINED', true, null], 'recordOverride true records a declined meeting')
+})
+
+s('recordDeclined must be true or false: 422 naming the field, nothing changed', async ({ h, feed }) => {
+  const c = await connect(h, feed)
+  for (const value of ['yes', 1, null]) {
+    const bad = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { recordDeclined: value } })
+    assert.equal([bad.status, bad.body.error.details.map((d: any) => d.path)], [422, ['recordDeclined']], JSON.stringify(bad.body))
+  }
+  const create = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: `${feed.url}?other`, recordDeclined: 'no' } })
+  assert.equal([create.status, create.body.error.details.map((d: any) => d.path)], [422, ['recordDeclined']])
+  assert.is((await h.request('GET', `/calendar/connections/${c.id}`)).body.data.recordDeclined, false)
+  const made = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: `${feed.url}?other`, recordDeclined: true } })
+  assert.equal([made.status, made.body.data.recordDeclined], [201, true])
 })
 
 s('PATCH validates rules by path; an empty list clears; DELETE takes the meetings with it', async ({ h, feed }) => {

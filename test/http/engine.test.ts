@@ -3,6 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BOT_JOB, SCHEDULE_JOB } from '../../src/core/bots/index.js'
+import { startFeed } from '../contracts/calendar-feed.js'
 import { type Harness, startHarness } from '../support/http.js'
 
 const MEET = 'https://meet.google.com/abc-defg-hij'
@@ -119,6 +120,36 @@ s('a meeting that starts while another bot is live is skipped with the reason', 
   const skipped = (await h.request('GET', `/recordings/${run.runId}`)).body.data
   assert.equal(skipped.state, 'skipped')
   assert.match(skipped.detail, new RegExp(`Another bot of this account was live \\(${live.reference}\\)`))
+})
+
+/** A calendar invitation the account (ada@example.com) declined, starting at `startsAt` (iCalendar UTC form). */
+const declinedInvitation = (uid: string, startsAt: string) =>
+  [`UID:${uid}`, `DTSTART:${startsAt}`, 'DURATION:PT30M', `SUMMARY:Declined ${uid}`, `LOCATION:${MEET}`,
+    'ORGANIZER;CN=Bo:mailto:bo@partner.io', 'ATTENDEE;CN=Ada;PARTSTAT=DECLINED:mailto:ada@example.com']
+
+s('no bot is sent to a meeting the account declined; recordOverride true on one still sends it', async ({ h }) => {
+  const feed = await startFeed(
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN',
+      ...[declinedInvitation('soon', '20260601T120200Z'), declinedInvitation('later', '20260601T121000Z')].flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']),
+      'END:VCALENDAR', ''].join('\r\n'),
+  )
+  try {
+    const c = await h.request('POST', '/calendar/connections', { body: { provider: 'ics', url: feed.url } })
+    assert.is(c.status, 201, JSON.stringify(c.body))
+    await h.worker.drain()
+    const meetings = (await h.request('GET', '/meetings')).body.data.rows
+    const soon = meetings.find((m: { title: string }) => m.title === 'Declined soon')
+    const later = meetings.find((m: { title: string }) => m.title === 'Declined later')
+    assert.equal([soon.responseStatus, later.responseStatus], ['declined', 'declined'])
+    await h.request('PATCH', `/meetings/${later.id}`, { body: { recordOverride: true } })
+    await pass(h, 240)
+    assert.equal(await runsOf(h, soon.id), [], 'the declined meeting gets no run, not even a skipped one')
+    await pass(h, 360)
+    assert.is((await runsOf(h, later.id)).length, 1, 'the declined meeting switched on is recorded')
+    assert.equal(await runsOf(h, soon.id), [])
+  } finally {
+    await feed.stop()
+  }
 })
 
 s('two look-aheads at once (two processes) schedule a meeting once', async ({ h }) => {

@@ -151,7 +151,7 @@ s('the OpenAPI description documents the limits, the skip reasons and the route 
   assert.equal([list.schema.maximum, list.schema.default], [1000, 200])
   const row = h.openapi.paths['/meetings/schedule'].get.responses['200'].content['application/json'].schema.properties.data.properties.rows.items
   const reason = row.properties.skipReason.anyOf[0]
-  assert.equal(reason.enum, ['override_off', 'no_join_link', 'unsupported_platform', 'ended', 'barred_by_rule', 'not_hosted', 'auto_join_manual', 'allowance_spent'])
+  assert.equal(reason.enum, ['override_off', 'no_join_link', 'unsupported_platform', 'ended', 'declined', 'barred_by_rule', 'not_hosted', 'auto_join_manual', 'allowance_spent'])
   for (const value of reason.enum) assert.match(reason.description, `\`${value}\``)
   for (const field of ['title', 'startsAt', 'endsAt']) assert.ok(row.required.includes(field) && row.properties[field].description, `the row documents ${field}`)
 })

@@ -53,6 +53,16 @@ const ics = () => {
     'SUMMARY:Roadmap review',
     'LOCATION:https://meet.google.com/abc-defg-hij',
     'END:VEVENT',
+    // An invitation the account declined: not recorded, whatever the rules say, until the setting allows it.
+    'BEGIN:VEVENT',
+    'UID:declined@test',
+    `DTSTART:${ymd(tomorrow)}T160000Z`,
+    'DURATION:PT30M',
+    'SUMMARY:Offsite planning',
+    'LOCATION:https://meet.google.com/abc-defg-hij',
+    'ORGANIZER;CN=Bo:mailto:bo@partner.example',
+    `ATTENDEE;CN=Owner;PARTSTAT=DECLINED:mailto:${app.email}`,
+    'END:VEVENT',
     'BEGIN:VEVENT',
     'UID:forever@test',
     `DTSTART:${ymd(tomorrow)}T170000Z`,
@@ -194,6 +204,18 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   await page.goto(`/meetings?week=${weekOf(tomorrow)}`)
   const row = page.getByRole('listitem', { name: 'Roadmap review' })
   await row.getByText('records only the meetings you pick').waitFor()
+  const declined = page.getByRole('listitem', { name: 'Offsite planning' })
+  assert.match((await declined.getByTestId('decision').textContent()) ?? '', /Not recorded.*You declined this meeting\./)
+
+  // Declined meetings can be left to the rules instead (here: manual, so still not recorded, for that reason).
+  await page.goto('/settings/calendars')
+  // The box follows the server's answer, so it is clicked rather than checked (check() expects an immediate change).
+  await card.getByRole('checkbox', { name: 'Also record meetings I declined' }).click()
+  await card.getByText('Meetings you declined are now left to the rules.').waitFor()
+  const after = await api<{ rows: Array<{ recordDeclined: boolean }> }>('/calendar/connections')
+  assert.equal(after.data.rows.map((c) => c.recordDeclined), [true])
+  await page.goto(`/meetings?week=${weekOf(tomorrow)}`)
+  await declined.getByText('records only the meetings you pick').waitFor()
   assert.equal(problems, [])
   await context.close()
 })

@@ -39,6 +39,10 @@ const rules = (which: string) =>
   })
 const joinRules = rules('A meeting any of these matches is recorded (unless a bar rule matches), whatever autoJoin says.')
 const barRules = rules('A meeting any of these matches is never recorded automatically; bar rules are checked before join rules.')
+const recordDeclined = annotate(t.boolean, {
+  description:
+    'false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way.',
+})
 const Feed = annotate(FeedUrl, {
   format: 'uri',
   description:
@@ -58,6 +62,7 @@ const ConnectionCodec = t.exact(
     autoJoin,
     joinRules: t.array(RuleOut),
     barRules: t.array(RuleOut),
+    recordDeclined,
     lastSyncedAt: nullableFormatted('date-time', 'The last successful sync; null before the first.'),
     lastError: t.union([t.string, t.null]),
     warnings: annotate(t.array(t.string), {
@@ -71,9 +76,9 @@ const ConnectionCodec = t.exact(
 )
 
 const NewConnectionBody = t.exact(
-  t.intersection([t.type({ provider, url: Feed }), t.partial({ autoJoin, joinRules, barRules })]),
+  t.intersection([t.type({ provider, url: Feed }), t.partial({ autoJoin, joinRules, barRules, recordDeclined })]),
 )
-const ConnectionPatchBody = t.exact(t.partial({ autoJoin, joinRules, barRules }))
+const ConnectionPatchBody = t.exact(t.partial({ autoJoin, joinRules, barRules, recordDeclined }))
 
 type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
 const body = (c: CalendarConnection): ConnectionBody => ({ ...c, joinRules: [...c.joinRules], barRules: [...c.barRules], warnings: [...c.warnings] })
@@ -116,7 +121,7 @@ export const calendarRoutes = (core: Core) => [
   route({
     operationId: 'updateCalendarConnection', method: 'patch', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
     summary: 'Set auto-join mode and rules',
-    description: 'Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then bar rules, then join rules, then autoJoin.',
+    description: 'Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
     params: connectionId,
     body: ConnectionPatchBody,
     errorNotes: { ...NOT_FOUND, VALIDATION_ERROR: RULE_422 },

@@ -21,6 +21,7 @@ import { sql as jobGroups } from './020-job-groups.js'
 import { sql as notesSettings } from './021-notes-settings.js'
 import { sql as serverAdmins } from './022-server-admins.js'
 import { sql as runTranscribedBy } from './023-run-transcribed-by.js'
+import { sql as connectionRecordDeclined } from './024-connection-record-declined.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -51,4 +52,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 21, name: 'notes-settings', sql: notesSettings },
   { id: 22, name: 'server-admins', sql: serverAdmins },
   { id: 23, name: 'run-transcribed-by', sql: runTranscribedBy },
+  { id: 24, name: 'connection-record-declined', sql: connectionRecordDeclined },
 ]

@@ -16,6 +16,7 @@ export interface CalendarConnectionRow {
   auto_join: CalendarConnection['autoJoin']
   join_rules: CalendarConnection['joinRules']
   bar_rules: CalendarConnection['barRules']
+  record_declined: boolean
   last_synced_at: string | null
   last_error: string | null
   warnings: CalendarConnection['warnings']
@@ -37,6 +38,7 @@ export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnecti
   autoJoin: r.auto_join,
   joinRules: r.join_rules,
   barRules: r.bar_rules,
+  recordDeclined: r.record_declined,
   lastSyncedAt: r.last_synced_at,
   lastError: r.last_error,
   warnings: r.warnings,

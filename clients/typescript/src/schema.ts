@@ -729,7 +729,7 @@ export interface paths {
         };
         /**
          * What will be recorded in a window
-         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's `title`, `startsAt` and `endsAt`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; `recordingSeconds` grows while its bot records. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
+         * @description One row per listed meeting in the window (as GET /meetings counts it), ordered by start. `willRecord` and `skipReason` are the recording engine's own decision, made at request time: recordOverride first, then whether the meeting has a supported link and has not ended, then whether the account declined it (skipped as `declined` unless the connection's recordDeclined is true; recordOverride true records it), then the connection's bar rules, join rules and autoJoin mode, then the monthly allowance (a meeting whose run already counts against it is not refused for it). Each row carries the meeting's `title`, `startsAt` and `endsAt`, so no call to GET /meetings is needed to show it. The run fields describe the meeting's current run and are null when it has none; `recordingSeconds` grows while its bot records. `from` and `to` are required; `to` must be later than `from` and at most 92 days after it (422 otherwise). Paged with `limit` (1 to 100, default 25) and `offset`.
          */
         get: operations["getMeetingSchedule"];
         put?: never;
@@ -815,7 +815,7 @@ export interface paths {
         head?: never;
         /**
          * Set auto-join mode and rules
-         * @description Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then bar rules, then join rules, then autoJoin.
+         * @description Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.
          */
         patch: operations["updateCalendarConnection"];
         trace?: never;
@@ -7120,7 +7120,7 @@ export interface operations {
                                 platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
                                 phase: ("pending" | "in_call" | "processing" | "done") | null;
                                 state: ("scheduled" | "queued" | "awaiting_upload" | "joining" | "waiting_room" | "recording" | "stored" | "transcribing" | "analysing" | "ready" | "failed" | "cancelled" | "skipped" | "superseded") | null;
-                                skipReason: ("override_off" | "no_join_link" | "unsupported_platform" | "ended" | "barred_by_rule" | "not_hosted" | "auto_join_manual" | "allowance_spent") | null;
+                                skipReason: ("override_off" | "no_join_link" | "unsupported_platform" | "ended" | "declined" | "barred_by_rule" | "not_hosted" | "auto_join_manual" | "allowance_spent") | null;
                                 willRecord: boolean;
                                 detail: string | null;
                                 waitedSeconds: number | null;
@@ -7643,6 +7643,8 @@ export interface operations {
                                     kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                     value: string;
                                 }[];
+                                /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                                recordDeclined: boolean;
                                 lastSyncedAt: string | null;
                                 lastError: string | null;
                                 /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
@@ -7755,6 +7757,8 @@ export interface operations {
                         kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                         value: string;
                     }[];
+                    /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                    recordDeclined?: boolean;
                 };
             };
         };
@@ -7801,6 +7805,8 @@ export interface operations {
                                 kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                 value: string;
                             }[];
+                            /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                            recordDeclined: boolean;
                             lastSyncedAt: string | null;
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
@@ -7941,6 +7947,8 @@ export interface operations {
                                 kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                 value: string;
                             }[];
+                            /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                            recordDeclined: boolean;
                             lastSyncedAt: string | null;
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
@@ -8075,6 +8083,8 @@ export interface operations {
                                 kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                 value: string;
                             }[];
+                            /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                            recordDeclined: boolean;
                             lastSyncedAt: string | null;
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
@@ -8185,6 +8195,8 @@ export interface operations {
                         kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                         value: string;
                     }[];
+                    /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                    recordDeclined?: boolean;
                 };
             };
         };
@@ -8231,6 +8243,8 @@ export interface operations {
                                 kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                 value: string;
                             }[];
+                            /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                            recordDeclined: boolean;
                             lastSyncedAt: string | null;
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
@@ -8365,6 +8379,8 @@ export interface operations {
                                 kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
                                 value: string;
                             }[];
+                            /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                            recordDeclined: boolean;
                             lastSyncedAt: string | null;
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */

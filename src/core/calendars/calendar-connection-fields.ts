@@ -8,6 +8,7 @@ export interface ConnectionSettings {
   readonly autoJoin?: AutoJoin
   readonly joinRules?: ReadonlyArray<Rule>
   readonly barRules?: ReadonlyArray<Rule>
+  readonly recordDeclined?: boolean
 }
 
 const AUTO_JOIN: ReadonlyArray<string> = ['all', 'hosted', 'manual']
@@ -24,11 +25,13 @@ export const vetConnectionSettings = (s: ConnectionSettings): E.Either<AppError,
     ...(s.autoJoin === undefined || AUTO_JOIN.includes(s.autoJoin) ? [] : [{ path: 'autoJoin', message: `must be one of: ${AUTO_JOIN.join(', ')}` }]),
     ...ruleIssues('joinRules', s.joinRules),
     ...ruleIssues('barRules', s.barRules),
+    ...(s.recordDeclined === undefined || typeof s.recordDeclined === 'boolean' ? [] : [{ path: 'recordDeclined', message: 'must be true or false' }]),
   ]
   if (issues.length > 0) return E.left(validation(issues))
   return E.right({
     ...(s.autoJoin === undefined ? {} : { autoJoin: s.autoJoin }),
     ...(s.joinRules === undefined ? {} : { joinRules: s.joinRules.map(normaliseRule) }),
     ...(s.barRules === undefined ? {} : { barRules: s.barRules.map(normaliseRule) }),
+    ...(s.recordDeclined === undefined ? {} : { recordDeclined: s.recordDeclined }),
   })
 }

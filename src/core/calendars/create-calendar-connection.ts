@@ -89,6 +89,7 @@ export const createCalendarConnection =
               autoJoin: settings.autoJoin ?? DEFAULT_AUTO_JOIN,
               joinRules: settings.joinRules ?? [],
               barRules: settings.barRules ?? [],
+              recordDeclined: settings.recordDeclined ?? false,
               lastSyncedAt: null,
               lastError: null,
               warnings: [],

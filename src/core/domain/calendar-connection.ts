@@ -42,6 +42,8 @@ export interface CalendarConnection {
   readonly autoJoin: AutoJoin
   readonly joinRules: ReadonlyArray<Rule>
   readonly barRules: ReadonlyArray<Rule>
+  /** false (the default): a meeting the account declined is not recorded; true leaves it to the rules. */
+  readonly recordDeclined: boolean
   /** The last successful sync; null before the first. */
   readonly lastSyncedAt: string | null
   /** Why the last sync failed, in words without the feed address; null after a good one. */

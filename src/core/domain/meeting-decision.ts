@@ -6,7 +6,7 @@ import { type DecisionConnection, decideRecording, type RecordingDecision } from
  * A calendar meeting whose connection cannot be found (it is being deleted)
  * records nothing on its own: the same as a connection set to manual.
  */
-const ORPHANED: DecisionConnection = { accountEmail: '', autoJoin: 'manual', joinRules: [], barRules: [] }
+const ORPHANED: DecisionConnection = { accountEmail: '', autoJoin: 'manual', joinRules: [], barRules: [], recordDeclined: false }
 
 /**
  * Whether the bot records this meeting, and if not why. The schedule endpoint

@@ -1,5 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as t from 'io-ts'
+import type { ResponseStatus } from './calendar-event.js'
 import { type Rule, describeRule, ruleMatches } from './calendar-rules.js'
 import { PLATFORM_NAMES, recognisePlatform } from './platform.js'
 
@@ -14,6 +15,7 @@ import { PLATFORM_NAMES, recognisePlatform } from './platform.js'
  *  4. startsAt + duration <= now      -> ended (a meeting in progress can still be joined)
  *  5. policy, when recordOverride is null (override true skips it):
  *     manual meeting (no connection)  -> records
+ *     the account declined it         -> declined (unless the connection's recordDeclined is on)
  *     a bar rule matches              -> barred_by_rule (bars before joins: a bar always wins)
  *     a join rule matches             -> records
  *     autoJoin all                    -> records
@@ -28,6 +30,7 @@ export const SKIP_REASONS = {
   no_join_link: 'The meeting has no join link.',
   unsupported_platform: 'The join link is not a Zoom, Google Meet or Microsoft Teams meeting link.',
   ended: 'The meeting has already ended.',
+  declined: 'The account declined the invitation and its calendar connection does not record declined meetings (recordDeclined is false).',
   barred_by_rule: 'A bar rule of the calendar connection matched the meeting.',
   not_hosted: 'The connection records only meetings its account organises, and this one is organised by someone else.',
   auto_join_manual: 'The connection is set to manual and no join rule matched.',
@@ -50,6 +53,8 @@ export interface DecisionMeeting {
   readonly isRecurring: boolean
   readonly organizer: { readonly email: string } | null
   readonly attendees: ReadonlyArray<{ readonly email: string }>
+  /** The account's own answer to the invitation; null when unknown (a meeting added by hand). */
+  readonly responseStatus: ResponseStatus | null
 }
 
 export interface DecisionConnection {
@@ -57,6 +62,8 @@ export interface DecisionConnection {
   readonly autoJoin: AutoJoin
   readonly joinRules: ReadonlyArray<Rule>
   readonly barRules: ReadonlyArray<Rule>
+  /** When true, a meeting the account declined is left to the rules like any other. */
+  readonly recordDeclined: boolean
 }
 
 export interface DecisionInput {
@@ -90,6 +97,9 @@ const checkMeetingFacts = (meeting: DecisionMeeting, now: string): RecordingDeci
 
 /** Step 5, for a calendar meeting without an override. */
 const applyConnectionPolicy = (meeting: DecisionMeeting, connection: DecisionConnection): RecordingDecision => {
+  // Declining is the person's own "no": it comes before the rules (tentative stays a rule choice).
+  if (meeting.responseStatus === 'declined' && !connection.recordDeclined)
+    return skip('declined', 'You declined this meeting; its calendar connection does not record declined meetings.')
   const bar = connection.barRules.find((r) => ruleMatches(r, meeting, connection))
   if (bar !== undefined) return skip('barred_by_rule', `Bar rule ${describeRule(bar)} matched.`)
   if (connection.joinRules.some((r) => ruleMatches(r, meeting, connection))) return RECORD

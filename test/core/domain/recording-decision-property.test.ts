@@ -31,6 +31,7 @@ const input: fc.Arbitrary<DecisionInput> = fc.record({
     isRecurring: fc.boolean(),
     organizer: fc.option(emails.map((email) => ({ email })), { nil: null }),
     attendees: fc.array(emails.map((email) => ({ email })), { maxLength: 4 }),
+    responseStatus: fc.constantFrom(null, 'accepted' as const, 'declined' as const, 'tentative' as const, 'needsAction' as const),
   }),
   connection: fc.option(
     fc.record({
@@ -38,6 +39,7 @@ const input: fc.Arbitrary<DecisionInput> = fc.record({
       autoJoin: fc.constantFrom('all' as const, 'hosted' as const, 'manual' as const),
       joinRules: fc.array(rule, { maxLength: 3 }),
       barRules: fc.array(rule, { maxLength: 3 }),
+      recordDeclined: fc.boolean(),
     }),
     { nil: null },
   ),

@@ -22,8 +22,9 @@ const base: DecisionInput = {
     isRecurring: true,
     organizer: { email: 'dana@partner.io' },
     attendees: [{ email: 'ana@acme.com' }, { email: 'dana@partner.io' }],
+    responseStatus: 'accepted',
   },
-  connection: { accountEmail: 'ana@acme.com', autoJoin: 'all', joinRules: [], barRules: [] },
+  connection: { accountEmail: 'ana@acme.com', autoJoin: 'all', joinRules: [], barRules: [], recordDeclined: false },
   now: NOW,
   allowanceLeft: true,
 }
@@ -39,6 +40,7 @@ const NEGATIVE: ReadonlyArray<[SkipReason, Change]> = [
   ['no_join_link', meeting({ link: null })],
   ['unsupported_platform', meeting({ link: 'https://example.com/meeting/1' })],
   ['ended', meeting({ startsAt: '2024-03-20T09:00:00.000Z', durationMinutes: 60 })],
+  ['declined', meeting({ responseStatus: 'declined' })],
   ['barred_by_rule', connection({ barRules: [{ kind: 'title', value: 'standup' }] })],
   ['not_hosted', connection({ autoJoin: 'hosted' })],
   ['auto_join_manual', connection({ autoJoin: 'manual' })],
@@ -46,6 +48,7 @@ const NEGATIVE: ReadonlyArray<[SkipReason, Change]> = [
 ]
 // Conditions that set the same field cannot be combined.
 const EXCLUSIVE = new Set(['no_join_link+unsupported_platform', 'not_hosted+auto_join_manual'])
+const recordDeclinedOn = connection({ recordDeclined: true })
 
 const reasonOf = (input: DecisionInput): SkipReason | 'records' => {
   const d = decideRecording(input)
@@ -76,16 +79,20 @@ const manualMeeting: Change = (i) => ({ ...i, connection: null })
 const joinRule = connection({ joinRules: [{ kind: 'attendee_domain', value: 'partner.io' }] })
 const POSITIVE: ReadonlyArray<[string, Change, Partial<Record<SkipReason, SkipReason | 'records'>>]> = [
   ['recordOverride true', overrideOn, {
-    no_join_link: 'no_join_link', unsupported_platform: 'unsupported_platform', ended: 'ended',
+    no_join_link: 'no_join_link', unsupported_platform: 'unsupported_platform', ended: 'ended', declined: 'records',
     barred_by_rule: 'records', not_hosted: 'records', auto_join_manual: 'records', allowance_spent: 'allowance_spent',
   }],
   ['manual meeting', manualMeeting, {
     override_off: 'override_off', no_join_link: 'no_join_link', unsupported_platform: 'unsupported_platform', ended: 'ended',
-    barred_by_rule: 'records', not_hosted: 'records', auto_join_manual: 'records', allowance_spent: 'allowance_spent',
+    declined: 'records', barred_by_rule: 'records', not_hosted: 'records', auto_join_manual: 'records', allowance_spent: 'allowance_spent',
   }],
   ['join rule match', joinRule, {
     override_off: 'override_off', no_join_link: 'no_join_link', unsupported_platform: 'unsupported_platform', ended: 'ended',
-    barred_by_rule: 'barred_by_rule', not_hosted: 'records', auto_join_manual: 'records', allowance_spent: 'allowance_spent',
+    declined: 'declined', barred_by_rule: 'barred_by_rule', not_hosted: 'records', auto_join_manual: 'records', allowance_spent: 'allowance_spent',
+  }],
+  ['recordDeclined on', recordDeclinedOn, {
+    override_off: 'override_off', no_join_link: 'no_join_link', unsupported_platform: 'unsupported_platform', ended: 'ended',
+    declined: 'records', barred_by_rule: 'barred_by_rule', not_hosted: 'not_hosted', auto_join_manual: 'auto_join_manual', allowance_spent: 'allowance_spent',
   }],
 ]
 
@@ -118,6 +125,29 @@ test('details are readable sentences naming what decided', () => {
   assert.equal(ended, { willRecord: false, skipReason: 'ended', detail: 'The meeting ended at 2024-03-20T09:30:00.000Z.' })
   const notHosted = decideRecording(connection({ autoJoin: 'hosted' })(base))
   assert.ok(!notHosted.willRecord && notHosted.detail.includes('dana@partner.io'))
+})
+
+test('a declined meeting is skipped with its reason in words; tentative, accepted and unknown answers are left to the rules', () => {
+  const declined = decideRecording(meeting({ responseStatus: 'declined' })(base))
+  assert.equal(declined, {
+    willRecord: false,
+    skipReason: 'declined',
+    detail: 'You declined this meeting; its calendar connection does not record declined meetings.',
+  })
+  for (const responseStatus of ['accepted', 'tentative', 'needsAction', null] as const) {
+    assert.is(reasonOf(meeting({ responseStatus })(base)), 'records', `${responseStatus} records under autoJoin all`)
+    const manual = connection({ autoJoin: 'manual' })(meeting({ responseStatus })(base))
+    assert.is(reasonOf(manual), 'auto_join_manual', `${responseStatus} stays a rule choice`)
+  }
+  // A tentative meeting is recorded by a join rule that matches it, as before.
+  const tentativeJoined = joinRule(connection({ autoJoin: 'manual' })(meeting({ responseStatus: 'tentative' })(base)))
+  assert.is(reasonOf(tentativeJoined), 'records')
+})
+
+test('a declined meeting: recordOverride true records it; recordDeclined on leaves it to the rules', () => {
+  assert.is(reasonOf(overrideOn(meeting({ responseStatus: 'declined' })(base))), 'records')
+  assert.is(reasonOf(recordDeclinedOn(meeting({ responseStatus: 'declined' })(base))), 'records')
+  assert.is(reasonOf(recordDeclinedOn(connection({ autoJoin: 'manual' })(meeting({ responseStatus: 'declined' })(base)))), 'auto_join_manual')
 })
 
 test('a blank link counts as no link', () => {

@@ -94,6 +94,18 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
           ))}
         </select>
       </label>
+      <label class="record-declined">
+        <input
+          type="checkbox"
+          checked={c.recordDeclined}
+          disabled={!canWrite || action.busy}
+          onChange={(e) => {
+            const recordDeclined = e.currentTarget.checked
+            change(() => api.request('patch', '/calendar/connections/{id}', { path, body: { recordDeclined } }), recordDeclined ? 'Meetings you declined are now left to the rules.' : 'Meetings you declined are no longer recorded.')
+          }}
+        />
+        Also record meetings I declined
+      </label>
       <div class="rule-lists">
         <RulesEditor legend="Join rules" hint="Meetings that match one of these are recorded." rules={joinRules} onChange={setJoinRules} disabled={!canWrite || action.busy} />
         <RulesEditor legend="Bar rules" hint="Meetings that match one of these are never recorded; bar rules win over join rules." rules={barRules} onChange={setBarRules} disabled={!canWrite || action.busy} />

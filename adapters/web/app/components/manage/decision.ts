@@ -8,6 +8,7 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
   no_join_link: 'It has no meeting link.',
   unsupported_platform: 'Its link is not a Zoom, Google Meet or Microsoft Teams link.',
   ended: 'It has ended.',
+  declined: 'You declined this meeting.',
   barred_by_rule: "A bar rule of its calendar leaves it out.",
   not_hosted: 'Its calendar records only the meetings you organize.',
   auto_join_manual: 'Its calendar records only the meetings you pick.',
