@@ -35,6 +35,13 @@ export const memoryAccountStore = (dir: MemoryDirectory = memoryDirectory()): Ac
       rows.set(id, { ...row, account })
       return TE.right({ kind: 'set', account })
     },
+    setPlan: (id, planKey) => {
+      const row = rows.get(id)
+      if (row === undefined) return TE.right(O.none)
+      const account = { ...row.account, planKey }
+      rows.set(id, { ...row, account })
+      return TE.right(O.some(account))
+    },
     countServerAdmins: () => TE.right([...rows.values()].filter((r) => r.account.serverAdmin).length),
   }
 }

@@ -45,6 +45,7 @@ export const postgresAccountStore = (pool: Pool): AccountStore => ({
         return { kind: 'set', account: { ...account.value, serverAdmin } }
       }),
     ),
+  setPlan: (id, planKey) => attempt(async () => one(await first<AccountRow>(pool, 'UPDATE accounts SET plan_key = $2 WHERE id = $1 RETURNING *', [id, planKey]))),
   countServerAdmins: () => attempt(() => count(pool, 'SELECT count(*) AS n FROM accounts WHERE server_admin')),
 })
 

@@ -22,6 +22,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
        AND (? = 1 OR server_admin = 0 OR EXISTS (SELECT 1 FROM accounts WHERE server_admin = 1 AND id <> ?))
      RETURNING *`,
   )
+  const setPlan = db.prepare<[string, string], AccountRow>('UPDATE accounts SET plan_key = ? WHERE id = ? RETURNING *')
   return {
     create: (account) =>
       TE.map(() => account)(
@@ -38,6 +39,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
         if (changed !== undefined) return { kind: 'set', account: toAccount(changed) }
         return byId.get(id) === undefined ? { kind: 'not-found' } : { kind: 'last-administrator' }
       }),
+    setPlan: (id, planKey) => attempt(() => O.map(toAccount)(O.fromNullable(setPlan.get(planKey, id)))),
     countServerAdmins: () => attempt(() => countAdmins.get() as number),
   }
 }

@@ -4,6 +4,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { planAllowanceText } from '../core/domain/account.js'
 import type { AppError } from '../core/errors.js'
 import { buildCore, type Core } from '../index.js'
 import { openAdapters } from './adapters.js'
@@ -92,6 +93,16 @@ export const commands: Record<string, (args: string[]) => Promise<void>> = {
           ? `${a.email} is no longer a server administrator`
           : `${a.email} was not a server administrator; nothing changed`
       print(values.json === true, { accountId: a.id, email: a.email, serverAdmin: a.serverAdmin, changed }, text)
+    })
+  },
+  'accounts set-plan': async (args) => {
+    const { values } = parse(args, { account: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' } })
+    const account = required(values, 'account')
+    const plan = required(values, 'plan')
+    await withCore(async (core) => {
+      const { account: a, plan: p, changed } = await run(core.identity.setPlan(account, plan))
+      const text = `${a.email} ${changed ? 'is now' : 'was already'} on plan ${p.key} (${planAllowanceText(p)})${changed ? '' : '; nothing changed'}`
+      print(values.json === true, { accountId: a.id, email: a.email, plan: p, changed }, text)
     })
   },
   'accounts set-password': async (args) => {

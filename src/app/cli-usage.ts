@@ -10,12 +10,16 @@ Commands:
   worker                                  run background jobs only (processing, webhooks, bots, the engine)
   migrate                                 apply database migrations and exit
   accounts create --name NAME --email EMAIL [--plan KEY] [--organization NAME] [--server-admin] [--json]
+                                          --plan: one of NOTETAKER_PLANS (default NOTETAKER_DEFAULT_PLAN, self-hosted)
                                           --server-admin: one of this server's administrators, who manage its
                                           speech models from the web app and /ext/v1/server/models
   accounts list [--limit N] [--offset N] [--json]
   accounts server-admin --account ID_OR_EMAIL [--off] [--json]
                                           make the account a server administrator (--off: no longer one; the
                                           last one keeps it). The first start's account is one
+  accounts set-plan --account ID_OR_EMAIL --plan KEY [--json]
+                                          put the account on one of NOTETAKER_PLANS (self-hosted: unlimited);
+                                          how a spent monthly allowance is lifted
   accounts set-password --account ID_OR_EMAIL [--json]
                                           the web app's sign-in password: the first line of standard input
                                           when it is not a terminal; otherwise (or when it is empty) a random
@@ -52,7 +56,7 @@ export const HINT = 'Run `notetaker --help` for the commands and their options.'
 
 /** Every command, one or two words, as the help lists them (a test holds this to the commands that exist). */
 export const COMMAND_NAMES: ReadonlyArray<string> = [
-  'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'accounts server-admin', 'accounts set-password', 'keys create', 'keys list', 'keys revoke',
+  'serve', 'worker', 'migrate', 'accounts create', 'accounts list', 'accounts server-admin', 'accounts set-plan', 'accounts set-password', 'keys create', 'keys list', 'keys revoke',
   'organizations create', 'organizations add-member', 'organizations invite', 'organizations accept',
   'demo chromium',
   'models list', 'models pull', 'models add', 'models verify', 'models remove',

@@ -30,8 +30,8 @@ export const PlanList = new t.Type<Plan[], string, unknown>(
       const ok =
         Array.isArray(v) &&
         v.length > 0 &&
-        v.every((p) => typeof p?.key === 'string' && typeof p.paid === 'boolean' && Number.isInteger(p.monthlyRecordings) && p.monthlyRecordings >= 0)
-      return ok ? t.success(v as Plan[]) : t.failure(u, c, 'must be a JSON array of {"key","paid","monthlyRecordings"}')
+        v.every((p) => typeof p?.key === 'string' && typeof p.paid === 'boolean' && (p.monthlyRecordings === null || (Number.isInteger(p.monthlyRecordings) && p.monthlyRecordings >= 0)))
+      return ok ? t.success(v as Plan[]) : t.failure(u, c, 'must be a JSON array of {"key","paid","monthlyRecordings"} (monthlyRecordings a whole number, or null for unlimited)')
     } catch {
       return t.failure(u, c, 'must be JSON')
     }

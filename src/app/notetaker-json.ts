@@ -82,7 +82,8 @@ export interface PageQuery {
 export interface Plan {
   key: string
   paid: boolean
-  monthlyRecordings: number
+  /** Null: unlimited. */
+  monthlyRecordings: number | null
 }
 
 /** `GET /me/allowance`. */
@@ -90,7 +91,8 @@ export interface Allowance {
   plan: Plan
   since: string
   used: number
-  left: number
+  /** Null on an unlimited plan. */
+  left: number | null
 }
 
 export interface Person {

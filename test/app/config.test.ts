@@ -8,7 +8,9 @@ test('defaults: port 8080 on 127.0.0.1, SQLite under ./data, info logs', () => {
   assert.ok(E.isRight(c))
   if (E.isRight(c)) {
     assert.equal([c.right.PORT, c.right.HOST, c.right.DATA_DIR, c.right.NOTETAKER_STORE, c.right.LOG_LEVEL], [8080, '127.0.0.1', './data', 'sqlite', 'info'])
-    assert.equal(c.right.NOTETAKER_PLANS.map((p) => p.key), ['free', 'pro'])
+    assert.equal(c.right.NOTETAKER_PLANS.map((p) => p.key), ['self-hosted', 'free', 'pro'])
+    assert.is(c.right.NOTETAKER_DEFAULT_PLAN, 'self-hosted')
+    assert.is(c.right.NOTETAKER_PLANS[0]!.monthlyRecordings, null, 'self-hosted is unlimited')
   }
 })
 
@@ -26,8 +28,12 @@ test('every invalid value is reported in words', () => {
 test('plans are configurable and the default plan must be one of them', () => {
   const plans = JSON.stringify([{ key: 'team', paid: true, monthlyRecordings: 1000 }])
   assert.ok(E.isRight(loadConfig({ NOTETAKER_PLANS: plans, NOTETAKER_DEFAULT_PLAN: 'team' })))
+  const unlimited = loadConfig({ NOTETAKER_PLANS: JSON.stringify([{ key: 'mine', paid: false, monthlyRecordings: null }]), NOTETAKER_DEFAULT_PLAN: 'mine' })
+  assert.ok(E.isRight(unlimited) && unlimited.right.NOTETAKER_PLANS[0]!.monthlyRecordings === null, 'null is unlimited')
+  const negative = loadConfig({ NOTETAKER_PLANS: JSON.stringify([{ key: 'x', paid: false, monthlyRecordings: -1 }]), NOTETAKER_DEFAULT_PLAN: 'x' })
+  assert.ok(E.isLeft(negative) && /a whole number, or null for unlimited/.test(negative.left[0]!))
   const bad = loadConfig({ NOTETAKER_PLANS: plans })
-  assert.ok(E.isLeft(bad) && /NOTETAKER_DEFAULT_PLAN=free is not one of the plans/.test(bad.left[0]!))
+  assert.ok(E.isLeft(bad) && /NOTETAKER_DEFAULT_PLAN=self-hosted is not one of the plans/.test(bad.left[0]!))
 })
 
 test('postgres needs DATABASE_URL, and the message never repeats the address', () => {

@@ -59,10 +59,10 @@ s('accounts list: every account, oldest first, in pages', ({ env }) => {
 s('server administrators: accounts create --server-admin, accounts server-admin [--off], never the last one', ({ env }) => {
   const ada = cli(['accounts', 'create', '--name', 'Ada', '--email', 'ada@example.com', '--server-admin'], env)
   assert.is(ada.code, 0, ada.stderr)
-  assert.match(ada.stdout, /^created account \S+ \(ada@example\.com, plan free, server administrator\)$/m)
+  assert.match(ada.stdout, /^created account \S+ \(ada@example\.com, plan self-hosted, server administrator\)$/m)
   const bob = JSON.parse(cli(['accounts', 'create', '--name', 'Bob', '--email', 'bob@example.com', '--json'], env).stdout)
   assert.is(bob.serverAdmin, false)
-  assert.match(cli(['accounts', 'list'], env).stdout, /ada@example\.com  Ada  plan free  server administrator  created/)
+  assert.match(cli(['accounts', 'list'], env).stdout, /ada@example\.com  Ada  plan self-hosted  server administrator  created/)
 
   const last = cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off'], env)
   assert.equal([last.code, last.stdout], [1, ''])
@@ -104,6 +104,33 @@ s('bad arguments name the wrong thing and exit 2, writing nothing', ({ env }) =>
   assert.match(listed.stderr, /Account not found/)
 })
 
+s('plans: accounts create gives NOTETAKER_DEFAULT_PLAN unless --plan says otherwise; accounts set-plan changes it; accounts list shows it', ({ env }) => {
+  assert.match(cli(['accounts', 'create', '--name', 'Ada', '--email', 'ada@example.com'], env).stdout, /\(ada@example\.com, plan self-hosted\)$/m)
+  assert.match(cli(['accounts', 'create', '--name', 'Bob', '--email', 'bob@example.com', '--plan', 'free'], env).stdout, /\(bob@example\.com, plan free\)$/m)
+  const chosen = cli(['accounts', 'create', '--name', 'Cy', '--email', 'cy@example.com'], { ...env, NOTETAKER_DEFAULT_PLAN: 'pro' })
+  assert.match(chosen.stdout, /\(cy@example\.com, plan pro\)$/m, 'NOTETAKER_DEFAULT_PLAN decides the default')
+
+  const lifted = cli(['accounts', 'set-plan', '--account', 'Bob@Example.com', '--plan', 'self-hosted'], env)
+  assert.equal([lifted.code, lifted.stdout, lifted.stderr], [0, 'bob@example.com is now on plan self-hosted (unlimited recordings)\n', ''])
+  assert.is(cli(['accounts', 'set-plan', '--account', 'bob@example.com', '--plan', 'self-hosted'], env).stdout, 'bob@example.com was already on plan self-hosted (unlimited recordings); nothing changed\n')
+  const json = cli(['accounts', 'set-plan', '--account', 'ada@example.com', '--plan', 'free', '--json'], env)
+  assert.is(json.code, 0, json.stderr)
+  const ada = JSON.parse(json.stdout)
+  assert.equal({ ...ada, accountId: typeof ada.accountId }, { accountId: 'string', email: 'ada@example.com', plan: { key: 'free', paid: false, monthlyRecordings: 25 }, changed: true })
+  assert.is(cli(['accounts', 'set-plan', '--account', 'ada@example.com', '--plan', 'pro'], env).stdout, 'ada@example.com is now on plan pro (500 recordings a month)\n')
+
+  const listed = cli(['accounts', 'list'], env).stdout
+  assert.match(listed, /ada@example\.com  Ada  plan pro  created/)
+  assert.match(listed, /bob@example\.com  Bob  plan self-hosted  created/)
+  assert.equal(JSON.parse(cli(['accounts', 'list', '--json'], env).stdout).rows.map((a: { planKey: string }) => a.planKey), ['pro', 'self-hosted', 'pro'])
+
+  const unknown = cli(['accounts', 'set-plan', '--account', 'ada@example.com', '--plan', 'gold'], env)
+  assert.equal([unknown.code, unknown.stdout, unknown.stderr], [1, '', "notetaker: plan: gold is not one of this server's plans; the plans are: self-hosted, free, pro\n"])
+  const nobody = cli(['accounts', 'set-plan', '--account', 'nobody@example.com', '--plan', 'pro'], env)
+  assert.equal([nobody.code, nobody.stderr], [1, 'notetaker: Account not found\n'])
+  assert.is(cli(['accounts', 'set-plan', '--account', 'ada@example.com'], env).code, 2, '--plan is required')
+})
+
 s('domain errors exit 1 with a readable message', ({ env }) => {
   assert.is(cli(['accounts', 'create', '--name', 'A', '--email', 'a@b.co'], env).code, 0)
   const dup = cli(['accounts', 'create', '--name', 'A', '--email', 'a@b.co'], env)
@@ -113,7 +140,7 @@ s('domain errors exit 1 with a readable message', ({ env }) => {
   assert.is(badEmail.code, 1)
   assert.match(badEmail.stderr, /email/)
   const badPlan = cli(['accounts', 'create', '--name', 'A', '--email', 'c@b.co', '--plan', 'gold'], env)
-  assert.match(badPlan.stderr, /plan must be one of: free, pro/)
+  assert.match(badPlan.stderr, /plan must be one of: self-hosted, free, pro/)
   const orgKey = cli(['keys', 'create', '--account', 'a@b.co', '--org-wide'], env)
   assert.is(orgKey.code, 1)
   assert.match(orgKey.stderr, /no organization/)

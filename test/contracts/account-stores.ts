@@ -93,6 +93,15 @@ export const accountStoreContract = (name: string, make: () => Promise<AccountSt
     assert.is(await right(stores.accounts.countServerAdmins()), 1)
   })
 
+  s('an account is put on another plan, which it keeps; an unknown account is none', async ({ stores }) => {
+    await right(stores.accounts.create(account(1)))
+    await right(stores.accounts.create(account(2)))
+    assert.equal(await right(stores.accounts.setPlan(account(1).id, 'self-hosted')), O.some({ ...account(1), planKey: 'self-hosted' }))
+    assert.equal(await right(stores.accounts.findById(account(1).id)), O.some({ ...account(1), planKey: 'self-hosted' }))
+    assert.equal(await right(stores.accounts.findById(account(2).id)), O.some(account(2)), 'the other account keeps its plan')
+    assert.equal(await right(stores.accounts.setPlan('00000000-0000-4000-8000-999999999999', 'pro')), O.none)
+  })
+
   s('of two operators taking the flag from the last two administrators at once, one is refused', async ({ stores }) => {
     await right(stores.accounts.create({ ...account(1), serverAdmin: true }))
     await right(stores.accounts.create({ ...account(2), serverAdmin: true }))

@@ -15,6 +15,7 @@ test('first run on SQLite: creates an account, prints a working key once, and st
     const identity = (await me.json()).data
     assert.is(identity.key.access, 'full')
     assert.is(identity.account.serverAdmin, true, "the first start's account is a server administrator")
+    assert.equal(identity.plan, { key: 'self-hosted', paid: false, monthlyRecordings: null }, 'on the unlimited self-hosted plan')
     assert.not.ok(first.output.some((l) => l.includes('no account is a server administrator')), 'so no warning')
     assert.is(await first.stop(), 0, 'SIGTERM exits cleanly')
 

@@ -290,12 +290,28 @@ test('organization and account: explained outside an organization; the allowance
   await section(page, 'Account')
   await page.getByText(app.email).waitFor()
   await page.getByText('your password').waitFor()
-  const meter = page.getByRole('meter', { name: 'Recordings used this month' })
-  await meter.waitFor()
-  const used = (await api<{ used: number }>('/me/allowance')).data.used
-  assert.is(await meter.getAttribute('aria-valuenow'), String(used))
+  // The first start's account is on the unlimited self-hosted plan: no meter, no limit.
+  await page.getByText('Unlimited').waitFor()
+  assert.is(await page.getByRole('meter', { name: 'Recordings used this month' }).count(), 0)
   assert.equal(await seriousViolations(page), [], 'account')
   await screenshot(page, 'settings-account')
+
+  // On a limited plan the meter shows, and the card says who can lift the limit.
+  const env = { DATA_DIR: app.dataDir, NOTETAKER_STORE: 'sqlite' }
+  assert.is(cli(['accounts', 'set-plan', '--account', app.email, '--plan', 'free'], env).code, 0)
+  // The server sees another process's change within NOTETAKER_AUTH_CACHE_SECONDS (5 s here).
+  const meter = page.getByRole('meter', { name: 'Recordings used this month' })
+  for (let tries = 0; tries < 20 && (await meter.count()) === 0; tries++) {
+    await page.waitForTimeout(500)
+    await page.reload()
+    await page.getByText(/Unlimited|used this month/).first().waitFor()
+  }
+  await meter.waitFor({ timeout: 1000 })
+  const used = (await api<{ used: number }>('/me/allowance')).data.used
+  assert.is(await meter.getAttribute('aria-valuenow'), String(used))
+  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator runs notetaker accounts set-plan --account EMAIL --plan self-hosted \(or another plan\), or the operator\s+changes NOTETAKER_PLANS/)
+  assert.equal(await seriousViolations(page), [], 'account on a limited plan')
+  assert.is(cli(['accounts', 'set-plan', '--account', app.email, '--plan', 'self-hosted'], env).code, 0)
 
   // /settings opens the first section.
   await page.goto('/settings')

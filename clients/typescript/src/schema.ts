@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Who this key acts as
-         * @description The account, the organization the key reaches (null unless the key is organization-wide), the key (`access` is `full` or `readonly`) and the plan (`monthlyRecordings` is the monthly recording allowance).
+         * @description The account, the organization the key reaches (null unless the key is organization-wide), the key (`access` is `full` or `readonly`) and the plan (`monthlyRecordings` is the monthly recording allowance; null is unlimited, as on the `self-hosted` plan that the first account and accounts made with `notetaker accounts create` get).
          */
         get: operations["getMe"];
         put?: never;
@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * The monthly recording allowance and how much of it is used
-         * @description Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not, nor ones that failed before producing anything (an upload that could not be read or transcribed, a bot never admitted, refused, or sent to a meeting that does not exist). Deleting a recording does not give back what it used: deleted recordings still count, except an upload whose file was never sent and a bot deleted before it was admitted. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why.
+         * @description Recordings created this calendar month (UTC) from bots, calendar meetings and uploads count; cancelled, skipped and superseded ones do not, nor ones that failed before producing anything (an upload that could not be read or transcribed, a bot never admitted, refused, or sent to a meeting that does not exist). Deleting a recording does not give back what it used: deleted recordings still count, except an upload whose file was never sent and a bot deleted before it was admitted. At `left: 0`, POST /bots and POST /uploads answer 409 and the engine skips meetings, saying why (and who can lift it: a server administrator with `notetaker accounts set-plan`, or the operator with NOTETAKER_PLANS). On an unlimited plan (`monthlyRecordings` and `left` null, the `self-hosted` plan) nothing is refused for the allowance.
          */
         get: operations["getAllowance"];
         put?: never;
@@ -1506,9 +1506,11 @@ export interface operations {
                                 organizationWide: boolean;
                             };
                             plan: {
+                                /** @description The plan's key, one of the server's plans (`self-hosted`, `free` and `pro` unless the operator set NOTETAKER_PLANS). */
                                 key: string;
                                 paid: boolean;
-                                monthlyRecordings: number;
+                                /** @description Recordings the account may start per calendar month (UTC); null: unlimited, as on the `self-hosted` plan. */
+                                monthlyRecordings: number | null;
                             };
                         };
                     };
@@ -1590,9 +1592,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             plan: {
+                                /** @description The plan's key, one of the server's plans (`self-hosted`, `free` and `pro` unless the operator set NOTETAKER_PLANS). */
                                 key: string;
                                 paid: boolean;
-                                monthlyRecordings: number;
+                                /** @description Recordings the account may start per calendar month (UTC); null: unlimited, as on the `self-hosted` plan. */
+                                monthlyRecordings: number | null;
                             };
                             /**
                              * Format: date-time
@@ -1600,7 +1604,8 @@ export interface operations {
                              */
                             since: string;
                             used: number;
-                            left: number;
+                            /** @description Recordings left this month; null on an unlimited plan. */
+                            left: number | null;
                         };
                     };
                 };

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Plan } from '../domain/account.js'
-import { planFor } from '../domain/account.js'
+import { hasRoomFor, planFor } from '../domain/account.js'
 import type { CalendarConnection } from '../domain/calendar-connection.js'
 import { endsAtMs, type Meeting } from '../domain/meeting.js'
 import { decideForMeeting } from '../domain/meeting-decision.js'
@@ -18,7 +18,7 @@ import type { JobQueue } from '../ports/job-queue.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
 import type { RunStore } from '../ports/recording-stores.js'
 import { queueBot } from './bot-job.js'
-import { allowanceSpentMessage, monthStart } from '../recordings/index.js'
+import { allowanceRules, allowanceSpentMessage, monthStart } from '../recordings/index.js'
 
 /** The job kind of the recording engine's look-ahead, which chains itself every `tickMs`. */
 export const SCHEDULE_JOB = 'engine.schedule'
@@ -122,7 +122,7 @@ const scheduleForAccount = async (deps: ScheduleBotsDeps, accountId: string, mee
   for (const meeting of open) {
     const used = await unwrap(deps.runs.countSince(accountId, monthStart(now)))
     const connection = meeting.connectionId === null ? null : (connections.get(meeting.connectionId) ?? null)
-    const decision = decideForMeeting(meeting, connection, now, used < plan.monthlyRecordings)
+    const decision = decideForMeeting(meeting, connection, now, hasRoomFor(plan, used))
     if (decision.willRecord) await scheduleRun(deps, meeting, plan, now)
     else if (decision.skipReason === 'allowance_spent') await createRun(deps, meeting, now, 'skipped', allowanceSpentMessage(plan, used))
   }
@@ -134,7 +134,7 @@ const botSetsOff = (deps: ScheduleBotsDeps, meeting: Meeting, now: Date) =>
 
 const scheduleRun = async (deps: ScheduleBotsDeps, meeting: Meeting, plan: Plan, now: Date) => {
   const run = runFor(deps, meeting, now, 'scheduled', null)
-  const created = await deps.runs.create(run, { allowance: { since: monthStart(now), cap: plan.monthlyRecordings } })()
+  const created = await deps.runs.create(run, allowanceRules(plan, now))()
   if (E.isRight(created)) {
     await unwrap(queueBot(deps.jobs)(created.right, botSetsOff(deps, meeting, now)))
     return

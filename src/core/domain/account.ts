@@ -3,16 +3,27 @@ import * as t from 'io-ts'
 export interface Plan {
   readonly key: string
   readonly paid: boolean
-  /** Recordings (bots, uploads, calendar recordings) an account may start per calendar month (UTC). */
-  readonly monthlyRecordings: number
+  /** Recordings (bots, uploads, calendar recordings) an account may start per calendar month (UTC); null: unlimited. */
+  readonly monthlyRecordings: number | null
 }
 
-/** The plans offered when the operator configures none. */
+/**
+ * The plans offered when the operator configures none: `self-hosted` (unlimited, the default for the
+ * operator's own accounts) and, for those who sell the service, `free` and `pro`.
+ */
 export const DEFAULT_PLANS: ReadonlyArray<Plan> = [
+  { key: 'self-hosted', paid: false, monthlyRecordings: null },
   { key: 'free', paid: false, monthlyRecordings: 25 },
   { key: 'pro', paid: true, monthlyRecordings: 500 },
 ]
-export const DEFAULT_PLAN_KEY = 'free'
+export const DEFAULT_PLAN_KEY = 'self-hosted'
+
+/** Whether an account on the plan that has started `used` recordings this month may start another. */
+export const hasRoomFor = (plan: Plan, used: number): boolean => plan.monthlyRecordings === null || used < plan.monthlyRecordings
+
+/** The plan's allowance in words: "unlimited recordings", "25 recordings a month". */
+export const planAllowanceText = (plan: Plan): string =>
+  plan.monthlyRecordings === null ? 'unlimited recordings' : `${plan.monthlyRecordings} recording${plan.monthlyRecordings === 1 ? '' : 's'} a month`
 
 export interface Account {
   readonly id: string
@@ -47,7 +58,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 /** The plan of an account; an account on a plan the operator has since removed gets the most limited one. */
 export const planFor = (plans: ReadonlyArray<Plan>, key: string): Plan =>
   plans.find((p) => p.key === key) ??
-  [...plans].sort((a, b) => a.monthlyRecordings - b.monthlyRecordings)[0] ?? {
+  [...plans].sort((a, b) => (a.monthlyRecordings ?? Infinity) - (b.monthlyRecordings ?? Infinity))[0] ?? {
     key,
     paid: false,
     monthlyRecordings: 0,

@@ -17,6 +17,7 @@ import { createOwnApiKey } from './create-own-api-key.js'
 import { listOwnApiKeys } from './list-own-api-keys.js'
 import { revokeOwnApiKey } from './revoke-own-api-key.js'
 import { setServerAdmin } from './set-server-admin.js'
+import { setPlan } from './set-plan.js'
 
 export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
 
@@ -42,6 +43,8 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   listAccounts: listAccounts(deps),
   /** Operator (CLI): makes an account a server administrator or no longer one, never taking the flag from the last. */
   setServerAdmin: setServerAdmin(deps),
+  /** Operator (CLI): puts an account on one of the configured plans (how a spent allowance is lifted). */
+  setPlan: setPlan(deps),
   /** How many accounts are server administrators (the start warns when none is). */
   countServerAdmins: () => deps.accounts.countServerAdmins(),
   /** Operator (CLI, first run): sets an account's password and ends its sessions. */
@@ -69,6 +72,7 @@ export type { ApiKeyView } from '../domain/api-key-rules.js'
 export { createOwnApiKey, listOwnApiKeys, revokeOwnApiKey }
 export type { PasswordSet } from './set-password.js'
 export type { ServerAdminSet } from './set-server-admin.js'
+export type { PlanSet } from './set-plan.js'
 export type { Credentials, SignedIn, SignInInput } from './sign-in.js'
 export type { Authenticated } from './authenticate-session.js'
 export { WRONG_KEY, WRONG_PASSWORD } from './sign-in.js'

@@ -64,7 +64,7 @@ export const readMeetingSchedule =
       TE.map(({ page, connections, allowance, runs }) => {
         const byId = new Map(connections.map((c) => [c.id, c]))
         const rows = page.rows.map((m) =>
-          scheduleRowOf(m, m.connectionId === null ? null : (byId.get(m.connectionId) ?? null), runs.get(m.id), now, allowance.left > 0),
+          scheduleRowOf(m, m.connectionId === null ? null : (byId.get(m.connectionId) ?? null), runs.get(m.id), now, allowance.left === null || allowance.left > 0),
         )
         return { ...page, rows }
       }),

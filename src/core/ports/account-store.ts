@@ -21,6 +21,8 @@ export interface AccountStore {
    * operators each removing one of the last two cannot leave the server with none.
    */
   setServerAdmin(id: string, serverAdmin: boolean): TE.TaskEither<StoreFailure, ServerAdminChange>
+  /** Puts the account on the plan (its key, checked by the caller); none when there is no such account. */
+  setPlan(id: string, planKey: string): TE.TaskEither<StoreFailure, O.Option<Account>>
   /** How many accounts are server administrators. */
   countServerAdmins(): TE.TaskEither<StoreFailure, number>
 }

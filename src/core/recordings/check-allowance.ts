@@ -5,7 +5,7 @@ import type { Run } from '../domain/run.js'
 import { type AppError, conflict, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { Clock } from '../ports/clock.js'
-import type { RunStore } from '../ports/recording-stores.js'
+import type { NewRunRules, RunStore } from '../ports/recording-stores.js'
 
 export interface AllowanceDeps {
   readonly accounts: AccountStore
@@ -20,7 +20,8 @@ export const monthStart = (now: Date): string => new Date(Date.UTC(now.getUTCFul
 export interface Allowance {
   readonly plan: Plan
   readonly used: number
-  readonly left: number
+  /** Null on an unlimited plan. */
+  readonly left: number | null
 }
 
 export const readAllowance =
@@ -34,14 +35,22 @@ export const readAllowance =
           deps.runs.countSince(accountId, monthStart(deps.clock.now())),
           TE.map((used) => {
             const plan = planFor(deps.plans, account.planKey)
-            return { plan, used, left: Math.max(0, plan.monthlyRecordings - used) }
+            return { plan, used, left: plan.monthlyRecordings === null ? null : Math.max(0, plan.monthlyRecordings - used) }
           }),
         ),
       ),
     )
 
+/** The store's check for a new counted run: the plan's cap this month, or none on an unlimited plan. */
+export const allowanceRules = (plan: Plan, now: Date): NewRunRules =>
+  plan.monthlyRecordings === null ? {} : { allowance: { since: monthStart(now), cap: plan.monthlyRecordings } }
+
+/** Who can lift a spent allowance, in words (the web app's allowance card says the same). */
+export const LIFT_ALLOWANCE =
+  'A server administrator can lift it with `notetaker accounts set-plan --account EMAIL --plan self-hosted` (or another plan), or the operator can change NOTETAKER_PLANS'
+
 export const allowanceSpentMessage = (plan: Plan, used: number) =>
-  `The monthly recording allowance is spent: ${used} of ${plan.monthlyRecordings} recordings on plan ${plan.key} this month (it renews on the 1st, UTC)`
+  `The monthly recording allowance is spent: ${used} of ${plan.monthlyRecordings ?? 'unlimited'} recordings on plan ${plan.key} this month (it renews on the 1st, UTC). ${LIFT_ALLOWANCE}`
 
 export const liveBotMessage = (reference: string) =>
   `A bot is already live for this account (${reference}); only one at a time. Wait until it has left, or make it leave with POST /bots/{runId}/leave`
@@ -60,7 +69,7 @@ export const createCountedRun =
       TE.flatMap((account) => {
         const plan = planFor(deps.plans, account.planKey)
         return pipe(
-          deps.runs.create(run, { allowance: { since: monthStart(deps.clock.now()), cap: plan.monthlyRecordings } }),
+          deps.runs.create(run, allowanceRules(plan, deps.clock.now())),
           TE.mapLeft((e): AppError => {
             if (e._tag === 'AllowanceSpent') return conflict(allowanceSpentMessage(plan, e.used))
             if (e._tag === 'LiveBotExists') return conflict(liveBotMessage(e.reference))

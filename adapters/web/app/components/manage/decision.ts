@@ -12,7 +12,7 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
   barred_by_rule: "A bar rule of its calendar leaves it out.",
   not_hosted: 'Its calendar records only the meetings you organize.',
   auto_join_manual: 'Its calendar records only the meetings you pick.',
-  allowance_spent: "This month's recording allowance is spent.",
+  allowance_spent: "This month's recording allowance is spent; Settings → Account says who can lift it.",
 }
 
 export const PLATFORM_WORDS: Readonly<Record<string, string>> = {

@@ -8,12 +8,30 @@ import { useAsync } from '../../use-async.js'
 /** The allowance renews at midnight UTC on the 1st: name that day as it is in UTC. */
 const RENEWAL_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })
 
+/** Who can lift a spent or tight allowance; the API's refusal says the same. */
+const WhoLiftsIt = () => (
+  <p class="muted" data-testid="allowance-lift">
+    To lift it, a server administrator runs <code>notetaker accounts set-plan --account EMAIL --plan self-hosted</code> (or another plan), or the operator
+    changes <code>NOTETAKER_PLANS</code>.
+  </p>
+)
+
 const Allowance = () => {
   const { api } = useSession()
   const allowance = useAsync(() => api.me.allowance(), [])
   if (allowance.data === undefined) return allowance.loading ? <Loading what="the allowance" /> : <ErrorNote message={allowance.error} />
   const { plan, used, left, since } = allowance.data
   const limit = plan.monthlyRecordings
+  if (limit === null) {
+    return (
+      <section class="card" aria-labelledby="allowance-title">
+        <h3 id="allowance-title">Monthly recordings</h3>
+        <p>
+          <strong>Unlimited</strong>: {used} made this month <span class="muted">(plan {plan.key})</span>.
+        </p>
+      </section>
+    )
+  }
   const share = limit <= 0 ? 1 : Math.min(1, used / limit)
   const renews = new Date(since)
   renews.setUTCMonth(renews.getUTCMonth() + 1)
@@ -29,6 +47,7 @@ const Allowance = () => {
       <p class="muted">
         Bots, calendar meetings and uploads count. It renews on {RENEWAL_DAY.format(renews)}.{left === 0 ? ' Until then new bots and uploads are refused and meetings are skipped.' : ''}
       </p>
+      <WhoLiftsIt />
     </section>
   )
 }
