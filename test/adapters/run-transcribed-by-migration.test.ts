@@ -3,22 +3,16 @@
  * installation that exists already: its runs read as transcribed by an unknown engine (null), and
  * the stores keep the engine of the next ones.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import * as O from 'fp-ts/lib/Option.js'
-import pg from 'pg'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { migrate as migratePostgres } from '../../adapters/postgres/migrate.js'
-import { MIGRATIONS as POSTGRES } from '../../adapters/postgres/migrations/index.js'
 import { postgresRunStore } from '../../adapters/postgres/recordings.js'
-import { migrate as migrateSqlite, openDatabase } from '../../adapters/sqlite/database.js'
-import { MIGRATIONS as SQLITE } from '../../adapters/sqlite/migrations/index.js'
+import { migrate as migrateSqlite } from '../../adapters/sqlite/database.js'
 import { sqliteRunStore } from '../../adapters/sqlite/recordings.js'
 import type { RunStore } from '../../src/core/ports/recording-stores.js'
 import { right } from '../support/run.js'
+import { withPostgresBefore, withSqliteBefore } from '../support/migrated-before.js'
 
 const ACCOUNT = 'a0000000-0000-4000-8000-000000000001'
 const OLD = '00000000-0000-4000-8000-000000000001'
@@ -41,54 +35,28 @@ const assertStoreAfter = async (runs: RunStore) => {
   assert.equal(O.toNullable(await right(runs.find(ACCOUNT, NEW)))?.transcribedBy, WHISPER)
 }
 
-test('SQLite 25: runs of an existing installation read as transcribed by an unknown engine; new ones keep theirs', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'notetaker-transcribed-by-'))
-  const db = openDatabase(join(dir, 'notetaker.db'))
-  try {
-    db.exec('CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
-    for (const m of SQLITE.filter((m) => m.id < 25)) {
-      db.exec(m.sql)
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.id, m.name, 'then')
-    }
+test('SQLite 25: runs of an existing installation read as transcribed by an unknown engine; new ones keep theirs', async () =>
+  withSqliteBefore(25, async (db) => {
     db.exec(OLD_RUN.replace('$true', '1'))
     assert.equal(migrateSqlite(db)[0], '25-run-transcribed-by')
     assert.equal(db.prepare('SELECT transcribed_by FROM runs').all(), [{ transcribed_by: null }])
     await assertStoreAfter(sqliteRunStore(db))
     assert.is(db.prepare('SELECT transcribed_by FROM runs WHERE id = ?').pluck().get(NEW), JSON.stringify(WHISPER), 'kept as JSON text')
-  } finally {
-    db.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-})
+  }))
 
 const url = process.env['DATABASE_URL'] ?? ''
 if (url === '') {
   console.log('Postgres migration test skipped: set DATABASE_URL to run it')
 } else {
-  test('Postgres 23: runs of an existing installation read as transcribed by an unknown engine; new ones keep theirs', async () => {
-    const schema = `notetaker_transcribed_by_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 2 })
-    try {
-      await pool.query('CREATE TABLE schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)')
-      for (const m of POSTGRES.filter((m) => m.id < 23)) {
-        await pool.query(m.sql)
-        await pool.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.id, m.name, 'then'])
-      }
+  test('Postgres 23: runs of an existing installation read as transcribed by an unknown engine; new ones keep theirs', async () =>
+    withPostgresBefore(url, 23, async (pool) => {
       await pool.query(OLD_RUN.replace('$true', 'true'))
       assert.equal((await migratePostgres(pool))[0], '23-run-transcribed-by')
       assert.equal((await pool.query('SELECT transcribed_by FROM runs')).rows, [{ transcribed_by: null }])
       await assertStoreAfter(postgresRunStore(pool))
       const { rows } = await pool.query("SELECT transcribed_by->>'model' AS model FROM runs WHERE id = $1", [NEW])
       assert.equal(rows, [{ model: 'base.en' }], 'kept as jsonb')
-    } finally {
-      await pool.end()
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-      await admin.end()
-    }
-  })
+    }))
 }
 
 test.run()
