@@ -41,6 +41,7 @@ import { webhookUseCases } from './core/webhooks/index.js'
 import { speechUseCases } from './core/speech/index.js'
 import { notetakerFactory } from './app/notetaker.js'
 import type { SpeechModels } from './core/ports/speech-models.js'
+import type { Mailer } from './core/ports/mailer.js'
 
 export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
@@ -66,6 +67,8 @@ export interface Ports
   readonly speechModels?: SpeechModels
   /** Where Whisper models download from (NOTETAKER_MODELS_URL), as GET /server/models reports it. */
   readonly modelsMirror?: string
+  /** Sends mail (invites, shares) when the operator configured SMTP; absent: the link is shown to pass on. */
+  readonly mailer?: Mailer
   /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
   readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore
