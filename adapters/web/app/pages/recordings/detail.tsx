@@ -159,7 +159,6 @@ export const RecordingPage = (props: Record<string, string>) => {
           <Speakers runId={runId} speakers={r.speakers} editable={editable} onChanged={quietReload} />
           <Attendees attendees={r.attendees} />
           {r.hasNotes && r.shortSummary === '' && r.actionItems.length === 0 && r.topics.length === 0 ? <p class="muted">The notes of this recording are empty.</p> : null}
-          {r.owned ? <Shares runId={runId} /> : null}
         </div>
         <section class="card transcript-card" aria-labelledby="transcript-title">
           <h2 id="transcript-title">Transcript</h2>
@@ -175,6 +174,12 @@ export const RecordingPage = (props: Record<string, string>) => {
           )}
           <ErrorNote message={moreError} />
         </section>
+        {/* Managing comes after reading: under the notes on a wide screen, after the transcript on a phone. */}
+        {r.owned ? (
+          <div class="manage">
+            <Shares runId={runId} />
+          </div>
+        ) : null}
       </div>
     </>
   )

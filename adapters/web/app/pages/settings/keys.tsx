@@ -98,9 +98,9 @@ export const KeysSection = () => {
               <p>No keys.{canWrite ? ' Create one below.' : ''}</p>
             </Empty>
           ) : (
-            // Positioned, so the visually hidden column label stays inside the scrolling box on phones.
+            // Positioned, so the visually hidden column label stays inside the scrolling box.
             <div class="card table-wrap keys-table">
-              <table>
+              <table class="stack">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -117,22 +117,24 @@ export const KeysSection = () => {
                     const [words, tone] = status(k)
                     return (
                       <tr key={k.id}>
-                        <td>{k.name}</td>
-                        <td>
+                        <td data-label="Name">{k.name}</td>
+                        <td data-label="Key">
                           <code>ntk_{k.publicId}_…</code>
                         </td>
-                        <td>
+                        <td data-label="Access">
                           {k.access === 'full' ? 'Full' : 'Read-only'}
                           {k.organizationWide ? ', organization-wide' : ''}
                         </td>
-                        <td class="nowrap">{formatDateTime(k.createdAt)}</td>
-                        <td class="nowrap">{k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)}</td>
-                        <td>
+                        <td class="nowrap" data-label="Created">
+                          {formatDateTime(k.createdAt)}
+                        </td>
+                        <td class="nowrap" data-label="Expires">{k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)}</td>
+                        <td data-label="Status">
                           <span class={`badge ${tone}`}>{words}</span>
                           {k.revokedAt === null ? null : <div class="muted small">{formatDateTime(k.revokedAt)}</div>}
                         </td>
                         {canWrite ? (
-                          <td>
+                          <td class="actions">
                             {k.revokedAt === null ? (
                               <ConfirmButton
                                 label="Revoke"
