@@ -68,7 +68,7 @@ test.after(async () => {
 const sideways = (p: Page) =>
   p.evaluate((width) => {
     const over = document.documentElement.scrollWidth - width
-    const culprits = over <= 0 ? [] : [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1).slice(0, 5)
+    const culprits = over <= 0 ? [] : Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > width + 1).slice(0, 5)
     return { over, culprits: culprits.map((e) => `${e.tagName.toLowerCase()}.${e.className}`) }
   }, WIDTH)
 
