@@ -3,8 +3,9 @@
  * `notetaker serve` with data in it: nothing sticks out sideways, the menu reaches every
  * section (and closes on navigation and Escape), the controls a person needs are on screen
  * (the recordings' Filters toggle, every Settings tab including Account, a key's Revoke), a
- * recording reads notes, then transcript, then sharing; no console error and no serious
- * axe-core violation on any page. Pages added later are added to PAGES below.
+ * recording reads notes, then transcript, then sharing, a refused upload says why in one sentence
+ * with no Retry; no console error and no serious axe-core violation on any page. A page added
+ * later gets its visit here, with `fits`.
  */
 import type { Browser, Locator, Page } from 'playwright-core'
 import { test } from 'uvu'
@@ -164,10 +165,21 @@ test('a recording reads notes first, then the transcript, then sharing', async (
   assert.ok(transcript < sharing, 'the transcript comes before sharing')
 })
 
-test('upload and meetings: the week shows its meeting', async () => {
+test('upload: a file of the wrong type is refused in one sentence, with no Retry that cannot help', async () => {
   await page.goto('/upload')
   await fits('upload')
+  await page.getByLabel('Choose a file').setInputFiles({ name: 'minutes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
   await onScreen(page.getByRole('button', { name: 'Upload', exact: true }), 'Upload')
+  await page.getByRole('button', { name: 'Upload', exact: true }).tap()
+  const alert = page.getByRole('alert')
+  await alert.waitFor()
+  assert.is(await alert.textContent(), 'The file must be audio (.wav, .mp3, .m4a, .ogg, .opus, .webm, .flac, .mp4) or a transcript (.vtt, .srt, .txt, .json)')
+  assert.is(await page.getByRole('button', { name: 'Retry' }).count(), 0, 'no Retry: the same file would be refused again')
+  await onScreen(page.getByRole('button', { name: 'Choose another file', exact: true }), 'Choose another file')
+  await fits('upload-refused')
+})
+
+test('meetings: the week shows its meeting', async () => {
   await page.goto('/meetings')
   await page.getByRole('listitem', { name: 'Design review' }).waitFor()
   await fits('meetings')

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { messageOf, newIdempotencyKey, type Upload } from '../api.js'
+import { newIdempotencyKey, problemOf, type Upload } from '../api.js'
 import { ErrorNote, PageHeader } from '../components/feedback.js'
 import { recordingHref } from '../components/recording/labels.js'
 import { DropZone } from '../components/upload/drop-zone.js'
@@ -19,7 +19,15 @@ type Phase =
   | { readonly kind: 'sending'; readonly upload: Upload; readonly bytes: number; readonly total: number }
   | { readonly kind: 'processing'; readonly upload: Upload }
   | { readonly kind: 'ready'; readonly upload: Upload }
-  | { readonly kind: 'failed'; readonly step: 'create' | 'send' | 'process'; readonly message: string; readonly upload: Upload | null; readonly at: StepName }
+  | {
+      readonly kind: 'failed'
+      readonly step: 'create' | 'send' | 'process'
+      readonly message: string
+      readonly upload: Upload | null
+      readonly at: StepName
+      /** Whether Retry can help: not for a file the server refuses (its name, its size), which stays refused. */
+      readonly retryable: boolean
+    }
 
 /** `/upload`: a file (chosen or dropped) becomes a recording with notes, each step shown as it happens. */
 export const UploadPage = (_props: Record<string, string>) => {
@@ -58,7 +66,8 @@ export const UploadPage = (_props: Record<string, string>) => {
       const stored = await s.done
       setPhase({ kind: 'processing', upload: stored })
     } catch (e) {
-      setPhase({ kind: 'failed', step: 'send', message: messageOf(e), upload, at: 'send' })
+      const p = problemOf(e)
+      setPhase({ kind: 'failed', step: 'send', message: p.message, upload, at: 'send', retryable: p.retryable })
     } finally {
       sending.current = null
     }
@@ -76,7 +85,8 @@ export const UploadPage = (_props: Record<string, string>) => {
       })
       await send(upload, f)
     } catch (e) {
-      setPhase({ kind: 'failed', step: 'create', message: messageOf(e), upload: null, at: 'send' })
+      const p = problemOf(e)
+      setPhase({ kind: 'failed', step: 'create', message: p.message, upload: null, at: 'send', retryable: p.retryable })
     }
   }
 
@@ -86,7 +96,9 @@ export const UploadPage = (_props: Record<string, string>) => {
       const u = await api.uploads.get(phase.upload.id)
       if (u.stage === 'ready') setPhase({ kind: 'ready', upload: u })
       // `stored` is done once the file is in; processing that fails from there fails at transcribing.
-      else if (u.stage === 'failed') setPhase({ kind: 'failed', step: 'process', message: u.error ?? 'Processing failed.', upload: u, at: phase.upload.stage === 'stored' ? 'transcribing' : stepOf(phase.upload.stage) })
+      // The server keeps the file and offers to process it again (POST /uploads/{id}/retry).
+      else if (u.stage === 'failed')
+        setPhase({ kind: 'failed', step: 'process', message: u.error ?? 'Processing failed.', upload: u, at: phase.upload.stage === 'stored' ? 'transcribing' : stepOf(phase.upload.stage), retryable: true })
       else setPhase((p) => (p.kind === 'processing' ? { kind: 'processing', upload: u } : p))
     } catch {
       // A missed poll is tried again at the next tick.
@@ -106,7 +118,8 @@ export const UploadPage = (_props: Record<string, string>) => {
       try {
         setPhase({ kind: 'processing', upload: await api.uploads.retry(upload.id) })
       } catch (e) {
-        setPhase({ kind: 'failed', step: 'process', message: messageOf(e), upload, at: phase.at })
+        const p = problemOf(e)
+        setPhase({ kind: 'failed', step: 'process', message: p.message, upload, at: phase.at, retryable: p.retryable })
       }
     }
   }
@@ -204,10 +217,12 @@ export const UploadPage = (_props: Record<string, string>) => {
               <>
                 <ErrorNote message={phase.message} />
                 <div class="form-buttons">
-                  <button type="button" class="primary" onClick={() => void retry()}>
-                    Retry
-                  </button>
-                  <button type="button" onClick={again}>
+                  {phase.retryable ? (
+                    <button type="button" class="primary" onClick={() => void retry()}>
+                      Retry
+                    </button>
+                  ) : null}
+                  <button type="button" class={phase.retryable ? undefined : 'primary'} onClick={again}>
                     Choose another file
                   </button>
                 </div>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
+import { Empty, ErrorNote, FieldNote, invalidProps, Loading, Pager } from '../../components/feedback.js'
 import { ConfirmButton } from '../../components/manage/confirm-button.js'
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
@@ -36,7 +36,8 @@ const CreateKey = (props: { onCreated: (key: string) => Promise<void> }) => {
       <h3 id="create-key-title">Create a key</h3>
       <label>
         Name
-        <input type="text" required value={name} placeholder="e.g. CRM sync" onInput={(e) => setName(e.currentTarget.value)} />
+        <input type="text" required value={name} placeholder="e.g. CRM sync" onInput={(e) => setName(e.currentTarget.value)} {...invalidProps(action.problem, 'name')} />
+        <FieldNote problem={action.problem} field="name" />
       </label>
       <fieldset class="access-choice">
         <legend>Access</legend>
@@ -57,7 +58,8 @@ const CreateKey = (props: { onCreated: (key: string) => Promise<void> }) => {
       )}
       <label>
         Expires after (days)
-        <input type="number" min={1} value={days} placeholder="never" onInput={(e) => setDays(e.currentTarget.value)} />
+        <input type="number" min={1} value={days} placeholder="never" onInput={(e) => setDays(e.currentTarget.value)} {...invalidProps(action.problem, 'expiresInDays')} />
+        <FieldNote problem={action.problem} field="expiresInDays" />
         <span class="hint">Empty: the key works until you revoke it.</span>
       </label>
       <ErrorNote message={action.error} />
