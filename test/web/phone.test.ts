@@ -206,8 +206,9 @@ test('every Settings tab is on screen and opens, Account included; a key can be 
   await onScreen(revoke, 'Revoke')
   for (const label of ['Name', 'Access', 'Created', 'Status']) {
     const shown = await page.locator(`td[data-label="${label}"]`).first().evaluate((td) => getComputedStyle(td, '::before').content)
-    assert.is(shown, `"${label}"`, `the column ${label} is named in each stacked row`)
+    assert.match(shown, new RegExp(`^"${label}"`), `the column ${label} is named in each stacked row`)
   }
+  assert.ok(await page.getByRole('cell', { name: 'Full', exact: true }).isVisible(), "a cell's name is its value alone: the label is for the eye")
   await revoke.tap()
   await onScreen(page.getByRole('button', { name: 'Yes, revoke' }), 'the confirmation')
 })
