@@ -175,6 +175,8 @@ test('upload: a file of the wrong type is refused in one sentence, with no Retry
   await alert.waitFor()
   assert.is(await alert.textContent(), 'The file must be audio (.wav, .mp3, .m4a, .ogg, .opus, .webm, .flac, .mp4) or a transcript (.vtt, .srt, .txt, .json)')
   assert.is(await page.getByRole('button', { name: 'Retry' }).count(), 0, 'no Retry: the same file would be refused again')
+  assert.is(await page.locator('#upload-file').getAttribute('aria-invalid'), 'true', 'the file is the field marked')
+  assert.match((await page.locator('#upload-file-problem').textContent()) ?? '', /^The file must be audio/)
   await onScreen(page.getByRole('button', { name: 'Choose another file', exact: true }), 'Choose another file')
   await fits('upload-refused')
 })
