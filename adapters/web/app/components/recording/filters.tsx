@@ -61,6 +61,19 @@ const ORIGIN_CHOICES: ReadonlyArray<readonly [string, string]> = [
   ['upload', 'Uploads'],
 ]
 
+const Choice = (props: { label: string; value: string; choices: ReadonlyArray<readonly [string, string]>; onChange: (e: Event) => void }) => (
+  <label>
+    {props.label}
+    <select value={props.value} onChange={props.onChange}>
+      {props.choices.map(([v, w]) => (
+        <option key={v} value={v}>
+          {w}
+        </option>
+      ))}
+    </select>
+  </label>
+)
+
 /** Search (applied 300 ms after the last keystroke) and filters; every change goes to the address. */
 export const Filters = (props: { filters: ListFilters; onChange: (changes: Partial<Record<keyof ListFilters, string>>) => void }) => {
   const f = props.filters
@@ -95,26 +108,8 @@ export const Filters = (props: { filters: ListFilters; onChange: (changes: Parti
           To
           <input type="date" value={f.to} onChange={field('to')} />
         </label>
-        <label>
-          Origin
-          <select value={f.origin} onChange={field('origin')}>
-            {ORIGIN_CHOICES.map(([v, w]) => (
-              <option key={v} value={v}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select value={f.status} onChange={field('status')}>
-            {STATUS_CHOICES.map(([v, w]) => (
-              <option key={v} value={v}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label="Origin" value={f.origin} choices={ORIGIN_CHOICES} onChange={field('origin')} />
+        <Choice label="State" value={f.status} choices={STATUS_CHOICES} onChange={field('status')} />
       </div>
       {hasFilters(f) ? (
         <button type="button" class="quiet" onClick={() => (setText(''), props.onChange({ q: '', from: '', to: '', origin: '', status: '' }))}>
