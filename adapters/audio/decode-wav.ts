@@ -1,6 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AudioFailure, audioFailure } from './audio-failure.js'
+import { fileKindOf, isUnopenable, notAudio } from './not-audio.js'
 import { formatLimit, type ProcessFailure, runProcess, summariseStderr } from './run-process.js'
 
 export interface DecodeOptions {
@@ -21,6 +22,12 @@ const describeProcessFailure = (f: ProcessFailure): string => {
     case 'SpawnFailed':
       return `${f.binary} could not be started: ${f.message}`
   }
+}
+
+/** A file ffmpeg cannot open is not audio (said so, with its kind when known); audio it fails on is named as such. */
+const failedDecoding = (path: string, complaint: string, exitCode: number): AudioFailure => {
+  const kind = fileKindOf(path)
+  return kind !== null || isUnopenable(complaint) ? notAudio(path, complaint, kind) : audioFailure(`could not decode the audio: ${complaint || `ffmpeg exited with code ${exitCode}`}`)
 }
 
 /**
@@ -45,11 +52,7 @@ export const decodeToWav16kMono = (
     TE.flatMap((result) =>
       result.exitCode === 0
         ? TE.right(undefined)
-        : TE.left(
-            audioFailure(
-              `could not decode the audio: ${summariseStderr(result.stderrTail) || `ffmpeg exited with code ${result.exitCode}`}`,
-            ),
-          ),
+        : TE.left(failedDecoding(inputPath, summariseStderr(result.stderrTail), result.exitCode)),
     ),
   )
 }

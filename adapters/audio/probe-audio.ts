@@ -6,6 +6,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type IAudioMetadata, parseFile, parseStream } from 'music-metadata'
 import { type AudioFailure, audioFailure } from './audio-failure.js'
 import { mimeTypeForFilename } from './mime-types.js'
+import { notAudio } from './not-audio.js'
 
 export interface AudioProbe {
   readonly durationMs: number
@@ -16,7 +17,7 @@ export interface AudioProbe {
   // two), so channels are read from the stream with `streamChannels`.
 }
 
-const unreadable = (reason: string): AudioFailure => audioFailure(`the file is not audio we can read: ${reason}`)
+const unreadable = (reason: string): AudioFailure => audioFailure(`the file is not audio Notetaker can read: ${reason}`)
 
 // music-metadata reports cut-short files as warnings rather than errors (e.g. a WAV whose
 // data chunk claims more bytes than the file has); we treat those as unreadable. Its other
@@ -53,12 +54,12 @@ export const probeAudio = (path: string): TE.TaskEither<AudioFailure, AudioProbe
     TE.flatMap((info) =>
       TE.tryCatch(
         () => readMetadata(path, info.size),
-        (e) => unreadable(describeParseError(e)),
+        (e) => notAudio(path, describeParseError(e)),
       ),
     ),
     TE.flatMap((meta) => {
       const { container, duration } = meta.format
-      if (container === undefined) return TE.left(unreadable('no audio format was recognised'))
+      if (container === undefined) return TE.left(notAudio(path, 'no audio format was recognised'))
       const truncation = meta.quality.warnings.find((w) => TRUNCATION_WARNING.test(w.message))
       if (truncation !== undefined) return TE.left(unreadable(`the file looks cut short (${truncation.message})`))
       if (duration === undefined || !Number.isFinite(duration) || duration <= 0)

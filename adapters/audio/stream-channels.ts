@@ -2,6 +2,7 @@ import { basename } from 'node:path'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AudioFailure, audioFailure } from './audio-failure.js'
+import { notAudio } from './not-audio.js'
 import { formatLimit, type ProcessFailure, runProcess, summariseStderr } from './run-process.js'
 
 export interface StreamChannelsOptions {
@@ -57,7 +58,7 @@ export const streamChannels = (path: string, options: StreamChannelsOptions = {}
     TE.mapLeft((f) => audioFailure(`could not read the audio's channels: ${describeProcessFailure(f)}`)),
     TE.flatMap((r) => {
       if (r.exitCode !== 0)
-        return TE.left(audioFailure(`the file is not audio we can read: ${inWords(summariseStderr(r.stderrTail), path) || `ffprobe exited with code ${r.exitCode}`}`))
+        return TE.left(notAudio(path, inWords(summariseStderr(r.stderrTail), path) || `ffprobe exited with code ${r.exitCode}`))
       const channels = readChannels(r.stdout)
       return channels === null ? TE.left(audioFailure('the file has no audio track we can read')) : TE.right(channels)
     }),

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from 'pino'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type AppError, invalidField, storeFailure } from '../../src/core/errors.js'
 import type { BlobStore } from '../../src/core/ports/blob-store.js'
 import { makePrivate } from '../shared/data-dir.js'
@@ -201,7 +202,7 @@ export const fsBlobStore = (root: string, options: { readonly logger?: Logger } 
           }
           return { bytes }
         },
-        (e): AppError => (e instanceof TooLarge ? invalidField('content', `the file is larger than the limit of ${maxBytes} bytes`) : storeFailure(e)),
+        (e): AppError => (e instanceof TooLarge ? invalidField('content', `the file is larger than the limit of ${sizeInWords(maxBytes)}`) : storeFailure(e)),
       ),
     append: (key, chunk) =>
       tryStore(async () => {

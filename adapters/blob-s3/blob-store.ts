@@ -36,6 +36,7 @@ import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObject
 import { Upload } from '@aws-sdk/lib-storage'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type AppError, invalidField, storeFailure } from '../../src/core/errors.js'
 import type { BlobStore, Bytes } from '../../src/core/ports/blob-store.js'
 import { afterMerge, belongs, dueMerge, FAN, type FileLayout, fileKeyOf, layoutOf, partName, type Segment, slices, type StoredObject } from './layout.js'
@@ -155,7 +156,7 @@ export const s3BlobStore = (client: S3Client, bucket: string, options: { readonl
           await deleteAll(before.filter((o) => o.name !== key && belongs(key, o.name)).map((o) => o.name))
           return { bytes }
         },
-        (e): AppError => (tooLarge ? invalidField('content', `the file is larger than the limit of ${maxBytes} bytes`) : storeFailure(e)),
+        (e): AppError => (tooLarge ? invalidField('content', `the file is larger than the limit of ${sizeInWords(maxBytes)}`) : storeFailure(e)),
       )
     },
     append: (key, chunk) =>

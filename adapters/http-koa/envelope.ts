@@ -38,6 +38,12 @@ const body = (code: ErrorCode, message: string, details?: ReadonlyArray<{ path: 
   headers: {},
 })
 
+/** A wait as a person reads it, rounded up (811 s → "14 minutes"); `Retry-After` keeps the exact seconds. */
+export const waitInWords = (seconds: number): string => {
+  const [n, unit] = seconds < 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour']
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
+}
+
 /** The one mapping from core errors to the spec's statuses and codes. */
 export const errorResponse = (e: AppError): ErrorBody => {
   switch (e._tag) {
@@ -55,7 +61,7 @@ export const errorResponse = (e: AppError): ErrorBody => {
       return body('VALIDATION_ERROR', e.message, e.details)
     case 'RateLimited':
       return {
-        ...body('RATE_LIMITED', `Too many requests; retry after ${e.retryAfterSeconds} seconds`),
+        ...body('RATE_LIMITED', `Too many requests; try again in ${waitInWords(e.retryAfterSeconds)}`),
         headers: { 'retry-after': String(e.retryAfterSeconds) },
       }
     case 'StoreFailure':

@@ -39,7 +39,7 @@ export const readParams = (
     }
   }
   if (unreadable.length > 0) return E.left(badRequest(`The ${where} parameter ${unreadable[0]!.path} cannot be read`, unreadable))
-  if (invalid.length > 0) return E.left(validation(invalid, `The ${where} parameter ${invalid[0]!.path} is not valid`))
+  if (invalid.length > 0) return E.left(validation(invalid))
   return E.right(out)
 }
 

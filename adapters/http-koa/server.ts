@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, maxHeaderSize, type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Logger } from 'pino'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import type { ErrorBody } from './envelope.js'
 import { deferContinue, discardRest } from './request-body.js'
 
@@ -55,7 +56,7 @@ export const firstReportOf = (socket: Socket | null | undefined): boolean => {
 const refusalOf = (code: string | undefined): { readonly status: number; readonly message: string } => {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, message: `The request line and headers are too long: the URL and headers together may take ${maxHeaderSize} bytes` }
+      return { status: 431, message: `The request line and headers are too long: the URL and headers together may take ${sizeInWords(maxHeaderSize)}` }
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, message: 'The chunk extensions of the body are too long' }
     case 'ERR_HTTP_REQUEST_TIMEOUT':

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type AppError, invalidField, storeFailure } from '../../src/core/errors.js'
 import type { BlobStore } from '../../src/core/ports/blob-store.js'
 
@@ -28,7 +29,7 @@ export const memoryBlobStore = (): BlobStore => {
           changed(key)
           return { bytes }
         },
-        (e): AppError => (e instanceof RangeError ? invalidField('content', `the file is larger than the limit of ${maxBytes} bytes`) : storeFailure(e)),
+        (e): AppError => (e instanceof RangeError ? invalidField('content', `the file is larger than the limit of ${sizeInWords(maxBytes)}`) : storeFailure(e)),
       ),
     append: (key, chunk) => {
       const next = Buffer.concat([files.get(key) ?? Buffer.alloc(0), chunk])

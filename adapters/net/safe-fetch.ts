@@ -3,6 +3,7 @@ import * as https from 'node:https'
 import * as tls from 'node:tls'
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { flatHeaders, hostlessNetworkMessage, networkMessage, pinnedLookup } from './http-parts.js'
 import { type NetFailure, netFailure } from './net-failure.js'
 import { type Resolve, type VettedTarget, checkUrl, systemResolve, vetTarget } from './target.js'
@@ -92,7 +93,7 @@ const send = (target: VettedTarget, o: SafeFetchOptions, budgetMs: number): Prom
       const declared = Number(res.headers['content-length'] ?? NaN)
       const truncate = o.onOverflow === 'truncate'
       if (!truncate && declared > limit) {
-        return fail('too_large', `The answer from ${host} is ${declared} bytes; the limit is ${limit}.`, `The answer from the server is ${declared} bytes; the limit is ${limit}.`)
+        return fail('too_large', `The answer from ${host} is ${sizeInWords(declared)}; the limit is ${sizeInWords(limit)}.`, `The answer from the server is ${sizeInWords(declared)}; the limit is ${sizeInWords(limit)}.`)
       }
       const chunks: Buffer[] = []
       let size = 0
@@ -107,7 +108,7 @@ const send = (target: VettedTarget, o: SafeFetchOptions, budgetMs: number): Prom
           return
         }
         if (!truncate) {
-          return fail('too_large', `The answer from ${host} is larger than the limit of ${limit} bytes.`, `The answer from the server is larger than the limit of ${limit} bytes.`)
+          return fail('too_large', `The answer from ${host} is larger than the limit of ${sizeInWords(limit)}.`, `The answer from the server is larger than the limit of ${sizeInWords(limit)}.`)
         }
         chunks.push(chunk.subarray(0, room))
         size = limit

@@ -90,7 +90,7 @@ export const measureChannels = (path: string, options: ChannelCheckOptions = {})
     TE.flatMap((r) => {
       const levels = r.exitCode === 0 ? readLevels(r.stderrTail) : null
       return levels === null
-        ? TE.left(audioFailure(r.exitCode === 0 ? "could not measure the audio's channels" : `could not measure the audio's channels: it could not be decoded to its end (ffmpeg exited with code ${r.exitCode})`))
+        ? TE.left(audioFailure(r.exitCode === 0 ? "could not measure the audio's channels" : 'the audio could not be decoded to its end; the file may be cut short or damaged'))
         : TE.right(levels)
     }),
   )

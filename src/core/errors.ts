@@ -30,8 +30,25 @@ export const unauthorizedBecause = (reason: string): AppError => ({ _tag: 'Unaut
 export const forbidden = (message: string): AppError => ({ _tag: 'Forbidden', message })
 export const notFound = (what: string): AppError => ({ _tag: 'NotFound', message: `${what} not found` })
 export const conflict = (message: string): AppError => ({ _tag: 'Conflict', message })
-export const validation = (details: ReadonlyArray<FieldIssue>, message = 'The request failed validation'): AppError =>
-  ({ _tag: 'Validation', message, details })
+/** One issue as words: "filename is required"; a message that already names its field (or is a sentence) is kept whole. */
+export const issueWords = (i: FieldIssue): string =>
+  i.path === '' || i.path === '(body)' || /^[A-Z]/.test(i.message) || i.message.startsWith(`${i.path} `) ? i.message : `${i.path} ${i.message}`
+
+/** Shown in a message; more are left to `details`, where each is. */
+const ISSUES_IN_MESSAGE = 3
+
+/**
+ * A validation failure's message: one sentence that names each field once ("filename is required;
+ * language must be a language code"), so a person reads it as it is and `details` mark the fields.
+ */
+export const issuesInWords = (details: ReadonlyArray<FieldIssue>): string => {
+  if (details.length === 0) return 'The request failed validation'
+  const shown = details.slice(0, ISSUES_IN_MESSAGE).map(issueWords)
+  const rest = details.length - shown.length
+  return rest === 0 ? shown.join('; ') : `${shown.join('; ')}; and ${rest} more ${rest === 1 ? 'problem' : 'problems'}`
+}
+
+export const validation = (details: ReadonlyArray<FieldIssue>, message = issuesInWords(details)): AppError => ({ _tag: 'Validation', message, details })
 export const invalidField = (path: string, message: string): AppError => validation([{ path, message }], message)
 export const rateLimited = (retryAfterSeconds: number): AppError => ({ _tag: 'RateLimited', retryAfterSeconds })
 export const storeFailure = (cause: unknown): StoreFailure => ({ _tag: 'StoreFailure', cause })

@@ -45,12 +45,12 @@ s('an unreadable .m4a: the upload and recording say what failed, with no path, i
   const { upload, recording } = await failedUpload(h, 'memo.m4a', Buffer.concat([Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]), Buffer.alloc(200, 7)]))
   assert.is(upload.stage, 'failed')
   for (const text of [upload.error, recording.detail]) {
-    assert.match(text, /^Transcribing failed: could not decode the audio: .*Invalid data found when processing input/)
+    assert.match(text, /^Transcribing failed: the file is not audio Notetaker can read: moov atom not found$/)
     assert.not.match(text, /\//, 'no path')
     assert.not.ok(text.includes(upload.id) || text.includes(h.accounts.first), 'no ids')
     assert.not.match(text, /0x[0-9a-f]{6,}|@ 0x|\[mov/, 'no library internals')
   }
-  assert.is(upload.error, 'Transcribing failed: could not decode the audio: moov atom not found; the file: Invalid data found when processing input')
+  assert.is(upload.error, 'Transcribing failed: the file is not audio Notetaker can read: moov atom not found')
   const line = logs.find((l) => l.runId === upload.runId && /failed/.test(l.msg))
   assert.ok(line !== undefined, 'a log line for the failure')
   assert.is(line.level, 40)
@@ -58,9 +58,14 @@ s('an unreadable .m4a: the upload and recording say what failed, with no path, i
   assert.match(line.msg, /\[mov,mp4,m4a,3gp,3g2,mj2 @ 0x[0-9a-f]+\]/)
 })
 
-s('text that is not audio at all, as a .wav', async ({ h }) => {
-  const { upload } = await failedUpload(h, 'noise.wav', Buffer.from('this is not audio at all'))
-  assert.is(upload.error, 'Transcribing failed: could not decode the audio: the file: Invalid data found when processing input')
+s('a file that is not audio at all: said so, with what it is when that can be told', async ({ h }) => {
+  const text = await failedUpload(h, 'noise.wav', Buffer.from('this is not audio at all'))
+  assert.is(text.upload.error, 'Transcribing failed: the file is not audio Notetaker can read (it is text)')
+  const pdf = await failedUpload(h, 'minutes.mp3', Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'))
+  assert.is(pdf.upload.error, 'Transcribing failed: the file is not audio Notetaker can read (it is a PDF document)')
+  const unknown = await failedUpload(h, 'random.ogg', Buffer.from([0x00, 0x9f, 0x13, 0x02, 0xfe, 0x00, 0x41, 0x07, ...Array(300).fill(3)]))
+  assert.match(unknown.upload.error, /^Transcribing failed: the file is not audio Notetaker can read/)
+  assert.not.match(unknown.upload.error, /Invalid data|codec parameters/, 'no ffmpeg words')
 })
 
 s.run()

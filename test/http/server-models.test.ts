@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { right } from '../support/run.js'
 import { asSession, setPassword, signIn } from '../support/session.js'
@@ -128,10 +129,10 @@ s('PUT /server/models/{name}/content refuses a file that is not the model, in wo
 s('PUT /server/models/{name}/content stops at the model\'s size, and refuses an empty file', async ({ h, models }) => {
   const larger = Buffer.concat([BASE.file, Buffer.from('and more')])
   const declared = await putFile(h, 'base.en', larger)
-  assert.equal(errorOf(declared), [422, 'VALIDATION_ERROR', `the file is larger than the model base.en (${BASE.file.length} bytes); nothing was added`])
+  assert.equal(errorOf(declared), [422, 'VALIDATION_ERROR', `the file is larger than the model base.en (${sizeInWords(BASE.file.length)}); nothing was added`])
   assert.is(models.addedFrom.length, 0, 'refused from its Content-Length, before a byte was read')
   const streamed = await putFile(h, 'base.en', larger, { chunked: true })
-  assert.equal(errorOf(streamed), [422, 'VALIDATION_ERROR', `the file is larger than the model base.en (${BASE.file.length} bytes); nothing was added`])
+  assert.equal(errorOf(streamed), [422, 'VALIDATION_ERROR', `the file is larger than the model base.en (${sizeInWords(BASE.file.length)}); nothing was added`])
   assert.is(models.addedFrom.length, 0, 'stopped while streaming, never handed to the models')
   assert.equal(errorOf(await putFile(h, 'base.en', Buffer.alloc(0))), [422, 'VALIDATION_ERROR', 'the file is empty; nothing was added'])
   assert.equal(errorOf(await putFile(h, 'base.en', Buffer.alloc(0), { chunked: true })), [422, 'VALIDATION_ERROR', 'the file is empty; nothing was added'])

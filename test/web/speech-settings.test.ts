@@ -28,7 +28,7 @@ import { right } from '../support/run.js'
 import { PASSWORD } from '../support/session.js'
 import { speechModelsDouble, type SpeechModelsDouble } from '../support/speech-models.js'
 import { failingTranscriber } from '../support/transcribers.js'
-import { launchBrowser, openPage, screenshot, seriousViolations } from './support.js'
+import { launchBrowser, openPage, screenshot, seriousViolations, signedIn } from './support.js'
 
 const ADMIN = 'ada@example.com'
 const MEMBER = 'bob@example.com'
@@ -97,7 +97,7 @@ const signIn = async (page: Page, email: string) => {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  await signedIn(page)
 }
 
 /** A WAV file of `seconds` of silence (16 kHz, 16-bit mono). */

@@ -51,11 +51,21 @@ export interface Watched {
 export interface PageOptions {
   readonly viewport?: { width: number; height: number }
   readonly colorScheme?: 'light' | 'dark'
+  /** A phone: touch events and the mobile viewport. */
+  readonly touch?: boolean
 }
+
+/** 390 × 844, a phone held upright, with touch. */
+export const PHONE: PageOptions = { viewport: { width: 390, height: 844 }, touch: true }
 
 /** A fresh browser context (its own cookies) and page, watched for errors, CSP reports and requests to other hosts. */
 export const openPage = async (browser: Browser, app: Pick<RunningApp, 'url'>, options: PageOptions = {}): Promise<Watched> => {
-  const context = await browser.newContext({ baseURL: app.url, viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' })
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    ...(options.touch === true ? { hasTouch: true, isMobile: true } : {}),
+  })
   const page = await context.newPage()
   const problems: string[] = []
   const origin = new URL(app.url).origin
@@ -76,8 +86,11 @@ export const signIn = async (page: Page, app: RunningApp): Promise<void> => {
   await page.getByLabel('Email').fill(app.email)
   await page.getByLabel('Password').fill(app.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  await signedIn(page)
 }
+
+/** Signed in: Sign out is on the page (on a phone it waits behind the menu button, so it need not be visible). */
+export const signedIn = (page: Page): Promise<void> => page.getByRole('button', { name: 'Sign out', includeHidden: true }).waitFor({ state: 'attached' })
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 

@@ -1,6 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
+import { sizeInWords } from '../../../src/core/domain/size-words.js'
 import { type AppError, invalidField } from '../../../src/core/errors.js'
 import type { SpeechModelView } from '../../../src/core/ports/speech-models.js'
 import type { Core } from '../../../src/index.js'
@@ -75,7 +76,7 @@ const declaredLength = (headers: Readonly<Record<string, string | string[] | und
   return typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : null
 }
 
-const tooLarge = (name: string, bytes: number) => `the file is larger than the model ${name} (${bytes} bytes); nothing was added`
+const tooLarge = (name: string, bytes: number) => `the file is larger than the model ${name} (${sizeInWords(bytes)}); nothing was added`
 
 /** The server's speech models, for its administrators: listed, downloaded, added from a file, removed. */
 export const serverModelRoutes = (core: Core) => [

@@ -5,10 +5,10 @@
  * Rules live in the server's use cases; the app only asks and shows.
  */
 import { createClient } from '../../../clients/typescript/src/client.js'
-import { NotetakerApiError } from '../../../clients/typescript/src/errors.js'
+import { NotetakerApiError, NotetakerConnectionError } from '../../../clients/typescript/src/errors.js'
 
 export type * from '../../../clients/typescript/src/types.js'
-export { NotetakerApiError }
+export { NotetakerApiError, NotetakerConnectionError }
 
 /** crypto.randomUUID exists only on https and localhost; an install reached by its LAN address has getRandomValues. */
 export const newIdempotencyKey = (): string => {
@@ -33,19 +33,4 @@ export const apiFor = (csrfToken: string, onSignedOut: () => void): Api =>
     newIdempotencyKey,
   })
 
-/** An error envelope in words a person can act on: "The request failed validation: name must be 1 to 100 characters." */
-export const errorWords = (message: string, details: ReadonlyArray<{ readonly path?: string; readonly message: string }> = []): string => {
-  // A detail that only repeats the message (with or without its field's name) adds nothing.
-  const extra = details
-    .filter((d) => d.message !== message)
-    .map((d) => (d.path === undefined || d.path === '' ? d.message : `${d.path} ${d.message}`))
-    .filter((m) => m !== message)
-  return extra.length === 0 ? message : `${message.replace(/[.:]$/, '')}: ${extra.join('; ')}`
-}
-
-/** A failure in words: the API's own for a refused call. */
-export const messageOf = (e: unknown): string => {
-  if (e instanceof NotetakerApiError) return errorWords(e.message, e.details)
-  if (e instanceof Error) return e.message
-  return String(e)
-}
+export { messageOf, type Problem, problemOf } from './problem.js'

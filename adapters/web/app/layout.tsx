@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { messageOf } from './api.js'
 import { Link, useLocation } from './router.js'
 import { useSession } from './session.js'
@@ -12,21 +12,49 @@ const NAV: ReadonlyArray<{ href: string; label: string; section: RegExp }> = [
   { href: '/settings', label: 'Settings', section: /^\/settings/ },
 ]
 
+/**
+ * Open or closed, for the menu button that replaces the navigation on narrow screens (CSS decides
+ * when the button shows). It closes when the page changes and on Escape, giving focus back to the
+ * button so a keyboard user is not left on a hidden link.
+ */
+const useMenu = (path: string) => {
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => setOpen(false), [path])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+  return { open, button, toggle: () => setOpen((o) => !o), close: () => setOpen(false) }
+}
+
 export const Layout = (props: { children: ComponentChildren }) => {
   const { session, signOut } = useSession()
   const path = useLocation().pathname
   const [error, setError] = useState<string | null>(null)
+  const menu = useMenu(path)
   return (
     <>
       <a class="skip" href="#main">
         Skip to content
       </a>
-      <header class="top">
+      <header class={`top${menu.open ? ' menu-open' : ''}`}>
         <Link href="/" class="brand">
           <img src="/assets/icon.svg" alt="" width={24} height={24} />
           Notetaker
         </Link>
-        <nav aria-label="Main">
+        <button type="button" class="menu-button" ref={menu.button} aria-expanded={menu.open} aria-controls="main-nav" onClick={menu.toggle}>
+          <span class="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        {/* A link to the page already shown changes no path: the click itself closes the menu. */}
+        <nav id="main-nav" aria-label="Main" onClick={(e) => (e.target as Element).closest('a') !== null && menu.close()}>
           <ul>
             {NAV.map((n) => (
               <li key={n.href}>
@@ -38,7 +66,9 @@ export const Layout = (props: { children: ComponentChildren }) => {
           </ul>
         </nav>
         <div class="who">
-          <span title={session.account.email}>{session.account.name}</span>
+          <span class="who-name" title={session.account.email}>
+            {session.account.name}
+          </span>
           {session.access === 'readonly' ? <span class="badge">Read-only</span> : null}
           <button type="button" class="quiet" onClick={() => signOut().catch((e: unknown) => setError(messageOf(e)))}>
             Sign out

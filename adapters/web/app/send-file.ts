@@ -1,9 +1,9 @@
 /**
  * A file as a request's whole body (PUT), with XMLHttpRequest: fetch cannot report how much
  * of a request body has gone out, and a person watching a large file wants to see it move.
- * Answers the envelope's `data`; a refusal rejects with the API's words.
+ * Answers the envelope's `data`; a refusal rejects as the typed client's calls do (NotetakerApiError).
  */
-import { errorWords } from './api.js'
+import { codeOfStatus, NotetakerApiError, NotetakerConnectionError } from '../../../clients/typescript/src/errors.js'
 
 export interface Sending<A> {
   readonly done: Promise<A>
@@ -19,13 +19,14 @@ export interface SendFileOptions {
   readonly onProgress: (sent: number, total: number) => void
 }
 
-/** The API's words from an error envelope, or a sentence about the status. */
-const failureOf = (xhr: XMLHttpRequest): string => {
+/** A refusal as the typed client reports one: the envelope's message, details and status; a sentence about the status without it. */
+const failureOf = (xhr: XMLHttpRequest, path: string): NotetakerApiError => {
+  const common = { status: xhr.status, requestId: xhr.getResponseHeader('x-request-id'), method: 'PUT', path, attempts: 1 }
   try {
-    const e = (JSON.parse(xhr.responseText) as { error: { message: string; details?: Array<{ path?: string; message: string }> } }).error
-    return errorWords(e.message, e.details)
+    const e = (JSON.parse(xhr.responseText) as { error: { code: string; message: string; details?: Array<{ path: string; message: string }> } }).error
+    return new NotetakerApiError({ ...common, code: e.code as NotetakerApiError['code'], message: e.message, details: e.details })
   } catch {
-    return `The server answered ${xhr.status} ${xhr.statusText}`.trim()
+    return new NotetakerApiError({ ...common, code: codeOfStatus(xhr.status), message: `The server answered ${xhr.status} ${xhr.statusText}`.trim() })
   }
 }
 
@@ -45,9 +46,10 @@ export const sendFile = <A>(o: SendFileOptions): Sending<A> => {
         } catch {
           reject(new Error('The server’s answer could not be read.'))
         }
-      } else reject(new Error(failureOf(xhr)))
+      } else reject(failureOf(xhr, o.path))
     }
-    xhr.onerror = () => reject(new Error('The connection to the server was lost while sending the file.'))
+    xhr.onerror = () =>
+      reject(new NotetakerConnectionError({ message: 'The connection to the server was lost while sending the file.', cause: null, method: 'PUT', path: o.path, attempts: 1 }))
     xhr.onabort = () => reject(new Error('Sending the file was stopped.'))
     xhr.send(o.file)
   })

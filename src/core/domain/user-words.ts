@@ -10,6 +10,8 @@ const ADDRESS = /\b0x[0-9a-f]{6,}\b/gi
 const POSIX_PATH = /(?<![\w.~-])\/(?:[^\s/'"|,;()[\]]+\/)+[^\s/'"|,;()[\]:]*/g
 const WINDOWS_PATH = /\b[A-Za-z]:\\(?:[^\s\\'"|,;()]+\\)*[^\s\\'"|,;():]*/g
 const URL_LIKE = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi
+/** ffmpeg's line for input it cannot open: after "the file is not audio Notetaker can read" it adds nothing. */
+const INVALID_INPUT_LINE = /(?:^|[;:]\s*)the file: Invalid data found when processing input(?=;|$)/g
 
 export const inUserWords = (text: string): string => {
   // URLs are kept whole: their path is the user's own (a join link, a feed address).
@@ -22,6 +24,8 @@ export const inUserWords = (text: string): string => {
     .replace(ADDRESS, '')
     .replace(/\s*\|\s*/g, '; ')
     .replace(/[ \t]{2,}/g, ' ')
+    .replace(INVALID_INPUT_LINE, '')
+    .replace(/[:;]\s*$/, '')
     .trim()
   return cleaned.replace(/\u0000(\d+)\u0000/g, (_, i: string) => urls[Number(i)]!)
 }

@@ -48,7 +48,7 @@ export const readRecordingFilter = (f: RecordingListFilters): E.Either<AppError,
     else if (v != null && Number.isNaN(Date.parse(v))) issues.push({ path, message: 'must be an ISO 8601 date-time' })
   }
   if (issues.length === 0 && from !== null && to !== null && to <= from) issues.push({ path: 'to', message: 'must be later than from' })
-  if (issues.length > 0) return E.left(validation(issues, `The filter ${issues[0]!.path} is not valid`))
+  if (issues.length > 0) return E.left(validation(issues))
   return E.right({
     ...NO_FILTER,
     search: search === null ? null : (search as E.Right<RecordingSearch>).right,

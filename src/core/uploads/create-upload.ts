@@ -4,6 +4,7 @@ import type { Actor } from '../domain/api-key.js'
 import { toIso } from '../domain/ids.js'
 import { AUTO_LANGUAGE, canTranscribeIn, isLanguageRequest, languageName } from '../domain/language.js'
 import { newRun } from '../domain/run.js'
+import { sizeInWords } from '../domain/size-words.js'
 import { UPLOAD_RULES } from '../domain/upload-codecs.js'
 import { AUDIO_EXTENSIONS, extensionOf, kindOf, TRANSCRIPT_EXTENSIONS, type Upload, type UploadKind, uploadFilesPrefix } from '../domain/upload.js'
 import { type AppError, invalidField } from '../errors.js'
@@ -42,8 +43,8 @@ export type UploadLimits = Pick<CreateUploadDeps, 'maxUploadBytes' | 'maxTranscr
 /** The largest file of this kind, in bytes, and how to say so. */
 export const uploadLimit = (kind: UploadKind, limits: UploadLimits): { readonly bytes: number; readonly words: string } =>
   kind === 'transcript' && limits.maxTranscriptBytes < limits.maxUploadBytes
-    ? { bytes: limits.maxTranscriptBytes, words: `the transcript limit of ${limits.maxTranscriptBytes} bytes` }
-    : { bytes: limits.maxUploadBytes, words: `the upload limit of ${limits.maxUploadBytes} bytes` }
+    ? { bytes: limits.maxTranscriptBytes, words: `the ${sizeInWords(limits.maxTranscriptBytes)} transcript limit` }
+    : { bytes: limits.maxUploadBytes, words: `the ${sizeInWords(limits.maxUploadBytes)} upload limit` }
 
 /** Why an audio file cannot be taken here: no speech-to-text engine, and what to do about it. */
 export const noTranscriberMessage = (transcriber: Pick<Transcriber, 'setupHint'>): string =>
@@ -62,13 +63,16 @@ export const unsupportedLanguageMessage = (transcriber: Pick<Transcriber, 'name'
 
 const LANGUAGE_WORDS = `language must be \`${AUTO_LANGUAGE}\` or a lowercase ISO 639 language code of 2 or 3 letters, optionally with a region in capitals (en, de, yue, pt-BR)`
 
+/** What a file must be, by the end of its name: said as a person picks a file, not as the field is named. */
+const FILE_TYPE_WORDS = `The file must be audio (.${AUDIO_EXTENSIONS.join(', .')}) or a transcript (.${TRANSCRIPT_EXTENSIONS.join(', .')})`
+
 const check = (input: CreateUploadInput, limits: UploadLimits, transcriber: CreateUploadDeps['transcriber']): AppError | UploadKind => {
   const kind = kindOf(input.filename)
   if (!UPLOAD_RULES.filename.ok(input.filename)) return invalidField('filename', `filename ${UPLOAD_RULES.filename.message}`)
   if (input.title !== undefined && !UPLOAD_RULES.title.ok(input.title)) return invalidField('title', `title ${UPLOAD_RULES.title.message}`)
   if (input.contentType !== undefined && !UPLOAD_RULES.contentType.ok(input.contentType)) return invalidField('contentType', `contentType ${UPLOAD_RULES.contentType.message}`)
   if (kind === null) {
-    return invalidField('filename', `filename must end in one of .${[...AUDIO_EXTENSIONS, ...TRANSCRIPT_EXTENSIONS].join(', .')}`)
+    return invalidField('filename', FILE_TYPE_WORDS)
   }
   if (input.kind !== undefined && input.kind !== kind) {
     return invalidField('kind', `kind '${input.kind}' does not match the file name, which is ${kind === 'audio' ? 'an audio file' : 'a transcript'}`)

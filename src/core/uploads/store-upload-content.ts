@@ -2,6 +2,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
 import type { Run } from '../domain/run.js'
+import { sizeInWords } from '../domain/size-words.js'
 import { audioMimeType, type Upload } from '../domain/upload.js'
 import { type AppError, conflict, invalidField, notFound } from '../errors.js'
 import type { BlobStore, Bytes } from '../ports/blob-store.js'
@@ -54,12 +55,12 @@ export const storeUploadContent =
           deps.blobs.put(key, bytes, { maxBytes: limit }),
           TE.mapLeft((e): AppError => {
             if (e._tag !== 'Validation') return e
-            return invalidField('content', declared !== null ? `the file is larger than the declared byteSize of ${declared} bytes` : `the file is larger than ${cap.words}`)
+            return invalidField('content', declared !== null ? `the file is larger than the ${sizeInWords(declared)} declared when the upload was created` : `the file is larger than ${cap.words}`)
           }),
           TE.flatMap(({ bytes: received }): TE.TaskEither<AppError, number> => {
             if (received === 0) return discard(invalidField('content', 'the file is empty'))
             if (declared !== null && received !== declared) {
-              return discard(invalidField('content', `received ${received} bytes but byteSize declared ${declared}; send the whole file`))
+              return discard(invalidField('content', `the file ended before the size declared when the upload was created (${sizeInWords(declared)}); send the whole file`))
             }
             return TE.right(received)
           }),

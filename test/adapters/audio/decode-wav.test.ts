@@ -36,13 +36,19 @@ for (const ext of ['mp3', 'ogg', 'm4a', 'webm'])
     assert.ok(Math.abs((meta.format.duration ?? 0) - 1.5) < 0.1, `duration ${meta.format.duration}`)
   })
 
-decode('a file that is not audio fails with ffmpeg\'s own reason', async ({ dir }) => {
+decode('a file that is not audio says so, and what it is when its first bytes tell', async ({ dir }) => {
   const input = join(dir, 'notes.dat')
   await writeFile(input, 'not audio at all\n')
   const f = await left(decodeToWav16kMono(input, join(dir, 'notes.wav')))
   assert.is(f._tag, 'AudioFailure')
-  // ffmpeg's wording varies with what it sniffs; it always names the input it could not read.
-  assert.match(f.message, /^could not decode the audio: .*notes\.dat: /)
+  assert.is(f.message, 'the file is not audio Notetaker can read (it is text)')
+  const png = join(dir, 'chart.wav')
+  await writeFile(png, Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64, 0)]))
+  assert.is((await left(decodeToWav16kMono(png, join(dir, 'chart-out.wav')))).message, 'the file is not audio Notetaker can read (it is a PNG image)')
+  // Bytes of no known kind: ffmpeg's "invalid data" is said as "not audio"; nothing of ffmpeg's wording is left.
+  const noise = join(dir, 'noise.wav')
+  await writeFile(noise, Buffer.from([0x00, 0x9f, 0x13, 0x02, 0xfe, 0x00, 0x41, 0x07, ...Array(300).fill(3)]))
+  assert.match((await left(decodeToWav16kMono(noise, join(dir, 'noise-out.wav')))).message, /^the file is not audio Notetaker can read/)
 })
 
 decode('a video without an audio track says so', async ({ dir }) => {
@@ -92,7 +98,7 @@ decode('withWav16kMono removes its folder when the work fails, and maps decode f
   const bad = join(dir, 'bad.wav')
   await writeFile(bad, 'text')
   const mapped = await left(withWav16kMono(bad, (f) => `mapped: ${f.message}`, () => TE.right(1)))
-  assert.match(mapped, /^mapped: could not decode the audio/)
+  assert.is(mapped, 'mapped: the file is not audio Notetaker can read (it is text)')
 })
 
 decode.run()

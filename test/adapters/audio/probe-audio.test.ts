@@ -42,7 +42,7 @@ probe('an empty file is not audio', async ({ dir }) => {
   const path = join(dir, 'empty.wav')
   await writeFile(path, '')
   const f = await left(probeAudio(path))
-  assert.is(f.message, 'the file is not audio we can read: the file is empty')
+  assert.is(f.message, 'the file is not audio Notetaker can read: the file is empty')
 })
 
 probe('a text file renamed .wav is not audio', async ({ dir }) => {
@@ -50,7 +50,7 @@ probe('a text file renamed .wav is not audio', async ({ dir }) => {
   await writeFile(path, 'These are my meeting notes, not a recording.\n')
   const f = await left(probeAudio(path))
   assert.is(f._tag, 'AudioFailure')
-  assert.is(f.message, 'the file is not audio we can read: no audio format was recognised')
+  assert.is(f.message, 'the file is not audio Notetaker can read (it is text)')
 })
 
 for (const ext of ['wav', 'ogg', 'm4a'] as const)
@@ -61,7 +61,7 @@ for (const ext of ['wav', 'ogg', 'm4a'] as const)
     const bytes = await readFile(whole)
     await writeFile(half, bytes.subarray(0, Math.floor(bytes.length / 2)))
     const f = await left(probeAudio(half))
-    assert.match(f.message, /^the file is not audio we can read: /)
+    assert.match(f.message, /^the file is not audio Notetaker can read: /)
   })
 
 probe('a WAV cut inside its header is reported, not measured', async ({ dir }) => {
@@ -70,7 +70,7 @@ probe('a WAV cut inside its header is reported, not measured', async ({ dir }) =
   await makeTone(whole, 1)
   await writeFile(cut, (await readFile(whole)).subarray(0, 40))
   const f = await left(probeAudio(cut))
-  assert.match(f.message, /^the file is not audio we can read: .*(cut short|ends too early)/)
+  assert.match(f.message, /^the file is not audio Notetaker can read: .*(cut short|ends too early)/)
 })
 
 probe('a missing file fails without throwing', async ({ dir }) => {

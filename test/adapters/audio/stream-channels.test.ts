@@ -37,8 +37,7 @@ channels('a file that is not audio is refused in words, without the server path 
   const path = join(dir, 'notes.m4a')
   await writeFile(path, 'These are my meeting notes, not a recording.\n')
   const f = await left(streamChannels(path))
-  assert.match(f.message, /^the file is not audio we can read: /)
-  assert.not.match(f.message, /notes\.m4a|stream-channels-test|@ 0x/)
+  assert.is(f.message, 'the file is not audio Notetaker can read (it is text)')
 })
 
 channels('a video without sound has no audio track', async ({ dir }) => {

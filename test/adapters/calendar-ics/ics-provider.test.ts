@@ -106,7 +106,7 @@ ics('an HTML page is not a feed', async ({ server, provider }) => {
 ics('an oversized feed is refused', async ({ server, provider }) => {
   const f = await failure(provider, `${server.base}/huge`)
   assert.is(f.retryable, false)
-  assert.match(f.message, /^Could not fetch the calendar feed: the answer from the server is (\d+ bytes; the limit is|larger than the limit of) 65536/)
+  assert.match(f.message, /^Could not fetch the calendar feed: the answer from the server is (\d+ KB; the limit is|larger than the limit of) 64 KB/)
 })
 
 ics('server errors and timeouts are retryable', async ({ server, provider }) => {

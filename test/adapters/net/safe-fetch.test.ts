@@ -94,7 +94,7 @@ net('a body that stalls times out', async ({ server }) => {
 net('a declared size over the limit is refused before reading', async ({ server }) => {
   const f = await failureOf(run(`${server.base}/big-declared`))
   assert.is(f.kind, 'too_large')
-  assert.match(f.message, /5000 bytes; the limit is 1000/)
+  assert.match(f.message, /5 KB; the limit is 1 KB/)
 })
 
 net('a streamed body over the limit aborts the download', async ({ server }) => {
@@ -209,8 +209,8 @@ net('every failure also comes in words without the host or its address (for secr
   const cases: ReadonlyArray<[Promise<E.Either<NetFailure, SafeResponse>>, RegExp]> = [
     [run(`http://feed.invalid:${server.port}/hang`, { resolve, timeoutMs: 300 }), /^The server did not answer within 300 ms\.$/],
     [run(`http://feed.invalid:${server.port}/hang`, { resolve: () => new Promise(() => {}), timeoutMs: 200 }), /^Resolving the server's name took longer than 200 ms\.$/],
-    [run(`http://feed.invalid:${server.port}/big-declared`, { resolve }), /^The answer from the server is 5000 bytes; the limit is 1000\.$/],
-    [run(`http://feed.invalid:${server.port}/big-chunked`, { resolve }), /^The answer from the server is larger than the limit of 1000 bytes\.$/],
+    [run(`http://feed.invalid:${server.port}/big-declared`, { resolve }), /^The answer from the server is 5 KB; the limit is 1 KB\.$/],
+    [run(`http://feed.invalid:${server.port}/big-chunked`, { resolve }), /^The answer from the server is larger than the limit of 1 KB\.$/],
     [run(`http://feed.invalid:${server.port}/cut`, { resolve }), /^The server closed the connection/],
     [run(closedUrl, { resolve }), /^The server refused the connection\.$/],
   ]

@@ -153,7 +153,7 @@ layouts('through the wrapper, a file that is not audio fails in words, without o
   execFileSync('sh', ['-c', `printf 'These are my notes, not a recording.' > "${notes}"`])
   const result = await withChannelSpeakers(inner).transcribe({ path: notes, defaultSpeaker: 'Speaker 1' })()
   assert.ok(E.isLeft(result))
-  assert.match(result.left.message, /^the file is not audio we can read: /)
+  assert.is(result.left.message, 'the file is not audio Notetaker can read (it is text)')
   assert.not.match(result.left.message, new RegExp(dir))
   assert.not.match(result.left.message, /notes\.m4a|0x[0-9a-f]{6,}/)
   assert.equal(calls, [])

@@ -28,7 +28,7 @@ s('a link that is not a supported join link is refused on its field and nothing 
   const e = await left(w.meetings.create(w.actor, { ...manual, link: 'https://example.com/meeting', durationMinutes: 0, title: ' ' }))
   assert.equal(e, {
     _tag: 'Validation',
-    message: 'The request failed validation',
+    message: `title must be 1 to 500 characters, not counting spaces at the ends; durationMinutes must be a whole number of minutes from 1 to 1440; link ${JOIN_LINK_MESSAGE}`,
     details: [
       { path: 'title', message: 'must be 1 to 500 characters, not counting spaces at the ends' },
       { path: 'durationMinutes', message: 'must be a whole number of minutes from 1 to 1440' },
@@ -64,7 +64,7 @@ s('on a calendar meeting only recordOverride may change; the other fields are re
   await right(w.calendar.syncNow({ accountId: w.actor.accountId, connectionId: c.id, due: null }))
   const [m] = (await right(w.meetings.list(w.actor, ALL))).rows
   const e = await left(w.meetings.update(w.actor, m!.id, { title: 'Mine', startsAt: '2026-06-09T10:00:00Z', recordOverride: true }))
-  assert.equal(e, { _tag: 'Validation', message: 'The request failed validation', details: [
+  assert.equal(e, { _tag: 'Validation', message: `title ${CALENDAR_FIELD_MESSAGE}; startsAt ${CALENDAR_FIELD_MESSAGE}`, details: [
     { path: 'title', message: CALENDAR_FIELD_MESSAGE },
     { path: 'startsAt', message: CALENDAR_FIELD_MESSAGE },
   ] })

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
+import { type Problem, withCode } from '../problem.js'
 
 export const Loading = (props: { what?: string }) => (
   <p class="loading" role="status">
@@ -7,12 +8,39 @@ export const Loading = (props: { what?: string }) => (
   </p>
 )
 
+/** A message with what it quotes in backticks (a command, a name) shown as code, not as backticks. */
+export const Words = (props: { text: string }) => (
+  <>
+    {withCode(props.text).map((p, i) => (p.code ? <code key={i}>{p.text}</code> : p.text))}
+  </>
+)
+
+/** A failure: the API's sentence, as it is. A Retry, where asking again can help, is the caller's (see `Problem.retryable`). */
 export const ErrorNote = (props: { message: string | null | undefined }) =>
   props.message == null || props.message === '' ? null : (
     <p class="error" role="alert">
-      {props.message}
+      <Words text={props.message} />
     </p>
   )
+
+/** The id of a field's words, for the field's `aria-describedby`. */
+export const fieldNoteId = (field: string) => `problem-${field.replace(/[^\w-]/g, '-')}`
+
+/**
+ * What the API said of one field, beside it; spread `invalidProps(problem, field)` on the field itself
+ * so it is marked (`aria-invalid`) and read with these words.
+ */
+export const FieldNote = (props: { problem: Problem | null; field: string }) => {
+  const words = props.problem?.fields[props.field]
+  return words === undefined ? null : (
+    <span class="field-error" id={fieldNoteId(props.field)}>
+      {words}
+    </span>
+  )
+}
+
+export const invalidProps = (problem: Problem | null, field: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } =>
+  problem?.fields[field] === undefined ? {} : { 'aria-invalid': true, 'aria-describedby': fieldNoteId(field) }
 
 export const Empty = (props: { children: ComponentChildren }) => <div class="empty">{props.children}</div>
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { RecordingRow } from '../api.js'
-import { Empty, ErrorNote, Loading, PageHeader, Pager, StateBadge } from '../components/feedback.js'
+import { Empty, ErrorNote, FieldNote, invalidProps, Loading, PageHeader, Pager, StateBadge } from '../components/feedback.js'
 import { BotProgress } from '../components/manage/bot-progress.js'
 import { PLATFORM_WORDS } from '../components/manage/decision.js'
 import { useAction } from '../components/manage/use-action.js'
@@ -31,14 +31,16 @@ const SendBot = (props: { onSent: (runId: string) => void }) => {
       <h2 id="send-title">Send a bot to a meeting now</h2>
       <label>
         Meeting link
-        <input type="url" required value={joinUrl} placeholder="https://zoom.us/j/123456789" onInput={(e) => setJoinUrl(e.currentTarget.value)} />
+        <input type="url" required value={joinUrl} placeholder="https://zoom.us/j/123456789" onInput={(e) => setJoinUrl(e.currentTarget.value)} {...invalidProps(action.problem, 'joinUrl')} />
+        <FieldNote problem={action.problem} field="joinUrl" />
         <span class="hint">A Zoom, Google Meet or Microsoft Teams link of a meeting under way.</span>
       </label>
       <label>
         <span>
           Title <span class="muted">(optional)</span>
         </span>
-        <input type="text" value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+        <input type="text" value={title} onInput={(e) => setTitle(e.currentTarget.value)} {...invalidProps(action.problem, 'title')} />
+        <FieldNote problem={action.problem} field="title" />
       </label>
       <ErrorNote message={action.error} />
       <div>

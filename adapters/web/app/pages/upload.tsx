@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { messageOf, newIdempotencyKey, type Upload } from '../api.js'
-import { ErrorNote, PageHeader } from '../components/feedback.js'
+import { newIdempotencyKey, type Problem, problemOf, type Upload } from '../api.js'
+import { ErrorNote, FieldNote, invalidProps, PageHeader, Words } from '../components/feedback.js'
 import { recordingHref } from '../components/recording/labels.js'
 import { DropZone } from '../components/upload/drop-zone.js'
 import { sendContent } from '../components/upload/send-content.js'
@@ -19,7 +19,14 @@ type Phase =
   | { readonly kind: 'sending'; readonly upload: Upload; readonly bytes: number; readonly total: number }
   | { readonly kind: 'processing'; readonly upload: Upload }
   | { readonly kind: 'ready'; readonly upload: Upload }
-  | { readonly kind: 'failed'; readonly step: 'create' | 'send' | 'process'; readonly message: string; readonly upload: Upload | null; readonly at: StepName }
+  | {
+      readonly kind: 'failed'
+      readonly step: 'create' | 'send' | 'process'
+      readonly upload: Upload | null
+      readonly at: StepName
+      /** What went wrong; Retry is offered only if it can help (not for a file refused for its type or size, which stays refused). */
+      readonly problem: Problem
+    }
 
 /** `/upload`: a file (chosen or dropped) becomes a recording with notes, each step shown as it happens. */
 export const UploadPage = (_props: Record<string, string>) => {
@@ -58,7 +65,7 @@ export const UploadPage = (_props: Record<string, string>) => {
       const stored = await s.done
       setPhase({ kind: 'processing', upload: stored })
     } catch (e) {
-      setPhase({ kind: 'failed', step: 'send', message: messageOf(e), upload, at: 'send' })
+      setPhase({ kind: 'failed', step: 'send', problem: problemOf(e), upload, at: 'send' })
     } finally {
       sending.current = null
     }
@@ -76,7 +83,7 @@ export const UploadPage = (_props: Record<string, string>) => {
       })
       await send(upload, f)
     } catch (e) {
-      setPhase({ kind: 'failed', step: 'create', message: messageOf(e), upload: null, at: 'send' })
+      setPhase({ kind: 'failed', step: 'create', problem: problemOf(e), upload: null, at: 'send' })
     }
   }
 
@@ -86,7 +93,15 @@ export const UploadPage = (_props: Record<string, string>) => {
       const u = await api.uploads.get(phase.upload.id)
       if (u.stage === 'ready') setPhase({ kind: 'ready', upload: u })
       // `stored` is done once the file is in; processing that fails from there fails at transcribing.
-      else if (u.stage === 'failed') setPhase({ kind: 'failed', step: 'process', message: u.error ?? 'Processing failed.', upload: u, at: phase.upload.stage === 'stored' ? 'transcribing' : stepOf(phase.upload.stage) })
+      // The server keeps the file and offers to process it again (POST /uploads/{id}/retry).
+      else if (u.stage === 'failed')
+        setPhase({
+          kind: 'failed',
+          step: 'process',
+          problem: { message: u.error ?? 'Processing failed.', fields: {}, retryable: true },
+          upload: u,
+          at: phase.upload.stage === 'stored' ? 'transcribing' : stepOf(phase.upload.stage),
+        })
       else setPhase((p) => (p.kind === 'processing' ? { kind: 'processing', upload: u } : p))
     } catch {
       // A missed poll is tried again at the next tick.
@@ -106,7 +121,7 @@ export const UploadPage = (_props: Record<string, string>) => {
       try {
         setPhase({ kind: 'processing', upload: await api.uploads.retry(upload.id) })
       } catch (e) {
-        setPhase({ kind: 'failed', step: 'process', message: messageOf(e), upload, at: phase.at })
+        setPhase({ kind: 'failed', step: 'process', problem: problemOf(e), upload, at: phase.at })
       }
     }
   }
@@ -128,6 +143,9 @@ export const UploadPage = (_props: Record<string, string>) => {
   }
 
   const busy = phase.kind !== 'choosing' && phase.kind !== 'failed'
+  const problem = phase.kind === 'failed' ? phase.problem : null
+  // The file is one field to a person; the API names it by its name, its declared size or its content.
+  const fileProblem = problem?.fields['filename'] ?? problem?.fields['byteSize'] ?? problem?.fields['content']
   // The notes server failed and the built-in analyzer wrote the notes: they can be read, and Retry asks the server again.
   const fellBack = phase.kind === 'failed' && phase.step === 'process' && phase.upload?.failedStage === 'analysing' && phase.upload.hasNotes
   // Known from the upload once created; before, from the file's name as the API decides it.
@@ -159,12 +177,13 @@ export const UploadPage = (_props: Record<string, string>) => {
             if (file !== null) void start(file)
           }}
         >
-          <DropZone file={file} onFile={(f) => (busy ? undefined : (setFile(f), phase.kind === 'failed' ? setPhase({ kind: 'choosing' }) : undefined))} disabled={busy} />
+          <DropZone file={file} onFile={(f) => (busy ? undefined : (setFile(f), phase.kind === 'failed' ? setPhase({ kind: 'choosing' }) : undefined))} disabled={busy} problem={fileProblem} />
           <label>
             <span>
               Title <span class="muted">(optional)</span>
             </span>
-            <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} disabled={busy} placeholder="Weekly planning, 20 May" />
+            <input value={title} onInput={(e) => setTitle(e.currentTarget.value)} disabled={busy} placeholder="Weekly planning, 20 May" {...invalidProps(problem, 'title')} />
+            <FieldNote problem={problem} field="title" />
           </label>
           <TemplateChoice value={template} onChange={setTemplate} disabled={busy} />
           <div class="form-buttons">
@@ -186,7 +205,7 @@ export const UploadPage = (_props: Record<string, string>) => {
             {phase.kind === 'failed' && fellBack ? (
               <>
                 <p class="notice-warn" role="status">
-                  {phase.message}
+                  <Words text={phase.problem.message} />
                 </p>
                 <div class="form-buttons">
                   <Link href={recordingHref(phase.upload?.runId ?? '')} class="button primary">
@@ -202,12 +221,14 @@ export const UploadPage = (_props: Record<string, string>) => {
               </>
             ) : phase.kind === 'failed' ? (
               <>
-                <ErrorNote message={phase.message} />
+                <ErrorNote message={phase.problem.message} />
                 <div class="form-buttons">
-                  <button type="button" class="primary" onClick={() => void retry()}>
-                    Retry
-                  </button>
-                  <button type="button" onClick={again}>
+                  {phase.problem.retryable ? (
+                    <button type="button" class="primary" onClick={() => void retry()}>
+                      Retry
+                    </button>
+                  ) : null}
+                  <button type="button" class={phase.problem.retryable ? undefined : 'primary'} onClick={again}>
                     Choose another file
                   </button>
                 </div>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { Meeting } from '../../api.js'
 import { useSession } from '../../session.js'
-import { ErrorNote } from '../feedback.js'
+import { ErrorNote, FieldNote, invalidProps } from '../feedback.js'
 import { useAction } from './use-action.js'
 import { localInputValue, nextHour } from './week.js'
 
@@ -34,12 +34,14 @@ export const AddMeeting = (props: { onAdded: (m: Meeting) => void; onCancel: () 
       <h2 id="add-meeting-title">Add a meeting</h2>
       <label>
         Meeting link
-        <input type="url" required value={link} placeholder="https://meet.google.com/abc-defg-hij" onInput={(e) => setLink(e.currentTarget.value)} />
+        <input type="url" required value={link} placeholder="https://meet.google.com/abc-defg-hij" onInput={(e) => setLink(e.currentTarget.value)} {...invalidProps(action.problem, 'link')} />
+        <FieldNote problem={action.problem} field="link" />
         <span class="hint">A Zoom, Google Meet or Microsoft Teams link.</span>
       </label>
       <label>
         Title
-        <input type="text" required value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+        <input type="text" required value={title} onInput={(e) => setTitle(e.currentTarget.value)} {...invalidProps(action.problem, 'title')} />
+        <FieldNote problem={action.problem} field="title" />
       </label>
       <div class="pair">
         <label>

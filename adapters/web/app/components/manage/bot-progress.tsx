@@ -2,7 +2,7 @@ import type { Recording } from '../../api.js'
 import { formatDuration } from '../../format.js'
 import { Link } from '../../router.js'
 import { useSession } from '../../session.js'
-import { ErrorNote, StateBadge } from '../feedback.js'
+import { ErrorNote, StateBadge, Words } from '../feedback.js'
 import { useAction } from './use-action.js'
 
 /** The path a bot walks; processing covers stored, transcribing and analysing. */
@@ -38,7 +38,11 @@ export const BotProgress = (props: { recording: Recording; onChanged: () => Prom
         </span>
       </div>
       {at < 0 ? (
-        r.detail === null ? null : <p class="muted">{r.detail}</p>
+        r.detail === null ? null : (
+          <p class="muted">
+            <Words text={r.detail} />
+          </p>
+        )
       ) : (
         <ol class="steps" aria-label="Progress">
           {STEPS.map((s, i) => (
@@ -48,7 +52,11 @@ export const BotProgress = (props: { recording: Recording; onChanged: () => Prom
           ))}
         </ol>
       )}
-      {at >= 0 && r.detail !== null ? <p class="muted">{r.detail}</p> : null}
+      {at >= 0 && r.detail !== null ? (
+        <p class="muted">
+          <Words text={r.detail} />
+        </p>
+      ) : null}
       <p class="muted">
         {r.recordingSeconds == null || r.recordingSeconds === 0 ? null : `Recorded ${formatDuration(r.recordingSeconds)}. `}
         {r.progress === null ? null : `${r.progress.stage === 'transcribing' ? 'Transcribing' : 'Analysing'}: ${Math.round(r.progress.fraction * 100)} %.`}

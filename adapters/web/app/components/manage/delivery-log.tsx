@@ -52,7 +52,7 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
       ) : (
         <>
           <div class="table-wrap">
-            <table>
+            <table class="stack">
               <caption class="visually-hidden">Deliveries to {props.url}</caption>
               <thead>
                 <tr>
@@ -69,22 +69,22 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
                   const [words, tone] = OUTCOME[d.outcome]
                   return (
                     <tr key={d.id}>
-                      <td>{formatDateTime(d.createdAt)}</td>
-                      <td>
+                      <td data-label="Time">{formatDateTime(d.createdAt)}</td>
+                      <td data-label="Event">
                         <code>{d.eventType}</code>
                         {d.trigger === 'resend' ? <span class="muted"> (resent)</span> : null}
                       </td>
-                      <td>
+                      <td data-label="Outcome">
                         <span class={`badge ${tone}`}>{words}</span>
                         {d.error === null ? null : <div class="muted small">{d.error}</div>}
                         {d.nextAttemptAt === null ? null : <div class="muted small">next try {formatDateTime(d.nextAttemptAt)}</div>}
                       </td>
-                      <td>{d.statusCode ?? '—'}</td>
-                      <td>
+                      <td data-label="Status">{d.statusCode ?? '—'}</td>
+                      <td data-label="Attempt">
                         {d.attempt} <span class="muted small">({d.durationMs} ms)</span>
                       </td>
                       {canWrite ? (
-                        <td>
+                        <td class="actions">
                           <button
                             type="button"
                             disabled={resend.busy || !props.enabled}

@@ -3,7 +3,7 @@ import type { Meeting, ScheduleRow } from '../../api.js'
 import { formatTime } from '../../format.js'
 import { Link } from '../../router.js'
 import { useSession } from '../../session.js'
-import { ErrorNote, StateBadge } from '../feedback.js'
+import { ErrorNote, StateBadge, Words } from '../feedback.js'
 import { ConfirmButton } from './confirm-button.js'
 import { PLATFORM_WORDS, decisionWords } from './decision.js'
 import { useAction } from './use-action.js'
@@ -65,7 +65,9 @@ export const MeetingRow = (props: { row: ScheduleRow; meeting: Meeting | undefin
           {meeting !== undefined && meeting.source !== 'manual' ? ' · from a calendar' : null}
         </p>
         <p class="decision" data-testid="decision">
-          <span class={`badge ${decision.tone}`}>{decision.verdict}</span> <span>{decision.reason}</span>
+          <span class={`badge ${decision.tone}`}>{decision.verdict}</span> <span>
+            <Words text={decision.reason} />
+          </span>
           {shownState(row.state) ? (
             <>
               {' '}

@@ -1,6 +1,6 @@
 /** A recording that ended without notes: why, in the API's words, and for an upload a way to process it again. */
 import type { Recording } from '../../api.js'
-import { ErrorNote } from '../feedback.js'
+import { ErrorNote, Words } from '../feedback.js'
 import { canRetry, useRetry } from './use-retry.js'
 
 export const Failure = (props: { recording: Recording; editable: boolean; onRetried: () => Promise<void> }) => {
@@ -11,7 +11,7 @@ export const Failure = (props: { recording: Recording; editable: boolean; onRetr
   return (
     <section class={`card state-note ${r.state === 'failed' ? 'bad' : ''}`} aria-labelledby="failure-title">
       <h2 id="failure-title">{heading}</h2>
-      <p>{r.detail ?? 'No reason was given.'}</p>
+      <p>{r.detail === null ? 'No reason was given.' : <Words text={r.detail} />}</p>
       <ErrorNote message={retry.error} />
       {canRetry(r, props.editable) ? (
         <button type="button" class="primary" disabled={retry.busy} onClick={() => void retry.run()}>

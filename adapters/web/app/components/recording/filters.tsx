@@ -20,6 +20,9 @@ export const filtersOf = (params: URLSearchParams): ListFilters => ({
 
 export const hasFilters = (f: ListFilters): boolean => Object.values(f).some((v) => v !== '')
 
+/** How many filters beside the search are set: the count on the phone's "Filters" button. */
+export const activeFilterCount = (f: ListFilters): number => [f.from, f.to, f.origin, f.status].filter((v) => v !== '').length
+
 /** A day picked in the browser (YYYY-MM-DD) as the instant its local midnight is; `plusDays` 1 for the end of a range. */
 const localMidnight = (day: string, plusDays = 0): string | undefined => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
@@ -58,6 +61,19 @@ const ORIGIN_CHOICES: ReadonlyArray<readonly [string, string]> = [
   ['upload', 'Uploads'],
 ]
 
+const Choice = (props: { label: string; value: string; choices: ReadonlyArray<readonly [string, string]>; onChange: (e: Event) => void }) => (
+  <label>
+    {props.label}
+    <select value={props.value} onChange={props.onChange}>
+      {props.choices.map(([v, w]) => (
+        <option key={v} value={v}>
+          {w}
+        </option>
+      ))}
+    </select>
+  </label>
+)
+
 /** Search (applied 300 ms after the last keystroke) and filters; every change goes to the address. */
 export const Filters = (props: { filters: ListFilters; onChange: (changes: Partial<Record<keyof ListFilters, string>>) => void }) => {
   const f = props.filters
@@ -70,6 +86,9 @@ export const Filters = (props: { filters: ListFilters; onChange: (changes: Parti
     return () => clearTimeout(id)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text])
+  // On a phone the filters beside the search fold behind a button (CSS shows it under the breakpoint).
+  const [open, setOpen] = useState(false)
+  const active = activeFilterCount(f)
   const field = (name: keyof ListFilters) => (e: Event) => props.onChange({ [name]: (e.currentTarget as HTMLInputElement | HTMLSelectElement).value })
   return (
     <form class="toolbar filters" role="search" onSubmit={(e) => (e.preventDefault(), props.onChange({ q: text }))}>
@@ -77,34 +96,21 @@ export const Filters = (props: { filters: ListFilters; onChange: (changes: Parti
         Search
         <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="Words said, titles, summaries, action items" />
       </label>
-      <label>
-        From
-        <input type="date" value={f.from} onChange={field('from')} />
-      </label>
-      <label>
-        To
-        <input type="date" value={f.to} onChange={field('to')} />
-      </label>
-      <label>
-        Origin
-        <select value={f.origin} onChange={field('origin')}>
-          {ORIGIN_CHOICES.map(([v, w]) => (
-            <option key={v} value={v}>
-              {w}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        State
-        <select value={f.status} onChange={field('status')}>
-          {STATUS_CHOICES.map(([v, w]) => (
-            <option key={v} value={v}>
-              {w}
-            </option>
-          ))}
-        </select>
-      </label>
+      <button type="button" class="filters-toggle" aria-expanded={open} aria-controls="more-filters" onClick={() => setOpen((o) => !o)}>
+        Filters{active === 0 ? '' : ` (${active})`}
+      </button>
+      <div id="more-filters" class={`more-filters${open ? ' open' : ''}`}>
+        <label>
+          From
+          <input type="date" value={f.from} onChange={field('from')} />
+        </label>
+        <label>
+          To
+          <input type="date" value={f.to} onChange={field('to')} />
+        </label>
+        <Choice label="Origin" value={f.origin} choices={ORIGIN_CHOICES} onChange={field('origin')} />
+        <Choice label="State" value={f.status} choices={STATUS_CHOICES} onChange={field('status')} />
+      </div>
       {hasFilters(f) ? (
         <button type="button" class="quiet" onClick={() => (setText(''), props.onChange({ q: '', from: '', to: '', origin: '', status: '' }))}>
           Clear

@@ -4,7 +4,8 @@ import { formatBytes } from '../../format.js'
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files')
 
-export const DropZone = (props: { file: File | null; onFile: (f: File) => void; disabled: boolean }) => {
+/** `problem`: what the server said of the file (its type, its size), shown under it with the input marked. */
+export const DropZone = (props: { file: File | null; onFile: (f: File) => void; disabled: boolean; problem?: string | undefined }) => {
   const [dragging, setDragging] = useState(false)
   const onFile = useRef(props.onFile)
   onFile.current = props.onFile
@@ -54,7 +55,8 @@ export const DropZone = (props: { file: File | null; onFile: (f: File) => void; 
         class="file-input"
         type="file"
         disabled={props.disabled}
-        aria-describedby="upload-types"
+        aria-describedby={props.problem === undefined ? 'upload-types' : 'upload-file-problem upload-types'}
+        aria-invalid={props.problem === undefined ? undefined : true}
         onChange={(e) => {
           const f = e.currentTarget.files?.[0]
           if (f !== undefined) props.onFile(f)
@@ -74,6 +76,11 @@ export const DropZone = (props: { file: File | null; onFile: (f: File) => void; 
           </span>
         )}
       </label>
+      {props.problem === undefined ? null : (
+        <span id="upload-file-problem" class="field-error">
+          {props.problem}
+        </span>
+      )}
       <p id="upload-types" class="hint">
         Audio: WAV, MP3, M4A, OGG, Opus, WebM, FLAC or MP4, up to 500 MB unless your server allows more. Transcripts: WebVTT, SRT, plain text or JSON.
       </p>

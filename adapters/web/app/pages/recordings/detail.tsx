@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { messageOf, type Utterance } from '../../api.js'
-import { ErrorNote, Loading, PageHeader, StateBadge } from '../../components/feedback.js'
+import { ErrorNote, Loading, PageHeader, StateBadge, Words } from '../../components/feedback.js'
 import { ActionItems } from '../../components/recording/action-items.js'
 import { DeleteRecording } from '../../components/recording/delete-recording.js'
 import { Failure } from '../../components/recording/failure.js'
@@ -143,7 +143,7 @@ export const RecordingPage = (props: Record<string, string>) => {
             <StateBadge state={r.state} /> {r.progress === null ? 'Under way' : progressWords(r.progress)}
           </h2>
           {r.progress === null ? null : <progress value={r.progress.fraction} max={1} aria-labelledby="live-title" />}
-          <p class="muted">{r.detail ?? 'This page updates by itself; the notes appear here when they are ready.'}</p>
+          <p class="muted">{r.detail === null ? 'This page updates by itself; the notes appear here when they are ready.' : <Words text={r.detail} />}</p>
         </section>
       ) : null}
       {/* Notes the built-in analyzer wrote in place of a failed server: that notice, with its own Retry, instead of the failure's. */}
@@ -159,7 +159,6 @@ export const RecordingPage = (props: Record<string, string>) => {
           <Speakers runId={runId} speakers={r.speakers} editable={editable} onChanged={quietReload} />
           <Attendees attendees={r.attendees} />
           {r.hasNotes && r.shortSummary === '' && r.actionItems.length === 0 && r.topics.length === 0 ? <p class="muted">The notes of this recording are empty.</p> : null}
-          {r.owned ? <Shares runId={runId} /> : null}
         </div>
         <section class="card transcript-card" aria-labelledby="transcript-title">
           <h2 id="transcript-title">Transcript</h2>
@@ -175,6 +174,12 @@ export const RecordingPage = (props: Record<string, string>) => {
           )}
           <ErrorNote message={moreError} />
         </section>
+        {/* Managing comes after reading: under the notes on a wide screen, after the transcript on a phone. */}
+        {r.owned ? (
+          <div class="manage">
+            <Shares runId={runId} />
+          </div>
+        ) : null}
       </div>
     </>
   )

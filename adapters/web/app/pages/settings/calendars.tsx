@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { Empty, ErrorNote, Loading } from '../../components/feedback.js'
+import { Empty, ErrorNote, FieldNote, invalidProps, Loading } from '../../components/feedback.js'
 import { AUTO_JOIN, ConnectionCard } from '../../components/manage/connection-card.js'
 import type { Connection } from '../../components/manage/rules-editor.js'
 import { useAction } from '../../components/manage/use-action.js'
@@ -24,7 +24,8 @@ const AddCalendar = (props: { onAdded: () => Promise<void> }) => {
       <h3 id="add-calendar-title">Connect a calendar</h3>
       <label>
         iCalendar feed address
-        <input type="url" required value={url} placeholder="https://calendar.google.com/calendar/ical/…/basic.ics" onInput={(e) => setUrl(e.currentTarget.value)} />
+        <input type="url" required value={url} placeholder="https://calendar.google.com/calendar/ical/…/basic.ics" onInput={(e) => setUrl(e.currentTarget.value)} {...invalidProps(action.problem, 'url')} />
+        <FieldNote problem={action.problem} field="url" />
         <span class="hint">The secret address in iCal format (Google Calendar), a published calendar (Outlook), or any .ics export URL. It is stored encrypted and never shown again.</span>
       </label>
       <label>

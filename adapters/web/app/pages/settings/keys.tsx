@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
+import { Empty, ErrorNote, FieldNote, invalidProps, Loading, Pager } from '../../components/feedback.js'
 import { ConfirmButton } from '../../components/manage/confirm-button.js'
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
@@ -36,7 +36,8 @@ const CreateKey = (props: { onCreated: (key: string) => Promise<void> }) => {
       <h3 id="create-key-title">Create a key</h3>
       <label>
         Name
-        <input type="text" required value={name} placeholder="e.g. CRM sync" onInput={(e) => setName(e.currentTarget.value)} />
+        <input type="text" required value={name} placeholder="e.g. CRM sync" onInput={(e) => setName(e.currentTarget.value)} {...invalidProps(action.problem, 'name')} />
+        <FieldNote problem={action.problem} field="name" />
       </label>
       <fieldset class="access-choice">
         <legend>Access</legend>
@@ -57,7 +58,8 @@ const CreateKey = (props: { onCreated: (key: string) => Promise<void> }) => {
       )}
       <label>
         Expires after (days)
-        <input type="number" min={1} value={days} placeholder="never" onInput={(e) => setDays(e.currentTarget.value)} />
+        <input type="number" min={1} value={days} placeholder="never" onInput={(e) => setDays(e.currentTarget.value)} {...invalidProps(action.problem, 'expiresInDays')} />
+        <FieldNote problem={action.problem} field="expiresInDays" />
         <span class="hint">Empty: the key works until you revoke it.</span>
       </label>
       <ErrorNote message={action.error} />
@@ -98,9 +100,9 @@ export const KeysSection = () => {
               <p>No keys.{canWrite ? ' Create one below.' : ''}</p>
             </Empty>
           ) : (
-            // Positioned, so the visually hidden column label stays inside the scrolling box on phones.
+            // Positioned, so the visually hidden column label stays inside the scrolling box.
             <div class="card table-wrap keys-table">
-              <table>
+              <table class="stack">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -117,22 +119,24 @@ export const KeysSection = () => {
                     const [words, tone] = status(k)
                     return (
                       <tr key={k.id}>
-                        <td>{k.name}</td>
-                        <td>
+                        <td data-label="Name">{k.name}</td>
+                        <td data-label="Key">
                           <code>ntk_{k.publicId}_…</code>
                         </td>
-                        <td>
+                        <td data-label="Access">
                           {k.access === 'full' ? 'Full' : 'Read-only'}
                           {k.organizationWide ? ', organization-wide' : ''}
                         </td>
-                        <td class="nowrap">{formatDateTime(k.createdAt)}</td>
-                        <td class="nowrap">{k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)}</td>
-                        <td>
+                        <td class="nowrap" data-label="Created">
+                          {formatDateTime(k.createdAt)}
+                        </td>
+                        <td class="nowrap" data-label="Expires">{k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)}</td>
+                        <td data-label="Status">
                           <span class={`badge ${tone}`}>{words}</span>
                           {k.revokedAt === null ? null : <div class="muted small">{formatDateTime(k.revokedAt)}</div>}
                         </td>
                         {canWrite ? (
-                          <td>
+                          <td class="actions">
                             {k.revokedAt === null ? (
                               <ConfirmButton
                                 label="Revoke"

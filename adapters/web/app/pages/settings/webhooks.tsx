@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { WebhookEventType } from '../../api.js'
-import { Empty, ErrorNote, Loading } from '../../components/feedback.js'
+import { Empty, ErrorNote, FieldNote, invalidProps, Loading } from '../../components/feedback.js'
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { WebhookCard } from '../../components/manage/webhook-card.js'
@@ -34,7 +34,8 @@ const AddWebhook = (props: { onAdded: (secret: string) => Promise<void> }) => {
       <h3 id="add-webhook-title">Add an endpoint</h3>
       <label>
         Endpoint URL
-        <input type="url" required value={url} placeholder="https://example.com/notetaker" onInput={(e) => setUrl(e.currentTarget.value)} />
+        <input type="url" required value={url} placeholder="https://example.com/notetaker" onInput={(e) => setUrl(e.currentTarget.value)} {...invalidProps(action.problem, 'url')} />
+        <FieldNote problem={action.problem} field="url" />
       </label>
       <label>
         <span>
