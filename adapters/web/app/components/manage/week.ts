@@ -23,3 +23,14 @@ export const localInputValue = (d: Date): string => `${dateKey(d)}T${pad(d.getHo
 
 /** The next full hour from now, for a new meeting's default start. */
 export const nextHour = (now = new Date()): Date => new Date(now.getFullYear(), now.getMonth(), now.getDate(), now.getHours() + 1)
+
+/**
+ * The end once the start moves from `from` to `to` (datetime-local values): it moves by as much,
+ * keeping the duration, as Google Calendar does; an end the person set keeps its new duration too.
+ * Left as it is while either start is incomplete, as an input reports while being typed in.
+ */
+export const endAfterStartMoved = (from: string, to: string, end: string): string => {
+  const [a, b, e] = [from, to, end].map((v) => new Date(v).getTime())
+  if ([a, b, e].some((t) => Number.isNaN(t))) return end
+  return localInputValue(new Date(e! + (b! - a!)))
+}
