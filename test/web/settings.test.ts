@@ -45,6 +45,7 @@ const ics = () => {
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Notetaker tests//EN',
+    'X-WR-CALNAME:Team calendar',
     'BEGIN:VEVENT',
     'UID:web-settings-1@example.com',
     'DTSTAMP:20240301T090000Z',
@@ -178,9 +179,13 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   assert.equal(await seriousViolations(page), [], 'calendars, empty')
   await page.getByLabel('iCalendar feed address').fill(feedUrl)
   await page.getByRole('button', { name: 'Connect the calendar' }).click()
-  const card = page.getByRole('region', { name: /Calendar feed/ })
+  const card = page.locator('section.connection')
   await card.getByText('Syncing').waitFor({ timeout: 20_000 })
   assert.not.match((await card.textContent()) ?? '', /Not yet/)
+  // Named by the feed itself, not "Calendar feed ics-…", with how many of its meetings are to come.
+  await card.getByRole('heading', { name: 'Team calendar' }).waitFor()
+  assert.is(await card.getByText(/ics-[0-9a-f]{16}/).count(), 0)
+  assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '2 to come')
   const leftOut = card.getByRole('list', { name: 'What the last sync left out' })
   assert.equal(await leftOut.getByRole('listitem').allTextContents(), [
     '1 event could not be read and was left out; the rest was synced.',
@@ -198,6 +203,18 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   assert.equal(await card.getByLabel('Bar rules: rule 1 value').inputValue(), 'standup', 'the rule as the server keeps it')
   assert.equal(await seriousViolations(page), [], 'calendars')
   await screenshot(page, 'settings-calendars')
+
+  // Renamed, then back to the feed's own name with an empty one.
+  await card.getByRole('button', { name: 'Rename Team calendar' }).click()
+  await card.getByLabel('Name of the calendar').fill('  Product team  ')
+  await card.getByRole('button', { name: 'Save the name' }).click()
+  await card.getByText('Saved the name.').waitFor()
+  await card.getByRole('heading', { name: 'Product team' }).waitFor()
+  assert.equal((await api<{ rows: Array<{ name: string }> }>('/calendar/connections')).data.rows.map((c) => c.name), ['Product team'])
+  await card.getByRole('button', { name: 'Rename Product team' }).click()
+  await card.getByLabel('Name of the calendar').fill('')
+  await card.getByRole('button', { name: 'Save the name' }).click()
+  await card.getByRole('heading', { name: 'Team calendar' }).waitFor()
 
   // Its meeting is on the schedule, not recorded in manual mode.
   const tomorrow = new Date(Date.now() + 86_400_000)
@@ -336,8 +353,8 @@ test('a read-only session sees the settings, the schedule and the bots without w
   assert.is(await page.getByRole('button', { name: /Add the endpoint|Rotate|Delete|Resend/ }).count(), 0)
   assert.is(await page.getByRole('checkbox').count(), 0)
   await section(page, 'Calendars')
-  await page.getByRole('region', { name: /Calendar feed/ }).waitFor()
-  assert.is(await page.getByRole('button', { name: /Connect|Save|Sync|Disconnect/ }).count(), 0)
+  await page.getByRole('region', { name: 'Team calendar' }).waitFor()
+  assert.is(await page.getByRole('button', { name: /Connect|Save|Sync|Disconnect|Rename/ }).count(), 0)
   assert.ok(await page.getByLabel('Record automatically').isDisabled())
   await section(page, 'Account')
   await page.getByText('an API key').waitFor()

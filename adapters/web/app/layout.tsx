@@ -38,7 +38,7 @@ export const Layout = (props: { children: ComponentChildren }) => {
           </ul>
         </nav>
         <div class="who">
-          <span title={session.account.email}>{session.account.name}</span>
+          <Link href="/settings/account" title={`${session.account.email}: your account`}>{session.account.name}</Link>
           {session.access === 'readonly' ? <span class="badge">Read-only</span> : null}
           <button type="button" class="quiet" onClick={() => signOut().catch((e: unknown) => setError(messageOf(e)))}>
             Sign out
