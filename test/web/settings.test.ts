@@ -305,7 +305,8 @@ test('organization and account: explained outside an organization; the allowance
   await screenshot(page, 'settings-organization')
 
   await section(page, 'Account')
-  await page.getByText(app.email).waitFor()
+  // The first start names the account by its email, so the page may show it twice (as the name, and as the email).
+  await page.locator('main').getByText(app.email).first().waitFor()
   await page.getByText('your password').waitFor()
   // The first start's account is on the unlimited self-hosted plan: no meter, no limit.
   await page.getByText('Unlimited').waitFor()
