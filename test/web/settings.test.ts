@@ -64,6 +64,12 @@ const ics = () => {
     'ORGANIZER;CN=Bo:mailto:bo@partner.example',
     `ATTENDEE;CN=Owner;PARTSTAT=DECLINED:mailto:${app.email}`,
     'END:VEVENT',
+    // An all-day event: "All day" on its date, never "12:00 AM – 12:00 AM".
+    'BEGIN:VEVENT',
+    'UID:holiday@test',
+    `DTSTART;VALUE=DATE:${ymd(tomorrow)}`,
+    'SUMMARY:Company holiday',
+    'END:VEVENT',
     'BEGIN:VEVENT',
     'UID:forever@test',
     `DTSTART:${ymd(tomorrow)}T170000Z`,
@@ -185,7 +191,7 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   // Named by the feed itself, not "Calendar feed ics-…", with how many of its meetings are to come.
   await card.getByRole('heading', { name: 'Team calendar' }).waitFor()
   assert.is(await card.getByText(/ics-[0-9a-f]{16}/).count(), 0)
-  assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '2 to come')
+  assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '3 to come')
   const leftOut = card.getByRole('list', { name: 'What the last sync left out' })
   assert.equal(await leftOut.getByRole('listitem').allTextContents(), [
     '1 event could not be read and was left out; the rest was synced.',
@@ -223,6 +229,11 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   await row.getByText('records only the meetings you pick').waitFor()
   const declined = page.getByRole('listitem', { name: 'Offsite planning' })
   assert.match((await declined.getByTestId('decision').textContent()) ?? '', /Not recorded.*You declined this meeting\./)
+  const holiday = page.getByRole('listitem', { name: 'Company holiday' })
+  assert.is(await holiday.locator('.meeting-time').textContent(), 'All day')
+  const day = page.locator('section.day', { has: holiday })
+  assert.equal((await day.locator('li.meeting h3').allTextContents())[0], 'Company holiday', 'first in its day, on its own date')
+  assert.match((await day.locator('h2').textContent()) ?? '', new RegExp(String(tomorrow.getUTCDate())))
 
   // Declined meetings can be left to the rules instead (here: manual, so still not recorded, for that reason).
   await page.goto('/settings/calendars')
