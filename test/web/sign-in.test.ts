@@ -3,7 +3,7 @@
  * the printed credentials work, a wrong password is refused in words and then
  * rate-limited, a session's writes need its CSRF token, and signing out ends it.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { launchBrowser, openPage, type RunningApp, screenshot, seriousViolations, signIn, startApp } from './support.js'
@@ -81,6 +81,13 @@ const signInWithKey = async (page: Page) => {
   await page.getByRole('button', { name: 'Sign out' }).waitFor()
 }
 
+/** Ends the browser's session on the server, as expiry does: the browser still holds its cookie. */
+const endSessionOnServer = async (context: BrowserContext) => {
+  const cookie = `nt_session=${(await context.cookies()).find((c) => c.name === 'nt_session')?.value ?? ''}`
+  const csrf = ((await (await fetch(`${app.url}/ext/v1/session`, { headers: { cookie } })).json()) as { data: { csrfToken: string } }).data.csrfToken
+  assert.is((await fetch(`${app.url}/ext/v1/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf } })).status, 204)
+}
+
 test('a signed-out visitor gets the sign-in form without asking for a session, so nothing is refused in the console', async () => {
   const { page, context, problems } = await openPage(browser, app)
   const refused: string[] = []
@@ -117,10 +124,7 @@ test('a session that ends under a click brings back the sign-in form with why; s
   await page.getByRole('button', { name: 'Next week' }).click()
   await page.waitForURL(/\/meetings\?week=/)
   const address = page.url()
-  // The session ends on the server (as it does when it expires); the browser still holds its cookie.
-  const cookie = `nt_session=${(await context.cookies()).find((c) => c.name === 'nt_session')?.value ?? ''}`
-  const csrf = ((await (await fetch(`${app.url}/ext/v1/session`, { headers: { cookie } })).json()) as { data: { csrfToken: string } }).data.csrfToken
-  assert.is((await fetch(`${app.url}/ext/v1/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf } })).status, 204)
+  await endSessionOnServer(context)
 
   await page.getByRole('button', { name: 'Add a meeting' }).click()
   await page.getByLabel('Meeting link').fill('https://meet.google.com/abc-defg-hij')
@@ -133,6 +137,12 @@ test('a session that ends under a click brings back the sign-in form with why; s
   assert.is(page.url(), address)
   await page.getByRole('heading', { name: 'Meetings', level: 1 }).waitFor()
   assert.is(await page.getByText('Your session ended').count(), 0)
+
+  // Ended while the app was closed: opening it with the old cookie says so too.
+  await endSessionOnServer(context)
+  await page.reload()
+  await page.getByRole('heading', { name: 'Sign in to Notetaker' }).waitFor()
+  assert.is(await page.getByRole('status').textContent(), 'Your session ended; sign in again.')
   assert.equal(problems, [])
   await context.close()
 })

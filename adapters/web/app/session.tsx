@@ -18,13 +18,16 @@ const anonymous = createClient({ baseUrl: location.origin, retries: 0 })
 /** The page the server sent says there is no session cookie (web-app.ts): nothing to ask, so no 401 in the console. */
 const signedOutAtLoad = (): boolean => document.querySelector('meta[name="notetaker-session"][content="none"]') !== null
 
-/** The session, or null when there is none (the server answers 401). */
-const readSession = async (): Promise<Session | null> => {
+/**
+ * The session; null when the browser has none; `ended` when it still held a session cookie the
+ * server no longer knows (the session expired or was ended elsewhere: the server answers 401).
+ */
+const readSession = async (): Promise<Session | null | 'ended'> => {
   if (signedOutAtLoad()) return null
   try {
     return (await anonymous.request('get', '/session')).data
   } catch (e) {
-    if (e instanceof NotetakerApiError && e.status === 401) return null
+    if (e instanceof NotetakerApiError && e.status === 401) return 'ended'
     throw e
   }
 }
@@ -66,7 +69,7 @@ export const SessionGate = (props: { signedOut: (onSignedIn: (s: Session) => voi
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' })
   useEffect(() => {
     readSession().then(
-      (s) => setPhase(s === null ? { kind: 'out', ended: false } : { kind: 'in', session: s }),
+      (s) => setPhase(s === null || s === 'ended' ? { kind: 'out', ended: s === 'ended' } : { kind: 'in', session: s }),
       (e: unknown) => setPhase({ kind: 'failed', message: messageOf(e) }),
     )
   }, [])
