@@ -45,7 +45,8 @@ const ConnectionName = (props: { connection: Connection; headingId: string; disa
       onSubmit={(e) => {
         e.preventDefault()
         setEditing(false)
-        props.onRename(name.trim() === '' ? null : name.trim())
+        // Saving the name as it is changes nothing (and does not pin the feed's own name as the person's).
+        if (name.trim() !== c.name) props.onRename(name.trim() === '' ? null : name.trim())
       }}
     >
       <h3 id={props.headingId} class="visually-hidden">
