@@ -155,7 +155,7 @@ export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
       TE.map((result): CalendarPage => {
         const warnings = feedWarnings(result)
         if (warnings.length > 0) deps.logger?.warn({ skipped: result.skipped, notes: result.notes }, warnings[0])
-        return { mode: 'snapshot', events: result.events, removedIds: [], cursor: null, warnings }
+        return { mode: 'snapshot', events: result.events, removedIds: [], cursor: null, warnings, calendarName: result.calendarName }
       }),
     )
   },

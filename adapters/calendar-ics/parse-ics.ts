@@ -35,6 +35,8 @@ export interface IcsParseResult {
   readonly skipped: ReadonlyArray<string>
   /** Readable notes on parts left out of what was read: unreadable lines, series cut short. */
   readonly notes: ReadonlyArray<string>
+  /** The feed's name for itself (X-WR-CALNAME, as Google, Outlook and Apple write it); null when it has none. */
+  readonly calendarName: string | null
 }
 
 interface Series {
@@ -198,6 +200,7 @@ export const parseIcs = (
       }
     }
     events.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.externalId.localeCompare(b.externalId))
-    return { events, skipped, notes }
+    const calendarName = String(root.getFirstPropertyValue('x-wr-calname') ?? '').trim() || null
+    return { events, skipped, notes, calendarName }
   })(readCalendar(text))
 }

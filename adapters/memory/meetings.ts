@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { byStart, inWindow, isListed, type Meeting } from '../../src/core/domain/meeting.js'
+import { byStart, endsAtMs, inWindow, isListed, type Meeting } from '../../src/core/domain/meeting.js'
 import { storeFailure } from '../../src/core/errors.js'
 import type { MeetingStore } from '../../src/core/ports/meeting-store.js'
 
@@ -55,6 +55,11 @@ export const memoryMeetingStore = (): MeetingStore & { readonly all: () => Reado
           return writes
         }, storeFailure),
       )
+    },
+    countUpcomingByConnection: (accountId, from) => {
+      const counts: Record<string, number> = {}
+      for (const m of mine(accountId)) if (m.connectionId !== null && isListed(m) && endsAtMs(m) > Date.parse(from)) counts[m.connectionId] = (counts[m.connectionId] ?? 0) + 1
+      return TE.right(counts)
     },
     removeForConnection: (accountId, connectionId, at) => {
       const gone = mine(accountId)

@@ -7,10 +7,12 @@ import { attempt, attemptUnique, first, inTransaction, json, type Pool, rows } f
 const COLUMNS = [
   'id', 'account_id', 'provider', 'account_email', 'calendar_id', 'status', 'auto_join', 'join_rules', 'bar_rules', 'last_synced_at',
   'last_error', 'warnings', 'created_at', 'updated_at', 'sealed_url', 'cursor', 'next_sync_at', 'consecutive_failures', 'record_declined',
+  'name', 'feed_name',
 ]
 const values = (c: CalendarConnection) => [
   c.id, c.accountId, c.provider, c.accountEmail, c.calendarId, c.status, c.autoJoin, json(c.joinRules), json(c.barRules), c.lastSyncedAt,
   c.lastError, json(c.warnings), c.createdAt, c.updatedAt, c.sealedUrl, c.cursor, c.nextSyncAt, c.consecutiveFailures, c.recordDeclined,
+  c.name, c.feedName,
 ]
 const PARAMS = COLUMNS.map((_, i) => `$${i + 1}`).join(', ')
 

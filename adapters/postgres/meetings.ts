@@ -131,6 +131,19 @@ export const postgresMeetingStore = (pool: Pool): MeetingStore => ({
         )
       ).map(toMeeting),
     ),
+  countUpcomingByConnection: (accountId, from) =>
+    attempt(async () =>
+      Object.fromEntries(
+        (
+          await rows<{ connection_id: string; n: number }>(
+            pool,
+            `SELECT connection_id, count(*)::int AS n FROM meetings WHERE account_id = $1 AND removed_at IS NULL AND connection_id IS NOT NULL AND ends_at > $2
+             GROUP BY connection_id`,
+            [accountId, from],
+          )
+        ).map((r) => [r.connection_id, r.n]),
+      ),
+    ),
   removeForConnection: (accountId, connectionId, at) =>
     attempt(async () =>
       (

@@ -24,9 +24,9 @@ const params = (c: CalendarConnection) => ({
 })
 
 const COLUMNS = `id, account_id, provider, account_email, calendar_id, status, auto_join, join_rules, bar_rules, last_synced_at,
-  last_error, warnings, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures, record_declined`
+  last_error, warnings, created_at, updated_at, sealed_url, cursor, next_sync_at, consecutive_failures, record_declined, name, feed_name`
 const VALUES = `@id, @accountId, @provider, @accountEmail, @calendarId, @status, @autoJoin, @joinRules, @barRules, @lastSyncedAt,
-  @lastError, @warnings, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures, @recordDeclined`
+  @lastError, @warnings, @createdAt, @updatedAt, @sealedUrl, @cursor, @nextSyncAt, @consecutiveFailures, @recordDeclined, @name, @feedName`
 
 /** Calendar connections in the service's SQLite file; one feed per account (unique calendar_id). */
 export const sqliteCalendarConnectionStore = (db: Db): CalendarConnectionStore => {

@@ -130,8 +130,13 @@ export const sqliteMeetingStore = (db: Db): MeetingStore => {
     `SELECT * FROM meetings WHERE removed_at IS NULL AND starts_at >= @from AND starts_at < @to
        AND (starts_at, id) > (@afterStart, @afterId) ORDER BY starts_at, id LIMIT @limit`,
   )
+  const upcoming = db.prepare<[string, string], { connection_id: string; n: number }>(
+    `SELECT connection_id, count(*) AS n FROM meetings WHERE account_id = ? AND removed_at IS NULL AND connection_id IS NOT NULL AND ends_at > ?
+       GROUP BY connection_id`,
+  )
   return {
     create: (m) => attempt(() => (insert.run(params(m)), m)),
+    countUpcomingByConnection: (accountId, from) => attempt(() => Object.fromEntries(upcoming.all(accountId, from).map((r) => [r.connection_id, r.n]))),
     startingBetween: (from, to, after, limit) =>
       attempt(() => starting.all({ from, to, afterStart: after?.startsAt ?? '', afterId: after?.id ?? '', limit }).map(meetingFromSqliteRow)),
     find: (accountId, id) => attempt(() => O.map(meetingFromSqliteRow)(O.fromNullable(findListed.get(accountId, id)))),

@@ -43,7 +43,8 @@ export interface Running extends Stoppable {
 const firstRun = async (core: Core, config: Config): Promise<{ key: string; password: string } | null> => {
   const count = await core.ports.accounts.count()()
   if (E.isLeft(count) || count.right > 0) return null
-  const account = await core.identity.createAccount({ name: 'Owner', email: config.NOTETAKER_OWNER_EMAIL, planKey: config.NOTETAKER_DEFAULT_PLAN, organizationName: null, serverAdmin: true })()
+  // Named by its email until the person names it: "Owner" read like a role in the app's corner.
+  const account = await core.identity.createAccount({ name: config.NOTETAKER_OWNER_EMAIL, email: config.NOTETAKER_OWNER_EMAIL, planKey: config.NOTETAKER_DEFAULT_PLAN, organizationName: null, serverAdmin: true })()
   if (E.isLeft(account)) throw new Error(`could not create the first account: ${JSON.stringify(account.left)}`)
   const key = await core.identity.issueApiKey({ accountId: account.right.id, name: 'first key', access: 'full', organizationWide: false, expiresInDays: null })()
   if (E.isLeft(key)) throw new Error(`could not create the first key: ${JSON.stringify(key.left)}`)

@@ -181,6 +181,8 @@ export interface ScheduleRow {
   title: string
   startsAt: string
   endsAt: string
+  /** A calendar's all-day event: startsAt is 00:00 UTC of its first date; show its dates, not times. */
+  isAllDay: boolean
   runId: string | null
   platform: MeetingPlatform | null
   phase: RunPhase | null
@@ -300,6 +302,8 @@ export interface CalendarRule {
 export interface CalendarConnection {
   id: string
   provider: ConnectionProvider
+  /** The name its person gave it, else the feed's own, else the host of its address. */
+  name: string
   accountEmail: string
   calendarId: string
   status: ConnectionStatus
@@ -311,12 +315,16 @@ export interface CalendarConnection {
   lastSyncedAt: string | null
   lastError: string | null
   warnings: string[]
+  /** Its meetings under way or still to come. */
+  upcomingMeetings: number
   createdAt: string
 }
 
 export interface NewCalendarConnection {
   readonly provider: ConnectionProvider
   readonly url: string
+  /** Null or empty: the feed's own name. */
+  readonly name?: string | null
   readonly autoJoin?: AutoJoin
   readonly joinRules?: ReadonlyArray<CalendarRule>
   readonly barRules?: ReadonlyArray<CalendarRule>
@@ -324,6 +332,8 @@ export interface NewCalendarConnection {
 }
 
 export interface CalendarConnectionChanges {
+  /** Null or empty: back to the feed's own name. */
+  readonly name?: string | null
   readonly autoJoin?: AutoJoin
   readonly joinRules?: ReadonlyArray<CalendarRule>
   readonly barRules?: ReadonlyArray<CalendarRule>

@@ -13,15 +13,7 @@ import { migrate as migrateSqlite } from '../../adapters/sqlite/database.js'
 import type { CalendarConnectionStore } from '../../src/core/ports/calendar-connection-store.js'
 import { right } from '../support/run.js'
 import { withPostgresBefore, withSqliteBefore } from '../support/migrated-before.js'
-
-const ACCOUNT = 'a0000000-0000-4000-8000-000000000001'
-const OLD = 'c0000000-0000-4000-8000-000000000001'
-
-/** A connection made before the migration, written the way the store of then wrote it. */
-const OLD_CONNECTION = `INSERT INTO calendar_connections (id, account_id, provider, account_email, calendar_id, status, auto_join, join_rules, bar_rules,
-  created_at, updated_at, sealed_url, consecutive_failures)
-  VALUES ('${OLD}', '${ACCOUNT}', 'ics', 'ada@example.com', 'ics-0000000000000001', 'active', 'all', '[]', '[]',
-  '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'sealed', 0)`
+import { ACCOUNT, OLD, OLD_CONNECTION } from './connection-before-migrations.js'
 
 const assertStoreAfter = async (connections: CalendarConnectionStore) => {
   const old = O.toNullable(await right(connections.find(ACCOUNT, OLD)))

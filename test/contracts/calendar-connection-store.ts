@@ -13,7 +13,7 @@ export const calendarConnectionStoreContract = (name: string, make: () => Promis
 
   s('connections round-trip whole, oldest first, scoped to their account', async ({ s }) => {
     const rules = { joinRules: [{ kind: 'title' as const, value: 'standup' }], barRules: [{ kind: 'recurring' as const, value: 'false' }] }
-    const second = connection(2, { ...rules, status: 'error', lastError: 'The feed answered HTTP 500.', warnings: ['1 event could not be read and was left out.', 'Event "Ünïcode \u2603" has "quotes"'], cursor: 'tok', nextSyncAt: '2026-05-02T00:15:00.000Z', consecutiveFailures: 2, recordDeclined: true })
+    const second = connection(2, { ...rules, status: 'error', lastError: 'The feed answered HTTP 500.', warnings: ['1 event could not be read and was left out.', 'Event "Ünïcode \u2603" has "quotes"'], cursor: 'tok', nextSyncAt: '2026-05-02T00:15:00.000Z', consecutiveFailures: 2, recordDeclined: true, name: 'Team – Ünïcode', feedName: 'Équipe' })
     await right(s.create(second))
     await right(s.create(connection(1)))
     await right(s.create(connection(3, { accountId: ACCOUNT_B })))

@@ -50,6 +50,8 @@ export const connection = (n: number, over: Partial<CalendarConnection> = {}): C
   joinRules: [],
   barRules: [],
   recordDeclined: false,
+  name: null,
+  feedName: `calendar-${n}.example.com`,
   lastSyncedAt: null,
   lastError: null,
   warnings: [],

@@ -123,6 +123,20 @@ export const meetingStoreContract = (name: string, make: () => Promise<MeetingSt
     assert.equal(ids(next), [meetingId(6), meetingId(4)], 'the other account too; to is exclusive; removed left out')
   })
 
+  s('countUpcomingByConnection counts, per connection, the listed meetings not ended by the time given', async ({ s }) => {
+    await right(s.create(calendarMeeting(1)))
+    await right(s.create(calendarMeeting(3, { durationMinutes: 60 })))
+    await right(s.create(calendarMeeting(4)))
+    await right(s.create(calendarMeeting(5, { removedAt: '2026-05-02T00:00:00.000Z', removedBy: 'calendar' })))
+    await right(s.create(calendarMeeting(6, { connectionId: CONNECTION_2 })))
+    await right(s.create(calendarMeeting(7, { accountId: ACCOUNT_B })))
+    await right(s.create(meeting(8)))
+    // 09:45 on the 3rd: the meeting of the 1st has ended, the 3rd's hour is under way.
+    assert.equal(await right(s.countUpcomingByConnection(ACCOUNT_A, '2026-06-03T09:45:00.000Z')), { [CONNECTION_1]: 2, [CONNECTION_2]: 1 })
+    assert.equal(await right(s.countUpcomingByConnection(ACCOUNT_A, '2026-07-01T00:00:00.000Z')), {}, 'none left: none named')
+    assert.equal(await right(s.countUpcomingByConnection(ACCOUNT_B, '2026-06-01T00:00:00.000Z')), { [CONNECTION_1]: 1 })
+  })
+
   s('removeForConnection removes the listed meetings of one connection and returns them removed', async ({ s }) => {
     await right(s.create(calendarMeeting(1)))
     await right(s.create(calendarMeeting(2, { recordOverride: true })))

@@ -34,6 +34,17 @@ s('an audio upload the speech engine fails on ends failed with the engine\'s wor
   assert.is(u.progress, null, 'no progress once processing has ended')
 })
 
+s('the recording says whether it has audio, so a player need not ask: an audio upload has, a transcript upload has not', async ({ h, runId }) => {
+  assert.is((await h.request('GET', `/recordings/${runId}`)).body.data.hasAudio, true)
+  const u = (await h.request('POST', '/uploads', { body: { filename: 'notes.vtt' } })).body.data
+  const sent = await fetch(`${h.url}/ext/v1/uploads/${u.id}/content`, { method: 'PUT', headers: { authorization: `Bearer ${h.keys.full}` }, body: 'WEBVTT\n\n00:00.000 --> 00:02.000\nHello there.\n' })
+  assert.is(sent.status, 200)
+  await h.worker.drain()
+  const transcriptOnly = (await h.request('GET', `/recordings/${u.runId}`)).body.data
+  assert.equal([transcriptOnly.state, transcriptOnly.hasAudio], ['ready', false])
+  assert.is((await get(h, u.runId)).status, 404, 'as the audio route answers')
+})
+
 s('the whole file: 200 with type, length and Accept-Ranges', async ({ h, runId, wav }) => {
   const r = await get(h, runId)
   assert.is(r.status, 200)

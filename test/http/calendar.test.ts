@@ -29,8 +29,8 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000'
 s('connecting answers 201 pending without the address; the first sync runs at once and lists the meetings', async ({ h, feed }) => {
   const c = await connect(h, feed)
   assert.equal({ ...c, id: 'x', calendarId: 'x' }, {
-    id: 'x', provider: 'ics', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
-    joinRules: [], barRules: [], recordDeclined: false, lastSyncedAt: null, lastError: null, warnings: [], createdAt: '2026-06-01T12:00:00.000Z',
+    id: 'x', provider: 'ics', name: '127.0.0.1', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
+    joinRules: [], barRules: [], recordDeclined: false, lastSyncedAt: null, lastError: null, warnings: [], upcomingMeetings: 0, createdAt: '2026-06-01T12:00:00.000Z',
   })
   assert.match(c.calendarId, /^ics-[0-9a-f]{16}$/)
   await h.worker.drain()
@@ -44,6 +44,28 @@ s('connecting answers 201 pending without the address; the first sync runs at on
   assert.equal([weekly.source, weekly.connectionId, weekly.isRecurring, weekly.attendeeCount, weekly.organizer, weekly.startsAt], [
     'ics', c.id, true, 2, { name: 'Ada', email: 'ada@example.com' }, dayAt(h.clock.now(), 1, '0900'),
   ])
+})
+
+s('a connection is named by its feed, renamed by its person, back to the feed\'s name with null; it counts its meetings to come', async ({ h, feed }) => {
+  feed.serve(icsFixture('meetings-story.ics', h.clock.now()).replace('X-WR-CALNAME:ada@example.com', 'X-WR-CALNAME:  Ada\'s   work'))
+  const c = await connect(h, feed)
+  assert.is(c.name, '127.0.0.1', 'the host of its address before the first sync: never the fingerprint')
+  await h.worker.drain()
+  const synced = (await h.request('GET', `/calendar/connections/${c.id}`)).body.data
+  assert.equal([synced.name, synced.upcomingMeetings], ["Ada's work", (await titles(h)).length])
+  const renamed = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { name: '  Work   calendar ' } })
+  assert.equal([renamed.status, renamed.body.data?.name], [200, 'Work calendar'], JSON.stringify(renamed.body))
+  await h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await h.worker.drain()
+  assert.is((await h.request('GET', '/calendar/connections')).body.data.rows[0].name, 'Work calendar', 'a sync keeps the person\'s name')
+  assert.is((await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { name: null } })).body.data.name, "Ada's work")
+  const long = await h.request('PATCH', `/calendar/connections/${c.id}`, { body: { name: 'x'.repeat(101) } })
+  assert.is(long.status, 422)
+  assert.is(long.body.error.message, 'A calendar\'s name must be at most 100 characters')
+  assert.equal(details(long), ['name: must be at most 100 characters'])
+  const other = await startFeed(icsFixture('meetings-story.ics', h.clock.now()))
+  assert.is((await connect(h, other, { name: 'Holidays' })).name, 'Holidays', 'a name given when connecting')
+  await other.stop()
 })
 
 s('the story: hosted mode, a bar rule, a join rule and overrides decide the schedule; a moved event keeps its override', async ({ h, feed }) => {
@@ -135,6 +157,8 @@ s('one absurd event, one unreadable line: the rest syncs, the connection is acti
     ['Site visit', '2026-06-04T09:00:00.000Z', false],
     ['Holiday', '2026-06-05T00:00:00.000Z', true],
   ])
+  const schedule = (await h.request('GET', '/meetings/schedule?from=2026-06-01T00:00:00Z&to=2026-06-08T00:00:00Z')).body.data.rows
+  assert.equal(schedule.map((r: any) => [r.title, r.isAllDay, r.endsAt]), [['Site visit', false, '2026-06-04T09:30:00.000Z'], ['Holiday', true, '2026-06-06T00:00:00.000Z']], 'the schedule says which are all-day, so they read as dates')
   feed.serve(feedOf(['UID:apple', 'DTSTART:20260604T090000Z', 'DURATION:PT30M', 'SUMMARY:Site visit']))
   await h.request('POST', `/calendar/connections/${c.id}/sync`)
   await h.worker.drain()

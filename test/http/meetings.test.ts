@@ -118,8 +118,8 @@ s('GET /meetings/schedule: one row per meeting, willRecord and skipReason, not c
   const r = await h.request('GET', '/meetings/schedule?from=2026-06-01T00:00:00Z&to=2026-06-30T00:00:00Z', { key: h.keys.readonly })
   assert.is(r.status, 200)
   assert.equal(r.body.data.rows, [
-    { meetingId: on.id, title: 'On', startsAt: '2026-06-02T09:00:00.000Z', endsAt: '2026-06-02T09:30:00.000Z', runId: null, platform: 'google_meet', phase: null, state: null, skipReason: null, willRecord: true, detail: null, waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
-    { meetingId: off.id, title: 'Off', startsAt: '2026-06-03T09:00:00.000Z', endsAt: '2026-06-03T10:30:00.000Z', runId: null, platform: 'google_meet', phase: null, state: null, skipReason: 'override_off', willRecord: false, detail: 'Recording was switched off for this meeting.', waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
+    { meetingId: on.id, title: 'On', startsAt: '2026-06-02T09:00:00.000Z', endsAt: '2026-06-02T09:30:00.000Z', isAllDay: false, runId: null, platform: 'google_meet', phase: null, state: null, skipReason: null, willRecord: true, detail: null, waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
+    { meetingId: off.id, title: 'Off', startsAt: '2026-06-03T09:00:00.000Z', endsAt: '2026-06-03T10:30:00.000Z', isAllDay: false, runId: null, platform: 'google_meet', phase: null, state: null, skipReason: 'override_off', willRecord: false, detail: 'Recording was switched off for this meeting.', waitedSeconds: null, recordingSeconds: null, joinedAt: null, endedAt: null, hasNotes: false },
   ])
   assert.equal([r.body.data.total, r.body.data.limit, r.body.data.offset], [2, 25, 0])
   assert.is((await h.request('GET', '/meetings/schedule?from=2026-06-01T00:00:00Z&to=2026-06-30T00:00:00Z', { key: h.keys.other })).body.data.total, 0)

@@ -45,6 +45,7 @@ const ics = () => {
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Notetaker tests//EN',
+    'X-WR-CALNAME:Team calendar',
     'BEGIN:VEVENT',
     'UID:web-settings-1@example.com',
     'DTSTAMP:20240301T090000Z',
@@ -62,6 +63,12 @@ const ics = () => {
     'LOCATION:https://meet.google.com/abc-defg-hij',
     'ORGANIZER;CN=Bo:mailto:bo@partner.example',
     `ATTENDEE;CN=Owner;PARTSTAT=DECLINED:mailto:${app.email}`,
+    'END:VEVENT',
+    // An all-day event: "All day" on its date, never "12:00 AM – 12:00 AM".
+    'BEGIN:VEVENT',
+    'UID:holiday@test',
+    `DTSTART;VALUE=DATE:${ymd(tomorrow)}`,
+    'SUMMARY:Company holiday',
     'END:VEVENT',
     'BEGIN:VEVENT',
     'UID:forever@test',
@@ -178,9 +185,13 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   assert.equal(await seriousViolations(page), [], 'calendars, empty')
   await page.getByLabel('iCalendar feed address').fill(feedUrl)
   await page.getByRole('button', { name: 'Connect the calendar' }).click()
-  const card = page.getByRole('region', { name: /Calendar feed/ })
+  const card = page.locator('section.connection')
   await card.getByText('Syncing').waitFor({ timeout: 20_000 })
   assert.not.match((await card.textContent()) ?? '', /Not yet/)
+  // Named by the feed itself, not "Calendar feed ics-…", with how many of its meetings are to come.
+  await card.getByRole('heading', { name: 'Team calendar' }).waitFor()
+  assert.is(await card.getByText(/ics-[0-9a-f]{16}/).count(), 0)
+  assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '3 to come')
   const leftOut = card.getByRole('list', { name: 'What the last sync left out' })
   assert.equal(await leftOut.getByRole('listitem').allTextContents(), [
     '1 event could not be read and was left out; the rest was synced.',
@@ -199,6 +210,18 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   assert.equal(await seriousViolations(page), [], 'calendars')
   await screenshot(page, 'settings-calendars')
 
+  // Renamed, then back to the feed's own name with an empty one.
+  await card.getByRole('button', { name: 'Rename Team calendar' }).click()
+  await card.getByLabel('Name of the calendar').fill('  Product team  ')
+  await card.getByRole('button', { name: 'Save the name' }).click()
+  await card.getByText('Saved the name.').waitFor()
+  await card.getByRole('heading', { name: 'Product team' }).waitFor()
+  assert.equal((await api<{ rows: Array<{ name: string }> }>('/calendar/connections')).data.rows.map((c) => c.name), ['Product team'])
+  await card.getByRole('button', { name: 'Rename Product team' }).click()
+  await card.getByLabel('Name of the calendar').fill('')
+  await card.getByRole('button', { name: 'Save the name' }).click()
+  await card.getByRole('heading', { name: 'Team calendar' }).waitFor()
+
   // Its meeting is on the schedule, not recorded in manual mode.
   const tomorrow = new Date(Date.now() + 86_400_000)
   await page.goto(`/meetings?week=${weekOf(tomorrow)}`)
@@ -206,6 +229,11 @@ test('calendars: connect an ICS feed, see it sync, change its auto-join mode and
   await row.getByText('records only the meetings you pick').waitFor()
   const declined = page.getByRole('listitem', { name: 'Offsite planning' })
   assert.match((await declined.getByTestId('decision').textContent()) ?? '', /Not recorded.*You declined this meeting\./)
+  const holiday = page.getByRole('listitem', { name: 'Company holiday' })
+  assert.is(await holiday.locator('.meeting-time').textContent(), 'All day')
+  const day = page.locator('section.day', { has: holiday })
+  assert.equal((await day.locator('li.meeting h3').allTextContents())[0], 'Company holiday', 'first in its day, on its own date')
+  assert.match((await day.locator('h2').textContent()) ?? '', new RegExp(String(tomorrow.getUTCDate())))
 
   // Declined meetings can be left to the rules instead (here: manual, so still not recorded, for that reason).
   await page.goto('/settings/calendars')
@@ -288,7 +316,8 @@ test('organization and account: explained outside an organization; the allowance
   await screenshot(page, 'settings-organization')
 
   await section(page, 'Account')
-  await page.getByText(app.email).waitFor()
+  // The first start names the account by its email, so the page may show it twice (as the name, and as the email).
+  await page.locator('main').getByText(app.email).first().waitFor()
   await page.getByText('your password').waitFor()
   // The first start's account is on the unlimited self-hosted plan: no meter, no limit.
   await page.getByText('Unlimited').waitFor()
@@ -336,8 +365,8 @@ test('a read-only session sees the settings, the schedule and the bots without w
   assert.is(await page.getByRole('button', { name: /Add the endpoint|Rotate|Delete|Resend/ }).count(), 0)
   assert.is(await page.getByRole('checkbox').count(), 0)
   await section(page, 'Calendars')
-  await page.getByRole('region', { name: /Calendar feed/ }).waitFor()
-  assert.is(await page.getByRole('button', { name: /Connect|Save|Sync|Disconnect/ }).count(), 0)
+  await page.getByRole('region', { name: 'Team calendar' }).waitFor()
+  assert.is(await page.getByRole('button', { name: /Connect|Save|Sync|Disconnect|Rename/ }).count(), 0)
   assert.ok(await page.getByLabel('Record automatically').isDisabled())
   await section(page, 'Account')
   await page.getByText('an API key').waitFor()

@@ -3,7 +3,7 @@
  * the printed credentials work, a wrong password is refused in words and then
  * rate-limited, a session's writes need its CSRF token, and signing out ends it.
  */
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { launchBrowser, openPage, type RunningApp, screenshot, seriousViolations, signIn, startApp } from './support.js'
@@ -70,6 +70,80 @@ test('a state-changing request without the CSRF token is refused, with it it run
   assert.match(refused.body.error?.message ?? '', /CSRF/)
   const allowed = await attempt(true)
   assert.not.equal(allowed.status, 403, JSON.stringify(allowed.body))
+  await context.close()
+})
+
+/** Signs in with the printed API key: the tests before the rate limit's keep the email's few attempts for it. */
+const signInWithKey = async (page: Page) => {
+  await page.getByRole('button', { name: 'Sign in with an API key' }).click()
+  await page.getByLabel('API key').fill(app.apiKey)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+}
+
+/** Ends the browser's session on the server, as expiry does: the browser still holds its cookie. */
+const endSessionOnServer = async (context: BrowserContext) => {
+  const cookie = `nt_session=${(await context.cookies()).find((c) => c.name === 'nt_session')?.value ?? ''}`
+  const csrf = ((await (await fetch(`${app.url}/ext/v1/session`, { headers: { cookie } })).json()) as { data: { csrfToken: string } }).data.csrfToken
+  assert.is((await fetch(`${app.url}/ext/v1/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf } })).status, 204)
+}
+
+test('a signed-out visitor gets the sign-in form without asking for a session, so nothing is refused in the console', async () => {
+  const { page, context, problems } = await openPage(browser, app)
+  const refused: string[] = []
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`)
+  })
+  page.on('console', (m) => {
+    if (m.type() === 'error') refused.push(m.text())
+  })
+  await page.goto('/meetings')
+  await page.getByRole('heading', { name: 'Sign in to Notetaker' }).waitFor()
+  assert.equal(refused, [], 'no 401 for GET /session')
+  assert.is(await page.getByText('Your session ended').count(), 0, 'nothing ended: a first visit')
+  assert.equal(problems, [])
+  await context.close()
+})
+
+test('the name in the corner is the first account\'s email, not a role, and a link to Settings → Account', async () => {
+  const { page, context, problems } = await openPage(browser, app)
+  await page.goto('/')
+  await signInWithKey(page)
+  const name = page.locator('header .who').getByRole('link', { name: app.email })
+  await name.click()
+  await page.waitForURL('**/settings/account')
+  assert.is(await page.locator('header .who').getByText('Owner', { exact: true }).count(), 0)
+  assert.equal(problems, [])
+  await context.close()
+})
+
+test('a session that ends under a click brings back the sign-in form with why; signing in again comes back to the same page', async () => {
+  const { page, context, problems } = await openPage(browser, app)
+  await page.goto('/meetings')
+  await signInWithKey(page)
+  await page.getByRole('button', { name: 'Next week' }).click()
+  await page.waitForURL(/\/meetings\?week=/)
+  const address = page.url()
+  await endSessionOnServer(context)
+
+  await page.getByRole('button', { name: 'Add a meeting' }).click()
+  await page.getByLabel('Meeting link').fill('https://meet.google.com/abc-defg-hij')
+  await page.getByLabel('Title').fill('Planning')
+  await page.getByRole('button', { name: 'Add the meeting' }).click()
+  await page.getByRole('heading', { name: 'Sign in to Notetaker' }).waitFor()
+  assert.is(await page.getByRole('status').textContent(), 'Your session ended; sign in again.')
+  assert.is(page.url(), address, 'the address stays')
+  await signInWithKey(page)
+  assert.is(page.url(), address)
+  await page.getByRole('heading', { name: 'Meetings', level: 1 }).waitFor()
+  assert.is(await page.getByText('Your session ended').count(), 0)
+
+  // Ended while the app was closed: opening it with the old cookie says so too.
+  await endSessionOnServer(context)
+  await page.reload()
+  await page.getByRole('heading', { name: 'Sign in to Notetaker' }).waitFor()
+  assert.is(await page.getByRole('status').textContent(), 'Your session ended; sign in again.')
+  assert.equal(problems, [])
   await context.close()
 })
 

@@ -1,11 +1,16 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { RecordingExport } from '../../../src/core/recordings/index.js'
+import { blocksOf } from './blocks.js'
 import { escapeMarkdown as md } from './escape.js'
 import type { ExportFormat } from './format.js'
 import { clockTime, duration, meetingDate, oneLine } from './times.js'
 
 const section = (heading: string, lines: ReadonlyArray<string>): string => (lines.length === 0 ? '' : `## ${heading}\n\n${lines.join('\n')}\n\n`)
-const paragraph = (heading: string, text: string): string => (text.trim() === '' ? '' : `## ${heading}\n\n${md(oneLine(text))}\n\n`)
+/** A summary under its heading, its paragraphs and bullet lists apart (a blank line between, so a list never swallows the next paragraph). */
+const paragraph = (heading: string, text: string): string => {
+  const blocks = blocksOf(text).map((b) => (b.kind === 'paragraph' ? md(b.text) : b.items.map((item) => `- ${md(item)}`).join('\n')))
+  return blocks.length === 0 ? '' : `## ${heading}\n\n${blocks.join('\n\n')}\n\n`
+}
 const percent = (share: number): string => `${Math.round(share * 100)}%`
 
 /** Title, date, duration, summaries, decisions, action items, topics, speakers; then the transcript. */

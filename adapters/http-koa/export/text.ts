@@ -1,7 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { RecordingExport } from '../../../src/core/recordings/index.js'
+import { blocksOf } from './blocks.js'
 import type { ExportFormat } from './format.js'
 import { clockTime, duration, meetingDate, oneLine } from './times.js'
+
+/** A summary's paragraphs one a line, its bullets as `- ` lines. */
+const summaryLines = (text: string): string[] => blocksOf(text).flatMap((b) => (b.kind === 'paragraph' ? [b.text] : b.items.map((item) => `- ${item}`)))
 
 const block = (heading: string, lines: ReadonlyArray<string>): string => (lines.length === 0 ? '' : `${heading}\n${lines.join('\n')}\n\n`)
 
@@ -18,8 +22,8 @@ export const text: ExportFormat = {
       ...(n === null
         ? []
         : [
-            block('Summary', n.shortSummary.trim() === '' ? [] : [oneLine(n.shortSummary)]),
-            block('Details', n.detailedSummary.trim() === '' ? [] : [oneLine(n.detailedSummary)]),
+            block('Summary', summaryLines(n.shortSummary)),
+            block('Details', summaryLines(n.detailedSummary)),
             block('Decisions', n.decisions.map((d) => `- ${oneLine(d.text)}${d.by === null ? '' : ` (${oneLine(d.by)})`}`)),
             block(
               'Action items',

@@ -7,13 +7,16 @@ import {
   type CalendarConnection,
   CONNECTION_PROVIDERS,
   CONNECTION_STATUSES,
+  connectionName,
   DEFAULT_AUTO_JOIN,
   FeedUrl,
+  MAX_CONNECTION_NAME_LENGTH,
   MAX_RULES,
   MAX_WARNINGS,
 } from '../../../src/core/domain/calendar-connection.js'
 import { RULE_KINDS, Rule, RuleKind } from '../../../src/core/domain/calendar-rules.js'
 import { wholePage } from '../../../src/core/domain/page.js'
+import type { Actor } from '../../../src/core/domain/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
 import type { Core } from '../../../src/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
@@ -43,6 +46,10 @@ const recordDeclined = annotate(t.boolean, {
   description:
     'false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way.',
 })
+const NameIn = annotate(t.union([t.string, t.null]), {
+  maxLength: MAX_CONNECTION_NAME_LENGTH,
+  description: `What the calendar is called in the app, at most ${MAX_CONNECTION_NAME_LENGTH} characters (kept on one line); null or an empty name goes back to the feed's own.`,
+})
 const Feed = annotate(FeedUrl, {
   format: 'uri',
   description:
@@ -53,6 +60,10 @@ const ConnectionCodec = t.exact(
   t.type({
     id: formatted('uuid'),
     provider,
+    name: annotate(t.string, {
+      description:
+        'What the calendar is called: the name given with POST or PATCH, else the feed\'s own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`).',
+    }),
     accountEmail: formatted('email', 'The account email when connected; `hosted` records meetings this address organises.'),
     calendarId: annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), {
       type: 'string',
@@ -70,23 +81,39 @@ const ConnectionCodec = t.exact(
       description:
         'What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one.',
     }),
+    upcomingMeetings: annotate(t.number, { type: 'integer', minimum: 0, description: 'How many of its meetings are under way or still to come, within the sync window (60 days ahead by default).' }),
     createdAt: formatted('date-time'),
   }),
   'CalendarConnection',
 )
 
 const NewConnectionBody = t.exact(
-  t.intersection([t.type({ provider, url: Feed }), t.partial({ autoJoin, joinRules, barRules, recordDeclined })]),
+  t.intersection([t.type({ provider, url: Feed }), t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined })]),
 )
-const ConnectionPatchBody = t.exact(t.partial({ autoJoin, joinRules, barRules, recordDeclined }))
+const ConnectionPatchBody = t.exact(t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined }))
 
 type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
-const body = (c: CalendarConnection): ConnectionBody => ({ ...c, joinRules: [...c.joinRules], barRules: [...c.barRules], warnings: [...c.warnings] })
+const body = (c: CalendarConnection, counts: Readonly<Record<string, number>>): ConnectionBody => ({
+  ...c,
+  name: connectionName(c),
+  joinRules: [...c.joinRules],
+  barRules: [...c.barRules],
+  warnings: [...c.warnings],
+  upcomingMeetings: counts[c.id] ?? 0,
+})
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 
 const connectionId = { id: uuidPath('The connection id.') }
 const NOT_FOUND = { NOT_FOUND: 'No connection with this id for this account; another account\'s connection answers 404 too (NOT_FOUND).' }
 const RULE_422 = 'A field failed the schema, e.g. an unknown rule kind (details[].path `joinRules.0.kind`) or an empty rule value (VALIDATION_ERROR).'
+
+/** A connection as answered, with how many meetings it holds (read after the change the route made). */
+const answer = (core: Core, actor: Actor) => (task: TE.TaskEither<AppError, CalendarConnection>) =>
+  pipe(
+    task,
+    TE.flatMap((c) => TE.map((counts: Readonly<Record<string, number>>) => body(c, counts))(core.calendar.upcomingMeetings(actor))),
+    data,
+  )
 
 export const calendarRoutes = (core: Core) => [
   route({
@@ -94,7 +121,15 @@ export const calendarRoutes = (core: Core) => [
     summary: 'Every calendar connection',
     description: 'The whole collection, not paged: `total` equals the number of rows (so does `limit`; `offset` is 0). Oldest first.',
     success: { status: 200, description: 'All connections.', data: pageOf(ConnectionCodec, 'CalendarConnectionList') },
-    handle: ({ actor }) => pipe(core.calendar.list(actor), TE.map((rows) => wholePage(rows.map(body))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
+    handle: ({ actor }) =>
+      pipe(
+        TE.Do,
+        TE.apS('rows', core.calendar.list(actor)),
+        TE.apS('counts', core.calendar.upcomingMeetings(actor)),
+        TE.map(({ rows, counts }) => wholePage(rows.map((c) => body(c, counts)))),
+        TE.map((p) => ({ ...p, rows: [...p.rows] })),
+        data,
+      ),
   }),
   route({
     operationId: 'createCalendarConnection', method: 'post', path: '/calendar/connections', tag: 'Calendars', access: 'write',
@@ -107,7 +142,7 @@ export const calendarRoutes = (core: Core) => [
       VALIDATION_ERROR: `\`url\` is refused (details[].path \`url\`): not an https or webcal URL (http only with NOTETAKER_ALLOW_PRIVATE_URLS=true), no host, a user name or password, \`localhost\` or a literal private, loopback, link-local or unique-local address (allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true), or a cloud metadata service by name or address (always, whatever the settings). Or: ${RULE_422}`,
     },
     success: { status: 201, description: 'The new connection, status `pending`.', data: ConnectionCodec },
-    handle: ({ actor, body: b }) => data(TE.map(body)(core.calendar.create(actor, b))),
+    handle: ({ actor, body: b }) => answer(core, actor)(core.calendar.create(actor, b)),
   }),
   route({
     operationId: 'getCalendarConnection', method: 'get', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'read',
@@ -116,17 +151,17 @@ export const calendarRoutes = (core: Core) => [
     params: connectionId,
     errorNotes: NOT_FOUND,
     success: { status: 200, description: 'The connection.', data: ConnectionCodec },
-    handle: ({ actor, params }) => data(TE.map(body)(core.calendar.get(actor, params.id))),
+    handle: ({ actor, params }) => answer(core, actor)(core.calendar.get(actor, params.id)),
   }),
   route({
     operationId: 'updateCalendarConnection', method: 'patch', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
-    summary: 'Set auto-join mode and rules',
-    description: 'Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
+    summary: 'Rename a calendar, set its auto-join mode and rules',
+    description: 'Each field is optional; `name` renames it (null or an empty name goes back to the feed\'s own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
     params: connectionId,
     body: ConnectionPatchBody,
     errorNotes: { ...NOT_FOUND, VALIDATION_ERROR: RULE_422 },
     success: { status: 200, description: 'The connection as it is now.', data: ConnectionCodec },
-    handle: ({ actor, params, body: b }) => data(TE.map(body)(core.calendar.update(actor, params.id, b))),
+    handle: ({ actor, params, body: b }) => answer(core, actor)(core.calendar.update(actor, params.id, b)),
   }),
   route({
     operationId: 'deleteCalendarConnection', method: 'delete', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
@@ -135,7 +170,7 @@ export const calendarRoutes = (core: Core) => [
     params: connectionId,
     errorNotes: NOT_FOUND,
     success: { status: 200, description: 'The removed connection.', data: ConnectionCodec },
-    handle: ({ actor, params }) => data(TE.map(body)(core.calendar.remove(actor, params.id))),
+    handle: ({ actor, params }) => answer(core, actor)(core.calendar.remove(actor, params.id)),
   }),
   route({
     operationId: 'syncCalendarConnection', method: 'post', path: '/calendar/connections/{id}/sync', tag: 'Calendars', access: 'write',
@@ -144,6 +179,6 @@ export const calendarRoutes = (core: Core) => [
     params: connectionId,
     errorNotes: NOT_FOUND,
     success: { status: 202, description: 'The sync is queued; the connection as it is now.', data: ConnectionCodec },
-    handle: ({ actor, params }) => data(TE.map(body)(core.calendar.requestSync(actor, params.id))),
+    handle: ({ actor, params }) => answer(core, actor)(core.calendar.requestSync(actor, params.id)),
   }),
 ]

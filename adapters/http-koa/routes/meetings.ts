@@ -64,6 +64,7 @@ const ScheduleRowCodec = t.exact(
     title: text('The meeting\'s title, as GET /meetings has it.'),
     startsAt: formatted('date-time', 'When the meeting starts, as GET /meetings has it.'),
     endsAt: formatted('date-time', 'When the meeting ends: startsAt plus its durationMinutes.'),
+    isAllDay: annotate(t.boolean, { description: 'A calendar\'s all-day event, as GET /meetings has it: startsAt is 00:00 UTC of its first date and it lasts whole days, so show its dates (in no time zone), not times.' }),
     runId: nullableFormatted('uuid', 'The meeting\'s current recording run; null when it has none yet.'),
     platform: t.union([platform, t.null]),
     phase: t.union([t.keyof(Object.fromEntries(RUN_PHASES.map((p) => [p, null])) as Record<(typeof RUN_PHASES)[number], null>), t.null]),

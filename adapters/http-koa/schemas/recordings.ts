@@ -273,6 +273,10 @@ export const RecordingDetailCodec = t.exact(
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
       endedAt: nullableFormatted('date-time'),
       hasNotes: t.boolean,
+      hasAudio: annotate(t.boolean, {
+        description:
+          'Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope.',
+      }),
       template: TemplateChoice,
       notesMadeBy: NotesMadeByCodec,
       shortSummary: t.string,
@@ -310,6 +314,7 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
     recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
     speakerSeparation: d.run.speakerSeparation, transcribedBy: d.run.transcribedBy === null ? null : { ...d.run.transcribedBy }, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    hasAudio: d.run.audio !== null && d.scope === 'full',
     template: d.run.template, notesMadeBy: d.notes._tag === 'Some' && d.notes.value.madeBy !== undefined ? { ...d.notes.value.madeBy } : null,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: [...notes.topics],
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),

@@ -17,6 +17,8 @@ export interface CalendarConnectionRow {
   join_rules: CalendarConnection['joinRules']
   bar_rules: CalendarConnection['barRules']
   record_declined: boolean
+  name: string | null
+  feed_name: string | null
   last_synced_at: string | null
   last_error: string | null
   warnings: CalendarConnection['warnings']
@@ -39,6 +41,8 @@ export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnecti
   joinRules: r.join_rules,
   barRules: r.bar_rules,
   recordDeclined: r.record_declined,
+  name: r.name,
+  feedName: r.feed_name,
   lastSyncedAt: r.last_synced_at,
   lastError: r.last_error,
   warnings: r.warnings,

@@ -41,7 +41,7 @@ const Routed = () => {
 }
 
 export const App = () => (
-  <SessionGate signedOut={(onSignedIn) => <SignIn onSignedIn={onSignedIn} />}>
+  <SessionGate signedOut={(onSignedIn, notice) => <SignIn onSignedIn={onSignedIn} notice={notice} />}>
     <Layout>
       <Routed />
     </Layout>

@@ -66,9 +66,7 @@ export const Layout = (props: { children: ComponentChildren }) => {
           </ul>
         </nav>
         <div class="who">
-          <span class="who-name" title={session.account.email}>
-            {session.account.name}
-          </span>
+          <Link class="who-name" href="/settings/account" title={`${session.account.email}: your account`}>{session.account.name}</Link>
           {session.access === 'readonly' ? <span class="badge">Read-only</span> : null}
           <button type="button" class="quiet" onClick={() => signOut().catch((e: unknown) => setError(messageOf(e)))}>
             Sign out

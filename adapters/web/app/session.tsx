@@ -15,12 +15,19 @@ export type Credentials = JsonBody<Operation<'/session', 'post'>>
 /** Without a session yet: no CSRF token to send, and a refused sign-in is not worth a retry. */
 const anonymous = createClient({ baseUrl: location.origin, retries: 0 })
 
-/** The session, or null when there is none (the server answers 401). */
-const readSession = async (): Promise<Session | null> => {
+/** The page the server sent says there is no session cookie (web-app.ts): nothing to ask, so no 401 in the console. */
+const signedOutAtLoad = (): boolean => document.querySelector('meta[name="notetaker-session"][content="none"]') !== null
+
+/**
+ * The session; null when the browser has none; `ended` when it still held a session cookie the
+ * server no longer knows (the session expired or was ended elsewhere: the server answers 401).
+ */
+const readSession = async (): Promise<Session | null | 'ended'> => {
+  if (signedOutAtLoad()) return null
   try {
     return (await anonymous.request('get', '/session')).data
   } catch (e) {
-    if (e instanceof NotetakerApiError && e.status === 401) return null
+    if (e instanceof NotetakerApiError && e.status === 401) return 'ended'
     throw e
   }
 }
@@ -44,14 +51,25 @@ export const useSession = (): SessionState => {
   return s
 }
 
-type Phase = { readonly kind: 'reading' } | { readonly kind: 'failed'; readonly message: string } | { readonly kind: 'out' } | { readonly kind: 'in'; readonly session: Session }
+/** `ended`: the server stopped knowing the session while the app used it (it expired, or was ended elsewhere). */
+type Phase =
+  | { readonly kind: 'reading' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'out'; readonly ended: boolean }
+  | { readonly kind: 'in'; readonly session: Session }
 
-/** Shows `signedOut` (the sign-in page) until a session exists, then `children` with the session in context. */
-export const SessionGate = (props: { signedOut: (onSignedIn: (s: Session) => void) => ComponentChildren; children: ComponentChildren }) => {
+export const SESSION_ENDED_WORDS = 'Your session ended; sign in again.'
+
+/**
+ * Shows `signedOut` (the sign-in page) until a session exists, then `children` with the session in context.
+ * A session that ends under a click brings the sign-in page back with why; the address stays, so signing
+ * in again comes back to the same page.
+ */
+export const SessionGate = (props: { signedOut: (onSignedIn: (s: Session) => void, notice: string | null) => ComponentChildren; children: ComponentChildren }) => {
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' })
   useEffect(() => {
     readSession().then(
-      (s) => setPhase(s === null ? { kind: 'out' } : { kind: 'in', session: s }),
+      (s) => setPhase(s === null || s === 'ended' ? { kind: 'out', ended: s === 'ended' } : { kind: 'in', session: s }),
       (e: unknown) => setPhase({ kind: 'failed', message: messageOf(e) }),
     )
   }, [])
@@ -60,16 +78,16 @@ export const SessionGate = (props: { signedOut: (onSignedIn: (s: Session) => voi
     const session = phase.session
     return {
       session,
-      api: apiFor(session.csrfToken, () => setPhase({ kind: 'out' })),
+      api: apiFor(session.csrfToken, () => setPhase({ kind: 'out', ended: true })),
       canWrite: session.access === 'full',
       signOut: async () => {
         await apiFor(session.csrfToken, () => undefined).request('delete', '/session')
-        setPhase({ kind: 'out' })
+        setPhase({ kind: 'out', ended: false })
       },
     }
   }, [phase])
   if (phase.kind === 'reading') return <p class="loading" role="status">Loading…</p>
   if (phase.kind === 'failed') return <p class="error" role="alert">{phase.message}</p>
-  if (state === null) return <>{props.signedOut((s) => setPhase({ kind: 'in', session: s }))}</>
+  if (state === null) return <>{props.signedOut((s) => setPhase({ kind: 'in', session: s }), phase.kind === 'out' && phase.ended ? SESSION_ENDED_WORDS : null)}</>
   return <Context.Provider value={state}>{props.children}</Context.Provider>
 }

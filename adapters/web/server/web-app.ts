@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join } from 'node:path'
 import type { Logger } from 'pino'
+import { sessionToken } from '../../http-koa/session-cookie.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -29,6 +30,15 @@ const NOT_APP_RE = /^\/(ext|healthz|readyz)(\/|$)/
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Notetaker</title>
 <p>The web app is not built. Run <code>npm run build:web</code> (or <code>npm install</code>) and reload. The API is at <a href="/ext/v1/openapi.json">/ext/v1</a>.</p></html>`
 
+/**
+ * The app's page for a browser without a session cookie says so, so the app shows the sign-in form
+ * without asking GET /ext/v1/session first (a 401 a signed-out visitor's console would log).
+ * With a cookie the app asks: the session may still have ended.
+ */
+const SIGNED_OUT_HINT = '<meta name="notetaker-session" content="none">'
+export const pageFor = (page: Buffer, cookie: string | undefined): Buffer | string =>
+  sessionToken(cookie) === undefined ? page.toString('utf8').replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${SIGNED_OUT_HINT}`) : page
+
 export interface WebAppOptions {
   /** What `buildWeb` made: index.html and assets/. */
   readonly dir: string
@@ -37,8 +47,9 @@ export interface WebAppOptions {
 
 /** A node:http handler that answers true when it took the request. */
 export const webApp = (options: WebAppOptions) => {
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer | string, cache: string) => {
-    res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': cache, 'content-length': Buffer.byteLength(body) })
+  const send = (req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Buffer | string, cache: string, vary?: string) => {
+    const headers = { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': cache, 'content-length': Buffer.byteLength(body), ...(vary === undefined ? {} : { vary }) }
+    res.writeHead(status, headers)
     res.end(req.method === 'HEAD' ? undefined : body)
   }
   let warned = false
@@ -57,7 +68,8 @@ export const webApp = (options: WebAppOptions) => {
       (body) => {
         const type = TYPES[extname(file)] ?? 'application/octet-stream'
         const cache = asset === undefined ? 'no-cache' : HASHED_RE.test(asset) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
-        send(req, res, 200, type, body, cache)
+        if (asset === undefined) send(req, res, 200, type, pageFor(body, req.headers.cookie), cache, 'Cookie')
+        else send(req, res, 200, type, body, cache)
       },
       (e: NodeJS.ErrnoException) => {
         if (e.code !== 'ENOENT') options.logger.error({ err: e, file }, 'could not read a file of the web app')

@@ -814,8 +814,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set auto-join mode and rules
-         * @description Each field is optional; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.
+         * Rename a calendar, set its auto-join mode and rules
+         * @description Each field is optional; `name` renames it (null or an empty name goes back to the feed's own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.
          */
         patch: operations["updateCalendarConnection"];
         trace?: never;
@@ -2822,6 +2822,8 @@ export interface operations {
                             waitedSeconds: number | null;
                             endedAt: string | null;
                             hasNotes: boolean;
+                            /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
+                            hasAudio: boolean;
                             /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
                             template: string | null;
                             /** @description Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes. */
@@ -7121,6 +7123,8 @@ export interface operations {
                                  * @description When the meeting ends: startsAt plus its durationMinutes.
                                  */
                                 endsAt: string;
+                                /** @description A calendar's all-day event, as GET /meetings has it: startsAt is 00:00 UTC of its first date and it lasts whole days, so show its dates (in no time zone), not times. */
+                                isAllDay: boolean;
                                 runId: string | null;
                                 platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
                                 phase: ("pending" | "in_call" | "processing" | "done") | null;
@@ -7621,6 +7625,8 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 provider: "ics";
+                                /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                                name: string;
                                 /**
                                  * Format: email
                                  * @description The account email when connected; `hosted` records meetings this address organises.
@@ -7654,6 +7660,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                                 warnings: string[];
+                                /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                                upcomingMeetings: number;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -7745,6 +7753,8 @@ export interface operations {
                      * @description The secret address of the iCalendar feed: https or webcal (http only where the operator allows private addresses). Stored encrypted; never returned, and never shown in `lastError`.
                      */
                     url: string;
+                    /** @description What the calendar is called in the app, at most 100 characters (kept on one line); null or an empty name goes back to the feed's own. */
+                    name?: string | null;
                     /**
                      * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                      * @enum {string}
@@ -7783,6 +7793,8 @@ export interface operations {
                              * @enum {string}
                              */
                             provider: "ics";
+                            /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                            name: string;
                             /**
                              * Format: email
                              * @description The account email when connected; `hosted` records meetings this address organises.
@@ -7816,6 +7828,8 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                            upcomingMeetings: number;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -7925,6 +7939,8 @@ export interface operations {
                              * @enum {string}
                              */
                             provider: "ics";
+                            /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                            name: string;
                             /**
                              * Format: email
                              * @description The account email when connected; `hosted` records meetings this address organises.
@@ -7958,6 +7974,8 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                            upcomingMeetings: number;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -8061,6 +8079,8 @@ export interface operations {
                              * @enum {string}
                              */
                             provider: "ics";
+                            /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                            name: string;
                             /**
                              * Format: email
                              * @description The account email when connected; `hosted` records meetings this address organises.
@@ -8094,6 +8114,8 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                            upcomingMeetings: number;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -8183,6 +8205,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description What the calendar is called in the app, at most 100 characters (kept on one line); null or an empty name goes back to the feed's own. */
+                    name?: string | null;
                     /**
                      * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                      * @enum {string}
@@ -8221,6 +8245,8 @@ export interface operations {
                              * @enum {string}
                              */
                             provider: "ics";
+                            /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                            name: string;
                             /**
                              * Format: email
                              * @description The account email when connected; `hosted` records meetings this address organises.
@@ -8254,6 +8280,8 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                            upcomingMeetings: number;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -8357,6 +8385,8 @@ export interface operations {
                              * @enum {string}
                              */
                             provider: "ics";
+                            /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                            name: string;
                             /**
                              * Format: email
                              * @description The account email when connected; `hosted` records meetings this address organises.
@@ -8390,6 +8420,8 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                            upcomingMeetings: number;
                             /** Format: date-time */
                             createdAt: string;
                         };

@@ -9,6 +9,7 @@ import {
   type ConnectionProvider,
   DEFAULT_AUTO_JOIN,
   FeedUrl,
+  hostNameOf,
 } from '../domain/calendar-connection.js'
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
@@ -90,6 +91,9 @@ export const createCalendarConnection =
               joinRules: settings.joinRules ?? [],
               barRules: settings.barRules ?? [],
               recordDeclined: settings.recordDeclined ?? false,
+              name: settings.name ?? null,
+              // until the first sync reads the feed's own name
+              feedName: hostNameOf(url),
               lastSyncedAt: null,
               lastError: null,
               warnings: [],

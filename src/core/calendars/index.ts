@@ -9,6 +9,7 @@ import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
 import type { SecretBox } from '../ports/secret-box.js'
+import { countUpcomingMeetings } from './count-upcoming-meetings.js'
 import { createCalendarConnection } from './create-calendar-connection.js'
 import { deleteCalendarConnection } from './delete-calendar-connection.js'
 import { findOwnConnection, listConnections } from './find-calendar-connection.js'
@@ -41,6 +42,7 @@ export const calendarConnectionUseCases = (ports: CalendarConnectionPorts) => {
     create: createCalendarConnection(ports),
     list: listConnections(ports),
     get: findOwnConnection(ports),
+    upcomingMeetings: countUpcomingMeetings(ports),
     update: updateCalendarConnection(ports),
     remove: deleteCalendarConnection(ports),
     requestSync: queueConnectionSync(ports),

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type CalendarConnection, type CalendarSyncSettings, retryDelayMinutes, syncWarnings } from '../domain/calendar-connection.js'
+import { type CalendarConnection, type CalendarSyncSettings, cleanConnectionName, retryDelayMinutes, syncWarnings } from '../domain/calendar-connection.js'
 import type { Meeting } from '../domain/meeting.js'
 import { changesOf, planSync, referencedIds } from '../domain/meeting-sync-plan.js'
 import type { AppError } from '../errors.js'
@@ -109,6 +109,7 @@ export const syncCalendarConnection =
             lastError: null,
             lastSyncedAt: at,
             warnings: syncWarnings(page.warnings ?? []),
+            feedName: cleanConnectionName(page.calendarName ?? '') ?? cur.feedName,
             consecutiveFailures: 0,
             cursor: page.cursor,
             nextSyncAt,

@@ -9,7 +9,7 @@ import { type ConnectionSettings, vetConnectionSettings } from './calendar-conne
 import { requireWriter } from '../identity/index.js'
 
 /**
- * Sets the auto-join mode and rules. A rule list given replaces the old one
+ * Sets the name, the auto-join mode and rules. A rule list given replaces the old one
  * whole (send [] to clear it); values are stored trimmed and lowercased. The
  * schedule reflects the change at once: decisions are made at request time.
  */

@@ -44,6 +44,10 @@ export interface CalendarConnection {
   readonly barRules: ReadonlyArray<Rule>
   /** false (the default): a meeting the account declined is not recorded; true leaves it to the rules. */
   readonly recordDeclined: boolean
+  /** The name the person gave the calendar; null: the feed's own (feedName). */
+  readonly name: string | null
+  /** The feed's name for itself (X-WR-CALNAME) from the last sync that had one, else the host of its address. */
+  readonly feedName: string | null
   /** The last successful sync; null before the first. */
   readonly lastSyncedAt: string | null
   /** Why the last sync failed, in words without the feed address; null after a good one. */
@@ -92,6 +96,28 @@ export const syncWarnings = (notes: ReadonlyArray<string>): ReadonlyArray<string
   if (notes.length <= MAX_WARNINGS) return notes.map(clip)
   const shown = notes.slice(0, MAX_WARNINGS - 1).map(clip)
   return [...shown, `…and ${notes.length - shown.length} more notes not shown.`]
+}
+
+/** Longest name a person may give a calendar, and the longest kept of a feed's own. */
+export const MAX_CONNECTION_NAME_LENGTH = 100
+
+/** A name as shown: one line, spaces collapsed, at most MAX_CONNECTION_NAME_LENGTH characters; null when nothing is left. */
+export const cleanConnectionName = (text: string): string | null => {
+  const one = text.replace(/[\p{Cc}\s]+/gu, ' ').trim()
+  if (one === '') return null
+  return one.length > MAX_CONNECTION_NAME_LENGTH ? `${one.slice(0, MAX_CONNECTION_NAME_LENGTH - 1)}…` : one
+}
+
+/** What a connection is called: the person's name for it, else the feed's, else the words for any feed. */
+export const connectionName = (c: Pick<CalendarConnection, 'name' | 'feedName'>): string => c.name ?? c.feedName ?? 'Calendar feed'
+
+/** A feed's name before its first sync: the host of its address (the rest of the address is the secret). */
+export const hostNameOf = (url: string): string | null => {
+  try {
+    return cleanConnectionName(new URL(feedAddress(url)).hostname)
+  } catch {
+    return null
+  }
 }
 
 /** The Conflict a store answers for the same feed connected twice by one account. */

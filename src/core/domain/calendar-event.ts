@@ -63,4 +63,6 @@ export interface CalendarPage {
    * out", then one note each); absent or [] when it read everything.
    */
   readonly warnings?: ReadonlyArray<string>
+  /** The calendar's own name, when the provider knows one (a feed's X-WR-CALNAME); a sync names the connection by it. */
+  readonly calendarName?: string | null
 }

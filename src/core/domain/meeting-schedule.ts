@@ -18,6 +18,8 @@ export interface ScheduleRow {
   readonly title: string
   readonly startsAt: string
   readonly endsAt: string
+  /** A calendar's all-day event: from 00:00 UTC of its first date, whole days long (show its dates, not times). */
+  readonly isAllDay: boolean
   readonly runId: string | null
   /** The run's platform, else the platform of the meeting's link; null when it has no supported link. */
   readonly platform: MeetingPlatform | null
@@ -61,6 +63,7 @@ export const scheduleRowOf = (
     title: meeting.title,
     startsAt: meeting.startsAt,
     endsAt: endsAt(meeting),
+    isAllDay: meeting.isAllDay,
     runId: run?.id ?? null,
     platform: platformOf(meeting, run),
     phase: run === undefined ? null : phaseOf(run.state),

@@ -63,6 +63,11 @@ export interface MeetingStore {
     after: { readonly startsAt: string; readonly id: string } | null,
     limit: number,
   ): TE.TaskEither<StoreFailure, ReadonlyArray<Meeting>>
+  /**
+   * How many listed meetings each calendar connection of the account holds that have not ended by
+   * `from` (under way or to come), by connection id; a connection without any is left out.
+   */
+  countUpcomingByConnection(accountId: string, from: string): TE.TaskEither<StoreFailure, Readonly<Record<string, number>>>
   /** Removes (as the user) every listed meeting of a connection; returns them as they are now. */
   removeForConnection(accountId: string, connectionId: string, at: string): TE.TaskEither<StoreFailure, ReadonlyArray<Meeting>>
 }

@@ -149,7 +149,12 @@ test('an HTML page or empty text is not a feed', () => {
 
 test('an empty calendar gives no events; a byte-order mark and LF line ends are accepted', () => {
   const result = parseIcs('\uFEFFBEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n', MARCH_APRIL)
-  assert.equal(result, E.right({ events: [], skipped: [], notes: [] }))
+  assert.equal(result, E.right({ events: [], skipped: [], notes: [], calendarName: null }))
+})
+
+test('the feed\'s own name is read from X-WR-CALNAME, trimmed', () => {
+  const result = parseIcs('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME: Team holidays \r\nEND:VCALENDAR\r\n', MARCH_APRIL)
+  assert.equal(E.map((r: { calendarName: string | null }) => r.calendarName)(result), E.right('Team holidays'))
 })
 
 test('a runaway rule is cut off instead of looping for ever', () => {
@@ -158,7 +163,7 @@ test('a runaway rule is cut off instead of looping for ever', () => {
     'RRULE:FREQ=MINUTELY', 'SUMMARY:Spam', 'END:VEVENT', 'END:VCALENDAR',
   ].join('\r\n')
   const result = parseIcs(ics, MARCH_APRIL)
-  assert.equal(result, E.right({ events: [], skipped: [], notes: ['Event "Spam" repeats too often; only its first 50000 occurrences were read.'] }))
+  assert.equal(result, E.right({ events: [], skipped: [], notes: ['Event "Spam" repeats too often; only its first 50000 occurrences were read.'], calendarName: null }))
 })
 
 test('UID-less events at the same time with the same title are two events; the first keeps its id', () => {

@@ -7,7 +7,7 @@ import { attachment, EXPORT_FORMATS, safeFilename } from '../../../adapters/http
 import { clockTime, duration, srtTime, vttTime } from '../../../adapters/http-koa/export/times.js'
 import { newRun } from '../../../src/core/domain/run.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import type { RecordingExport } from '../../../src/core/recordings/index.js'
+import type { ReadNotes, RecordingExport } from '../../../src/core/recordings/index.js'
 
 const rows: Utterance[] = [
   { start_ms: 0, end_ms: 4_500, speaker: 'Maria <Host>', text: 'Fish & chips --> <b>bold</b>\nsecond line' },
@@ -76,6 +76,16 @@ test('markdown: notes sections, done items checked, transcript with times and na
     '## Transcript\n\n**[00:00:00] Maria \\<Host\\>:** Fish \\& chips --\\> \\<b\\>bold\\</b\\> second line\n\n',
     '**[01:02:03] Tom:** \\*not\\* \\_emphasis\\_ \\[link\\](x) \\# 1. item\n\n',
   ]) assert.ok(md.includes(part), part)
+})
+
+test('a detailed summary keeps its paragraphs and its bullets one a line, in Markdown and in text', () => {
+  const d = doc()
+  const detailed = 'The team planned the launch\nfor May.\n\n- Maria owns the *venue*.\n• Tom sends the build\n  by Friday.\n\nNext review in June.'
+  const withBullets: RecordingExport = { ...d, notes: O.map((n: ReadNotes) => ({ ...n, detailedSummary: detailed }))(d.notes) }
+  const md = whole('md', withBullets)
+  assert.ok(md.includes('## Details\n\nThe team planned the launch for May.\n\n- Maria owns the \\*venue\\*.\n- Tom sends the build by Friday.\n\nNext review in June.\n\n## Decisions'), md)
+  const txt = whole('txt', withBullets)
+  assert.ok(txt.includes('Details\nThe team planned the launch for May.\n- Maria owns the *venue*.\n- Tom sends the build by Friday.\nNext review in June.\n\n'), txt)
 })
 
 test('vtt: voice tags, escaped text on one line, numbered cues, an end never before the start', () => {

@@ -56,6 +56,17 @@ test('the app page answers at / and at every app path, with a strict policy and 
   }
 })
 
+test('the page tells the app when the browser has no session cookie, so it shows the sign-in form without asking', async () => {
+  const without = await fetch(`${base}/settings`)
+  assert.is(without.headers.get('vary'), 'Cookie')
+  assert.match(await without.text(), /<meta name="notetaker-session" content="none">/)
+  const token = 'a'.repeat(43)
+  const withCookie = await fetch(`${base}/settings`, { headers: { cookie: `theme=dark; nt_session=${token}` } })
+  assert.not.match(await withCookie.text(), /notetaker-session/, 'a cookie may still hold a session: the app asks')
+  const malformed = await fetch(`${base}/settings`, { headers: { cookie: 'nt_session=nonsense' } })
+  assert.match(await malformed.text(), /content="none"/, 'a cookie no session could have is none')
+})
+
 test('hashed assets are cached for good; an unknown asset or file-like path is 404', async () => {
   const js = await fetch(`${base}/assets/${script}`)
   assert.is(js.status, 200)

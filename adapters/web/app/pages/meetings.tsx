@@ -3,7 +3,7 @@ import type { Meeting, ScheduleRow } from '../api.js'
 import { Empty, ErrorNote, Loading, PageHeader } from '../components/feedback.js'
 import { AddMeeting } from '../components/manage/add-meeting.js'
 import { MeetingRow } from '../components/manage/meeting-row.js'
-import { addDays, dateKey, mondayOf, parseWeek } from '../components/manage/week.js'
+import { addDays, dateKey, mondayOf, parseWeek, scheduleDay } from '../components/manage/week.js'
 import { formatDay } from '../format.js'
 import { Link, useQuery } from '../router.js'
 import { useSession } from '../session.js'
@@ -21,15 +21,18 @@ const weekLabel = (monday: Date): string => {
   return f.formatRange(monday, sunday)
 }
 
-/** The schedule rows of a week by local day, in order. */
-const byDay = (rows: ReadonlyArray<ScheduleRow>): Array<[string, ScheduleRow[]]> => {
+/** The schedule rows of the week starting `monday` by local day (all-day events by their date), in order. */
+const byDay = (rows: ReadonlyArray<ScheduleRow>, monday: Date): Array<[string, ScheduleRow[]]> => {
   const days = new Map<string, ScheduleRow[]>()
   for (const r of rows) {
-    const key = dateKey(new Date(r.startsAt))
-    days.set(key, [...(days.get(key) ?? []), r])
+    const key = scheduleDay(r, monday)
+    if (key !== null) days.set(key, [...(days.get(key) ?? []), r])
   }
-  return [...days.entries()]
+  // All-day events first in their day, as calendars show them.
+  return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, list]) => [day, [...list.filter((r) => r.isAllDay), ...list.filter((r) => !r.isAllDay)]])
 }
+
+const dayOfKey = (key: string): Date => new Date(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10)))
 
 /**
  * The schedule of a week: each meeting with the recording engine's decision and
@@ -117,10 +120,10 @@ export const MeetingsPage = (_props: Record<string, string>) => {
         </Empty>
       ) : (
         <div class="schedule">
-          {byDay(week.data.rows).map(([day, rows]) => (
+          {byDay(week.data.rows, monday).map(([day, rows]) => (
             <section key={day} class="day" aria-labelledby={`day-${day}`}>
               <h2 id={`day-${day}`} class="day-title">
-                {formatDay(rows[0]?.startsAt ?? day)}
+                {formatDay(dayOfKey(day).toISOString())}
                 {day === today ? <span class="badge busy">Today</span> : null}
               </h2>
               <ul class="plain meetings">

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'preact/hooks'
 import { type Credentials, type Session, signIn } from '../session.js'
 import { messageOf } from '../api.js'
 
-/** Email and password, or an API key (for an operator's or a read-only key's view). */
-export const SignIn = (props: { onSignedIn: (s: Session) => void }) => {
+/** Email and password, or an API key (for an operator's or a read-only key's view); `notice` says why it is back (a session that ended). */
+export const SignIn = (props: { onSignedIn: (s: Session) => void; notice?: string | null }) => {
   const [withKey, setWithKey] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -31,6 +31,11 @@ export const SignIn = (props: { onSignedIn: (s: Session) => void }) => {
       <form onSubmit={submit} aria-labelledby="sign-in-title">
         <img src="/assets/icon.svg" alt="" width={40} height={40} />
         <h1 id="sign-in-title">Sign in to Notetaker</h1>
+        {props.notice == null || error !== null ? null : (
+          <p class="notice" role="status">
+            {props.notice}
+          </p>
+        )}
         {withKey ? (
           <label>
             API key

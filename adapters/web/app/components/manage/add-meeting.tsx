@@ -3,7 +3,7 @@ import type { Meeting } from '../../api.js'
 import { useSession } from '../../session.js'
 import { ErrorNote, FieldNote, invalidProps } from '../feedback.js'
 import { useAction } from './use-action.js'
-import { localInputValue, nextHour } from './week.js'
+import { endAfterStartMoved, localInputValue, nextHour } from './week.js'
 
 /** "Add a meeting" by its link: the API refuses links it cannot join, in its own words. */
 export const AddMeeting = (props: { onAdded: (m: Meeting) => void; onCancel: () => void }) => {
@@ -15,6 +15,11 @@ export const AddMeeting = (props: { onAdded: (m: Meeting) => void; onCancel: () 
   const [startsAt, setStartsAt] = useState(localInputValue(start))
   const [endsAt, setEndsAt] = useState(localInputValue(new Date(start.getTime() + 30 * 60_000)))
   const [problem, setProblem] = useState<string | null>(null)
+  // Moving the start moves the end with it, so the meeting keeps its length.
+  const moveStart = (value: string) => {
+    setEndsAt(endAfterStartMoved(startsAt, value, endsAt))
+    setStartsAt(value)
+  }
 
   const submit = (e: Event) => {
     e.preventDefault()
@@ -46,7 +51,7 @@ export const AddMeeting = (props: { onAdded: (m: Meeting) => void; onCancel: () 
       <div class="pair">
         <label>
           Starts
-          <input type="datetime-local" required value={startsAt} onInput={(e) => setStartsAt(e.currentTarget.value)} />
+          <input type="datetime-local" required value={startsAt} onInput={(e) => moveStart(e.currentTarget.value)} />
         </label>
         <label>
           Ends

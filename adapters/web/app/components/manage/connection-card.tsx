@@ -20,6 +20,55 @@ const STATUS: Readonly<Record<Connection['status'], readonly [string, string]>> 
 
 const sameRules = (a: Rule[], b: Rule[]) => JSON.stringify(a) === JSON.stringify(b)
 
+const upcomingWords = (n: number) => (n === 0 ? 'None to come' : n === 1 ? '1 to come' : `${n} to come`)
+
+/** The calendar's name, and a small form to rename it (an empty name goes back to the feed's own). */
+const ConnectionName = (props: { connection: Connection; headingId: string; disabled: boolean; onRename: (name: string | null) => void }) => {
+  const c = props.connection
+  const [editing, setEditing] = useState(false)
+  const [name, setName] = useState(c.name)
+  if (!editing) {
+    return (
+      <div class="connection-name">
+        <h3 id={props.headingId}>{c.name}</h3>
+        {props.disabled ? null : (
+          <button type="button" class="link" onClick={() => (setName(c.name), setEditing(true))}>
+            Rename<span class="visually-hidden"> {c.name}</span>
+          </button>
+        )}
+      </div>
+    )
+  }
+  return (
+    <form
+      class="connection-name inline-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        setEditing(false)
+        // Saving the name as it is changes nothing (and does not pin the feed's own name as the person's).
+        if (name.trim() !== c.name) props.onRename(name.trim() === '' ? null : name.trim())
+      }}
+    >
+      <h3 id={props.headingId} class="visually-hidden">
+        {c.name}
+      </h3>
+      <label>
+        Name of the calendar
+        <input type="text" value={name} maxLength={100} autoFocus onInput={(e) => setName(e.currentTarget.value)} />
+        <span class="hint">Leave it empty for the feed's own name.</span>
+      </label>
+      <div class="toolbar">
+        <button type="submit" class="primary">
+          Save the name
+        </button>
+        <button type="button" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
 /** One calendar connection: its health, its auto-join mode (saved on change) and its rules (saved with a button). */
 export const ConnectionCard = (props: { connection: Connection; onChanged: () => Promise<void> }) => {
   const { api, canWrite } = useSession()
@@ -48,12 +97,17 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
   return (
     <section class="card connection" aria-labelledby={headingId}>
       <div class="row-head">
-        <h3 id={headingId}>
-          Calendar feed <code>{c.calendarId}</code>
-        </h3>
+        <ConnectionName
+          connection={c}
+          headingId={headingId}
+          disabled={!canWrite || action.busy}
+          onRename={(name) => change(() => api.request('patch', '/calendar/connections/{id}', { path, body: { name } }), 'Saved the name.')}
+        />
         <span class={`badge ${tone}`}>{label}</span>
       </div>
       <dl class="facts">
+        <dt>Meetings</dt>
+        <dd>{c.lastSyncedAt === null && c.upcomingMeetings === 0 ? 'After the first sync' : upcomingWords(c.upcomingMeetings)}</dd>
         <dt>Organizer address</dt>
         <dd>{c.accountEmail}</dd>
         <dt>Last sync</dt>
@@ -124,7 +178,7 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
           <button type="button" disabled={action.busy} onClick={() => change(() => api.request('post', '/calendar/connections/{id}/sync', { path }), 'Sync queued.')}>
             Sync now
           </button>
-          <ConfirmButton label="Disconnect" name={`Disconnect ${c.calendarId}`} confirmLabel="Yes, disconnect" disabled={action.busy} onConfirm={() => change(() => api.request('delete', '/calendar/connections/{id}', { path }), 'Disconnected.')} />
+          <ConfirmButton label="Disconnect" name={`Disconnect ${c.name}`} confirmLabel="Yes, disconnect" disabled={action.busy} onConfirm={() => change(() => api.request('delete', '/calendar/connections/{id}', { path }), 'Disconnected.')} />
         </div>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { ErrorNote, StateBadge, Words } from '../feedback.js'
 import { ConfirmButton } from './confirm-button.js'
 import { PLATFORM_WORDS, decisionWords } from './decision.js'
 import { useAction } from './use-action.js'
+import { allDayWords } from './week.js'
 
 /** States of a run worth a badge in the schedule (a scheduled run is what "Will be recorded" already says). */
 const shownState = (state: ScheduleRow['state']): state is NonNullable<ScheduleRow['state']> => state !== null && state !== 'scheduled'
@@ -44,11 +45,17 @@ export const MeetingRow = (props: { row: ScheduleRow; meeting: Meeting | undefin
   return (
     <li class="meeting" aria-labelledby={titleId}>
       <div class="meeting-time">
-        <time dateTime={row.startsAt}>{formatTime(row.startsAt)}</time>
-        <span class="muted">
-          {'– '}
-          <time dateTime={row.endsAt}>{formatTime(row.endsAt)}</time>
-        </span>
+        {row.isAllDay ? (
+          <time dateTime={row.startsAt.slice(0, 10)}>{allDayWords(row)}</time>
+        ) : (
+          <>
+            <time dateTime={row.startsAt}>{formatTime(row.startsAt)}</time>
+            <span class="muted">
+              {'– '}
+              <time dateTime={row.endsAt}>{formatTime(row.endsAt)}</time>
+            </span>
+          </>
+        )}
       </div>
       <div class="meeting-main">
         <h3 id={titleId}>{row.title === '' ? 'Untitled meeting' : row.title}</h3>

@@ -29,6 +29,21 @@ export const lineAt = (lines: ReadonlyArray<Utterance>, ms: number): number => {
   return found
 }
 
+/**
+ * Where the transcript's box should scroll to show `line` comfortably, or null when it already does:
+ * a line above the box, or in its last quarter or below it, goes to a third of the way down, so
+ * the lines that follow stay in view. Only the box scrolls, never the page. Measured from the
+ * boxes on screen: `offsetTop` counts from the nearest positioned ancestor, which need not be
+ * the box, and sent the playing line to the box's bottom edge.
+ */
+export const scrollTopFor = (box: Element, line: Element): number | null => {
+  const b = box.getBoundingClientRect()
+  const l = line.getBoundingClientRect()
+  const inBox = l.top - b.top - box.clientTop
+  if (inBox >= 0 && inBox + l.height <= box.clientHeight * 0.75) return null
+  return Math.max(0, box.scrollTop + inBox - box.clientHeight / 3)
+}
+
 /** How long after the person last scrolled the transcript the player may scroll it again. */
 const HANDS_OFF_MS = 4000
 
@@ -72,16 +87,13 @@ export const TranscriptPlayer = (props: TranscriptPlayerProps) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.seek?.n])
 
-  // The marked line follows the audio into view, gently (as block 'nearest' would, but only the
-  // transcript's own box scrolls, never the page), unless the person is reading elsewhere in it.
+  // The marked line follows the audio, unless the person is reading elsewhere in the transcript.
   useEffect(() => {
     const box = list.current
     const line = box?.querySelector<HTMLElement>(`[data-line="${active}"]`)
     if (box == null || line == null || Date.now() - userScrolledAt.current < HANDS_OFF_MS) return
-    const top = line.offsetTop
-    const bottom = top + line.offsetHeight
-    if (top < box.scrollTop) box.scrollTo({ top, behavior: 'smooth' })
-    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTo({ top: bottom - box.clientHeight, behavior: 'smooth' })
+    const top = scrollTopFor(box, line)
+    if (top !== null) box.scrollTo({ top, behavior: 'smooth' })
   }, [active])
 
   const onTime = () => {
@@ -92,6 +104,12 @@ export const TranscriptPlayer = (props: TranscriptPlayerProps) => {
     if (i !== active) setActive(i)
     // Playing past what is loaded: fetch the next part of the transcript.
     if (more && !props.loadingMore && i === lines.length - 1) props.onMore()
+  }
+
+  // A clicked line is the person's choice of where to read: the box may bring it up at once.
+  const playFrom = (ms: number) => {
+    userScrolledAt.current = 0
+    seekTo(ms, true)
   }
 
   const touched = () => {
@@ -135,7 +153,7 @@ export const TranscriptPlayer = (props: TranscriptPlayerProps) => {
                     {body}
                   </div>
                 ) : (
-                  <button type="button" class={`line${current ? ' current' : ''}`} aria-current={current ? 'true' : undefined} onClick={() => seekTo(u.start_ms, true)}>
+                  <button type="button" class={`line${current ? ' current' : ''}`} aria-current={current ? 'true' : undefined} onClick={() => playFrom(u.start_ms)}>
                     {body}
                   </button>
                 )}

@@ -58,9 +58,6 @@ export const RecordingPage = (props: Record<string, string>) => {
 
   useInterval(() => void rec.reload(true), 2500, r !== undefined && isLive(r))
 
-  // Whether the recording has audio to play: asked once it may (a transcript upload has none; a summary share may not hear it).
-  const audioMayExist = r !== undefined && r.scope === 'full' && (r.phase === 'processing' || r.phase === 'done')
-  const audio = useAsync(async () => (audioMayExist ? (await fetch(audioUrl(runId), { method: 'HEAD' })).ok : false), [runId, audioMayExist])
 
   const t = params.get('t')
   const loaded = (r?.transcript?.length ?? 0) + more.length
@@ -110,7 +107,8 @@ export const RecordingPage = (props: Record<string, string>) => {
   const done = r.phase === 'done'
   const ended = done && r.state !== 'ready'
   const fallback = r.hasNotes && madeByOf(r)?.fallbackReason != null
-  const player = audio.data === true ? audioUrl(runId) : null
+  // The recording says whether it has audio (none for a transcript upload or a summary share): nothing to ask, no 404.
+  const player = r.hasAudio ? audioUrl(runId) : null
   const onSeek = lines.length > 0 ? (ms: number) => setSeek((s) => ({ ms, play: player !== null, n: (s?.n ?? 0) + 1 })) : null
 
   return (
@@ -134,7 +132,7 @@ export const RecordingPage = (props: Record<string, string>) => {
       </PageHeader>
       <ErrorNote message={rec.error} />
       {/* Its words came from this server's speech engine: while that is the rough one, the way to an accurate one. */}
-      {audio.data === true ? <RoughEngineBanner /> : null}
+      {r.hasAudio ? <RoughEngineBanner /> : null}
       {r.hasNotes ? <Downloads runId={runId} transcript={r.scope === 'full'} /> : null}
 
       {!done ? (
