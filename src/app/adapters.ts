@@ -114,7 +114,7 @@ const openStores = async (
     passwordHasher: scryptPasswordHasher(),
     sessionLifetimeMs: config.NOTETAKER_SESSION_DAYS * 86_400_000,
     events: eventLogger(logger),
-    ...mailPorts(config),
+    ...mailPorts(config, options.logger),
     ...processing.ports,
     ...botAdapters(config, systemClock, logger),
     ...calendarPorts({

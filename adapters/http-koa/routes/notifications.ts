@@ -22,7 +22,7 @@ const NotificationCodec = t.exact(
   'Notification',
 )
 
-const NotificationPageCodec = t.exact(
+export const NotificationPageCodec = t.exact(
   t.type({
     rows: t.array(NotificationCodec),
     total: t.number,
@@ -42,7 +42,7 @@ const IdList = new t.Type<string[], string[], unknown>(
 )
 const JustTrue = new t.Type<true, true, unknown>('true', (u): u is true => u === true, (u, c) => (u === true ? t.success(true) : t.failure(u, c, 'must be true, or left out')), t.identity)
 
-const ReadBody = t.exact(
+export const ReadBody = t.exact(
   t.partial({
     ids: annotate(IdList, { type: 'array', items: { type: 'string' }, maxItems: MAX_READ_IDS, description: `The notifications to mark read, at most ${MAX_READ_IDS}; ids that are not the account's are passed over.` }),
     all: annotate(JustTrue, { const: true, description: '`true`: mark every notification of the account read.' }),
@@ -50,7 +50,7 @@ const ReadBody = t.exact(
   'MarkNotificationsRead',
 )
 
-const ReadCodec = t.exact(
+export const ReadCodec = t.exact(
   t.type({
     marked: annotate(t.number, { description: 'How many were unread and are now read.' }),
     unreadCount: annotate(t.number, { description: 'How many are still unread.' }),
