@@ -15,6 +15,7 @@ const serverWords = (e: SmtpError): string => {
 export const problemOf = (error: unknown, where: string): string => {
   const e = (error ?? {}) as SmtpError
   const refused = /ECONNREFUSED/.test(e.message ?? '')
+  const untrusted = e.code === 'ETLS' || /certificate|self[- ]signed/i.test(e.message ?? '')
   switch (true) {
     case e.code === 'EAUTH':
       return `The mail server at ${where} refused the user name or password: ${serverWords(e)}`
@@ -22,6 +23,8 @@ export const problemOf = (error: unknown, where: string): string => {
       return `The mail server at ${where} did not answer in time.`
     case e.code === 'EDNS':
       return `The mail server ${where} could not be found (DNS).`
+    case untrusted:
+      return `The mail server at ${where} could not be trusted over TLS (${serverWords(e)}); check its certificate, or the address's port and smtp:// or smtps://.`
     case refused:
       return `The mail server at ${where} could not be reached: it refused the connection.`
     case e.responseCode !== undefined:

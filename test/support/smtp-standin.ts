@@ -1,6 +1,7 @@
 /**
  * A mail server for tests (smtp-server on a loopback port) that records what it is sent.
- * `refuse` answers 550 to every recipient; `users` turns AUTH on and checks the password.
+ * `refuse` answers 550 to every recipient; `users` turns AUTH on and checks the password;
+ * `starttls` offers STARTTLS (with smtp-server's own self-signed certificate).
  * `silentSmtpServer` accepts connections and never greets (a hung server).
  */
 import { createServer, type Server, type Socket } from 'node:net'
@@ -11,6 +12,8 @@ export interface ReceivedMail {
   readonly from: string
   readonly to: ReadonlyArray<string>
   /** The user name it was sent with, or null without AUTH. */
+  /** Whether the message came over TLS (after STARTTLS). */
+  readonly secure: boolean
   readonly user: string | null
   readonly headers: Readonly<Record<string, string>>
   readonly subject: string
@@ -51,14 +54,14 @@ const parse = (raw: string): { headers: Record<string, string>; text: string } =
   return { headers, text: text.replace(/\r\n/g, '\n').replace(/\n$/, '') }
 }
 
-export const startSmtpStandin = async (options: { refuse?: boolean; users?: Readonly<Record<string, string>> } = {}): Promise<SmtpStandin> => {
+export const startSmtpStandin = async (options: { refuse?: boolean; users?: Readonly<Record<string, string>>; starttls?: boolean } = {}): Promise<SmtpStandin> => {
   const received: ReceivedMail[] = []
   const waiting: Array<(m: ReceivedMail) => void> = []
   let taken = 0
   const users = options.users
   const server = new SMTPServer({
-    // Plain connections only: the tests' nodemailer would not trust the stand-in's certificate for STARTTLS.
-    hideSTARTTLS: true,
+    // Plain connections unless asked: nodemailer trusts the stand-in's certificate only when told to.
+    hideSTARTTLS: options.starttls !== true,
     allowInsecureAuth: true,
     authOptional: users === undefined,
     ...(users === undefined ? { disabledCommands: ['AUTH'] } : {}),
@@ -80,6 +83,7 @@ export const startSmtpStandin = async (options: { refuse?: boolean; users?: Read
           from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
           to: session.envelope.rcptTo.map((r) => r.address),
           user: typeof session.user === 'string' ? session.user : null,
+          secure: session.secure,
           headers,
           subject: headers['subject'] ?? '',
           text,

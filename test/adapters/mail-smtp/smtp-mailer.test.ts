@@ -10,10 +10,10 @@ const mail = {
   text: 'Ada shared the notes of "Weekly sync" with you on Notetaker, and this line is long enough to be folded by quoted-printable — with a dash.\n\nOpen them here:\nhttps://notes.example.com/recordings/run-1',
 }
 
-const mailerAt = (url: string, timeoutMs = 2_000) => {
+const mailerAt = (url: string, timeoutMs = 2_000, allowSelfSigned = false) => {
   const address = readSmtpAddress(url)
   if (!address.ok) throw new Error(address.problem)
-  return smtpMailer({ address: address.value, from: 'Notetaker <notes@example.com>', timeoutMs })
+  return smtpMailer({ address: address.value, from: 'Notetaker <notes@example.com>', timeoutMs, allowSelfSigned })
 }
 
 const s = suite('SMTP mailer')
@@ -46,6 +46,22 @@ s("it signs in with the address's user name and password (decoded)", async () =>
     assert.ok(E.isLeft(wrong))
     assert.match(wrong.left, `The mail server at 127.0.0.1:${standin.port} refused the user name or password`)
     assert.not.match(wrong.left, 'nope')
+  } finally {
+    await standin.close()
+  }
+})
+
+s('smtp:// upgrades with STARTTLS when the server offers it, and a certificate nobody signed is refused in words', async () => {
+  const standin = await startSmtpStandin({ starttls: true })
+  try {
+    const sent = await mailerAt(`smtp://127.0.0.1:${standin.port}`, 2_000, true).send(mail)()
+    assert.ok(E.isRight(sent), JSON.stringify(sent))
+    assert.is((await standin.next()).secure, true, 'the message came over TLS')
+    const untrusted = await mailerAt(`smtp://127.0.0.1:${standin.port}`).send(mail)()
+    assert.ok(E.isLeft(untrusted))
+    assert.match(untrusted.left, `The mail server at 127.0.0.1:${standin.port} could not be trusted over TLS (`)
+    assert.match(untrusted.left, /certificate/)
+    assert.is(standin.received.length, 1, 'nothing was sent in the clear')
   } finally {
     await standin.close()
   }
