@@ -42,6 +42,8 @@ import { speechUseCases } from './core/speech/index.js'
 import { notetakerFactory } from './app/notetaker.js'
 import type { SpeechModels } from './core/ports/speech-models.js'
 import type { Mailer } from './core/ports/mailer.js'
+import type { NotificationStore } from './core/ports/notification-store.js'
+import { notificationUseCases } from './core/notifications/index.js'
 
 export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
@@ -69,6 +71,8 @@ export interface Ports
   readonly modelsMirror?: string
   /** Sends mail (invites, shares) when the operator configured SMTP; absent: the link is shown to pass on. */
   readonly mailer?: Mailer
+  /** Each account's in-app notifications (invites, recordings shared with it). */
+  readonly notifications: NotificationStore
   /** How often the retention sweep runs (`NOTETAKER_RETENTION_SWEEP_MINUTES`); hourly when absent. */
   readonly retentionSweepMs?: number
   readonly organizations: OrganizationStore
@@ -132,6 +136,8 @@ export const buildCore = (ports: Ports) => {
     organization: organizationUseCases(ports),
     /** The speech engine and how well it transcribes, and the server's speech models (its administrators manage them). */
     speech: speechUseCases(ports),
+    /** Telling people (in the app, and by mail when configured) of invites and shared recordings; each account's notifications. */
+    notifications: notificationUseCases(ports),
   }
   /** What the worker runs, by job kind; each feature that queues work brings its handlers. */
   const jobHandlers: Record<string, JobHandler> = {

@@ -13,6 +13,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Calendars: 'Calendar feed connections (iCalendar), their sync state and the rules that decide which meetings a bot joins.',
   Notes: 'How notes are made for the caller\'s organization (or account): the built-in analyzer or an OpenAI-compatible server, tested from here, and the default summary template.',
   'Speech models': "The server's speech-to-text models, for its administrators: the engine and how accurate it is, the models known with their state, a download in the background, a model file added by hand (air-gapped), removal. The engine follows each change without a restart.",
+  Notifications: 'What the signed-in account was told in the app (an invite into an organization, a recording shared with it), and marking it read.',
   Session: 'The web app\'s sign-in: a session cookie opened with a password or an API key, read and ended here.',
 }
 

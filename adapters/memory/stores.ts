@@ -13,6 +13,7 @@ import { memoryWebhookStore } from './webhooks.js'
 import { memoryNotesEditStore } from './notes-edits.js'
 import { memoryPasswordStore } from './passwords.js'
 import { memorySessionStore } from './sessions.js'
+import { memoryNotificationStore } from './notifications.js'
 
 export const memoryStores = (options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => {
   // Accounts and organizations share their rows, as on SQLite: membership lives on the account.
@@ -37,5 +38,6 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     notesSettings: memoryNotesSettingsStore(),
     sessions: memorySessionStore(),
     passwords: memoryPasswordStore(),
+    notifications: memoryNotificationStore(),
   }
 }

@@ -16,6 +16,7 @@ import { postgresShareStore } from './shares.js'
 import { postgresWebhookStore } from './webhooks.js'
 import { postgresNotesEditStore } from './notes-edits.js'
 import { postgresPasswordStore, postgresSessionStore } from './sessions.js'
+import { postgresNotificationStore } from './notifications.js'
 
 export { migrate } from './migrate.js'
 export { pingPool } from './database.js'
@@ -49,6 +50,7 @@ export const postgresStores = (pool: Pool, options: Pick<PostgresOptions, 'idemp
   notesSettings: postgresNotesSettingsStore(pool),
   sessions: postgresSessionStore(pool),
   passwords: postgresPasswordStore(pool),
+  notifications: postgresNotificationStore(pool),
 })
 
 export type PostgresStores = ReturnType<typeof postgresStores>

@@ -13,6 +13,7 @@ import { sqliteShareStore } from './shares.js'
 import { sqliteWebhookStore } from './webhooks.js'
 import { sqliteNotesEditStore } from './notes-edits.js'
 import { sqlitePasswordStore, sqliteSessionStore } from './sessions.js'
+import { sqliteNotificationStore } from './notifications.js'
 
 export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs: number; readonly newId: () => string }) => ({
   accounts: sqliteAccountStore(db),
@@ -32,4 +33,5 @@ export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs:
   notesSettings: sqliteNotesSettingsStore(db),
   sessions: sqliteSessionStore(db),
   passwords: sqlitePasswordStore(db),
+  notifications: sqliteNotificationStore(db),
 })

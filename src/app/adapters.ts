@@ -24,6 +24,7 @@ import { botAdapters } from './bot-adapters.js'
 import { redisPorts } from '../../adapters/redis/index.js'
 import { openS3BlobStore } from '../../adapters/blob-s3/index.js'
 import { calendarPorts } from './calendar-ports.js'
+import { mailPorts } from './mail-ports.js'
 import { openPostgresStores } from '../../adapters/postgres/index.js'
 import type { Ports } from '../index.js'
 import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
@@ -113,6 +114,7 @@ const openStores = async (
     passwordHasher: scryptPasswordHasher(),
     sessionLifetimeMs: config.NOTETAKER_SESSION_DAYS * 86_400_000,
     events: eventLogger(logger),
+    ...mailPorts(config, options.logger),
     ...processing.ports,
     ...botAdapters(config, systemClock, logger),
     ...calendarPorts({

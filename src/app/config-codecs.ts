@@ -1,6 +1,7 @@
 /** io-ts codecs that read one environment variable each, with the reason in words when they cannot. */
 import * as t from 'io-ts'
 import type { Plan } from '../core/domain/account.js'
+import { readSmtpAddress } from '../../adapters/mail-smtp/smtp-address.js'
 
 export const intFromEnv = (name: string, min: number, max: number) =>
   new t.Type<number, string, unknown>(
@@ -82,5 +83,28 @@ export const PublicUrl = new t.Type<string, string, unknown>(
     if (/\/ext\/v1$/.test(path)) return t.failure(u, c, 'must be the address Notetaker is served at, without the API\'s /ext/v1 (e.g. https://notes.example.com)')
     return t.success(`${url.origin}${path}`)
   },
+  String,
+)
+
+/** Empty, or the mail server's smtp:// or smtps:// address; a problem never repeats it (it may hold a password). */
+export const SmtpUrl = new t.Type<string, string, unknown>(
+  'SMTP address',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (u === '') return t.success('')
+    const read = readSmtpAddress(String(u))
+    return read.ok ? t.success(String(u)) : t.failure('(hidden)', c, read.problem)
+  },
+  String,
+)
+
+/** Empty, or who mail comes from: `notes@example.com` or `Notetaker <notes@example.com>`. */
+export const MailFrom = new t.Type<string, string, unknown>(
+  'mail sender',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    u === '' || (typeof u === 'string' && /^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(u.trim()))
+      ? t.success(String(u).trim())
+      : t.failure(u, c, 'must be an email address, or a name and one: Notetaker <notes@example.com>'),
   String,
 )

@@ -21,7 +21,7 @@ const isPostgresUrl = (raw: string): boolean => {
 }
 
 /** Settings whose values may hold a secret (a key, a password in an address): a problem names them but never repeats the value. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(['NOTETAKER_SECRET_KEY', 'NOTETAKER_S3_SECRET_ACCESS_KEY', 'NOTETAKER_TRANSCRIBER_KEY', 'NOTETAKER_ANALYZER_KEY', 'DATABASE_URL', 'REDIS_URL'])
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['NOTETAKER_SECRET_KEY', 'NOTETAKER_S3_SECRET_ACCESS_KEY', 'NOTETAKER_TRANSCRIBER_KEY', 'NOTETAKER_ANALYZER_KEY', 'DATABASE_URL', 'REDIS_URL', 'NOTETAKER_SMTP_URL'])
 
 /** Reads the configuration once; every problem is listed in words. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<string[], Config> => {
@@ -59,6 +59,9 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   }
   if (problems.length === 0 && config.NOTETAKER_BLOBS === 's3' && config.NOTETAKER_S3_BUCKET === '') {
     problems.push('NOTETAKER_BLOBS=s3 needs NOTETAKER_S3_BUCKET, the bucket that holds the files')
+  }
+  if (problems.length === 0 && config.NOTETAKER_SMTP_URL !== '' && config.NOTETAKER_MAIL_FROM === '') {
+    problems.push('NOTETAKER_SMTP_URL needs NOTETAKER_MAIL_FROM, the address mail comes from, e.g. Notetaker <notes@example.com>')
   }
   return problems.length === 0 ? E.right(config) : E.left(problems)
 }

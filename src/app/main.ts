@@ -143,6 +143,11 @@ export const startServer = async (
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`
   const role = workers === null ? ', no background jobs: run `notetaker worker` beside it' : ''
   logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving the web app at ${url}/ and the API at ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
+  const mailer = core.ports.mailer
+  logger.info(
+    { mail: mailer?.description ?? null },
+    mailer === undefined ? 'mail is not configured (NOTETAKER_SMTP_URL): invites and shares show their link to pass on' : `invites and shares are mailed through ${mailer.description}`,
+  )
   if (firstKey !== null) {
     logger.info({ email: config.NOTETAKER_OWNER_EMAIL }, 'created the first account, its full-access key and its web app password (printed once, on standard error)')
     process.stderr.write(firstRunBanner(config.NOTETAKER_OWNER_EMAIL, firstKey, url))

@@ -137,6 +137,10 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         add: async (name, content) => json('putSpeechModelContent', { params: { name }, raw: await bytesOf(content) }),
         remove: async (name) => void (await json('deleteSpeechModel', { params: { name } })),
       },
+      notifications: {
+        list: (query = {}) => json('listNotifications', { query }),
+        markRead: (selection) => json('markNotificationsRead', { body: selection }),
+      },
       schedule,
       settings: () => json('getSettings'),
       updateSettings: (changes) => json('updateSettings', { body: changes }),

@@ -20,6 +20,7 @@ import type { ServerCodec } from '../../adapters/http-koa/routes/server.js'
 import type { ModelsCodec, SpeechModelCodec } from '../../adapters/http-koa/routes/server-models.js'
 import type { ActionItemBody, SpeakerBody } from '../../adapters/http-koa/routes/recording-edits.js'
 import type { ExportFormatName } from '../../adapters/http-koa/export/index.js'
+import type { NotificationPageCodec, ReadBody, ReadCodec } from '../../adapters/http-koa/routes/notifications.js'
 import type { Access } from '../core/domain/api-key.js'
 import type { ConnectionProvider, ConnectionStatus } from '../core/domain/calendar-connection.js'
 import type { RuleKind } from '../core/domain/calendar-rules.js'
@@ -62,6 +63,12 @@ export type SpeakerChanges = t.TypeOf<typeof SpeakerBody>
 export type ActionItemChanges = t.TypeOf<typeof ActionItemBody>
 /** What `GET /recordings/{runId}/export?format=` makes: md, vtt, srt, txt or json. */
 export type ExportFormat = ExportFormatName
+/** `GET /notifications`: the account's notifications, newest first, with `unreadCount`. */
+export type NotificationPage = t.TypeOf<typeof NotificationPageCodec>
+/** `POST /notifications/read`: `{ ids }` or `{ all: true }`. */
+export type NotificationsToRead = t.TypeOf<typeof ReadBody>
+/** What `POST /notifications/read` answers: how many were marked, how many are still unread. */
+export type NotificationsRead = t.TypeOf<typeof ReadCodec>
 
 // ── Mirrors of the route files' codecs ──────────────────────────────────────
 

@@ -65,6 +65,13 @@ export interface NotetakerAccount {
     /** `DELETE /server/models/{name}` */
     remove(name: string): Promise<void>
   }
+  /** What the account was told in the app: invites, recordings shared with it. */
+  readonly notifications: {
+    /** `GET /notifications`: newest first, with `unreadCount`. */
+    list(query?: Json.PageQuery): Promise<Json.NotificationPage>
+    /** `POST /notifications/read`: `{ ids }` or `{ all: true }`. */
+    markRead(selection: Json.NotificationsToRead): Promise<Json.NotificationsRead>
+  }
   /** `GET /meetings/schedule`: what will be recorded between `from` and `to`. */
   schedule(query: Json.ScheduleQuery): Promise<Json.Page<Json.ScheduleRow>>
   /** `GET /me/settings`: how long recordings are kept. */

@@ -6,9 +6,9 @@
 import * as t from 'io-ts'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../core/domain/account.js'
 import { OUTCOMES } from '../../adapters/bot-simulated/outcomes.js'
-import { flag, intFromEnv, oneOf, PlanList, PublicUrl, SecretKey } from './config-codecs.js'
+import { flag, intFromEnv, MailFrom, oneOf, PlanList, PublicUrl, SecretKey, SmtpUrl } from './config-codecs.js'
 
-export const SETTING_GROUPS = ['Server', 'Stores', 'Limits and security', 'Processing', 'Bots and the recording engine', 'Calendars', 'Webhooks'] as const
+export const SETTING_GROUPS = ['Server', 'Stores', 'Limits and security', 'Processing', 'Bots and the recording engine', 'Calendars', 'Webhooks', 'Mail'] as const
 export type SettingGroup = (typeof SETTING_GROUPS)[number]
 
 export interface Setting<C extends t.Mixed = t.Mixed> {
@@ -322,4 +322,20 @@ export const SETTINGS = {
   NOTETAKER_CALENDAR_DAYS_AHEAD: int('NOTETAKER_CALENDAR_DAYS_AHEAD', 1, 366, '60', 'Calendars', 'Days after now a sync reads'),
 
   NOTETAKER_WEBHOOK_TIMEOUT_SECONDS: int('NOTETAKER_WEBHOOK_TIMEOUT_SECONDS', 1, 60, '10', 'Webhooks', 'Time one webhook delivery attempt may take (connect, send, answer)'),
+
+  NOTETAKER_SMTP_URL: setting(
+    SmtpUrl,
+    '',
+    'Mail',
+    'The mail server invites and shared recordings are sent through: `smtp://user:password@mail.example.com:587` (STARTTLS when the server offers it) or `smtps://user:password@mail.example.com:465` (TLS from the start); characters such as `@` in the user name or password are written `%40`. The password is never logged or shown. Empty: no mail is sent, and whoever invites or shares is shown the link to pass on. Needs `NOTETAKER_MAIL_FROM`. See docs/operations.md, "Mail".',
+  ),
+  NOTETAKER_MAIL_FROM: setting(MailFrom, '', 'Mail', 'Who mail comes from, e.g. `Notetaker <notes@example.com>`; the mail server must accept it as a sender.'),
+  NOTETAKER_SMTP_TIMEOUT_SECONDS: int(
+    'NOTETAKER_SMTP_TIMEOUT_SECONDS',
+    1,
+    60,
+    '10',
+    'Mail',
+    'Time the mail server has to accept a connection, to greet, and to answer each command; one mail never takes more than three times this. A mail that fails is reported to whoever invited or shared, who is shown the link instead',
+  ),
 } as const

@@ -33,6 +33,8 @@ import { memoryNotesEditStore } from '../../adapters/memory/notes-edits.js'
 import { memoryPasswordStore } from '../../adapters/memory/passwords.js'
 import { memorySessionStore } from '../../adapters/memory/sessions.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { notificationStoreContract } from '../contracts/notification-store.js'
+import { memoryNotificationStore } from '../../adapters/memory/notifications.js'
 
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
@@ -63,6 +65,7 @@ organizationStoreContract('memory', () => {
   return { accounts: memoryAccountStore(directory), organizations: memoryOrganizationStore(directory) }
 })
 webhookStoreContract('memory', () => memoryWebhookStore())
+notificationStoreContract('memory', () => memoryNotificationStore())
 notesSettingsStoreContract('memory', () => memoryNotesSettingsStore())
 meetingStoreContract('memory', () => memoryMeetingStore())
 calendarConnectionStoreContract('memory', () => memoryCalendarConnectionStore())

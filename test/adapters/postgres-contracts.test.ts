@@ -29,6 +29,7 @@ import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { right } from '../support/run.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { notificationStoreContract } from '../contracts/notification-store.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -68,6 +69,7 @@ if (url === '') {
   recordingSearchContract('postgres', fresh)
   organizationStoreContract('postgres', fresh)
   webhookStoreContract('postgres', async () => (await fresh()).webhooks)
+  notificationStoreContract('postgres', async () => (await fresh()).notifications)
   notesSettingsStoreContract('postgres', async () => (await fresh()).notesSettings)
   meetingStoreContract('postgres', async () => (await fresh()).meetings)
   calendarConnectionStoreContract('postgres', async () => (await fresh()).calendarConnections)

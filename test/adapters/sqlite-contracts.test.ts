@@ -34,6 +34,8 @@ import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sqliteNotesEditStore } from '../../adapters/sqlite/notes-edits.js'
 import { sqlitePasswordStore, sqliteSessionStore } from '../../adapters/sqlite/sessions.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { notificationStoreContract } from '../contracts/notification-store.js'
+import { sqliteNotificationStore } from '../../adapters/sqlite/notifications.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -73,6 +75,7 @@ organizationStoreContract('sqlite', () => {
   return { accounts: sqliteAccountStore(db), organizations: sqliteOrganizations(db) }
 })
 webhookStoreContract('sqlite', () => sqliteWebhookStore(freshDb()))
+notificationStoreContract('sqlite', () => sqliteNotificationStore(freshDb()))
 notesSettingsStoreContract('sqlite', () => sqliteNotesSettingsStore(freshDb()))
 meetingStoreContract('sqlite', () => sqliteMeetingStore(freshDb()))
 calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(freshDb()))

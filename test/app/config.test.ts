@@ -104,3 +104,19 @@ test('NOTETAKER_PUBLIC_URL: an http(s) address, read without its trailing slash;
 })
 
 test.run()
+
+test('mail: an SMTP address needs a sender; a malformed one is refused in words that never repeat its password', () => {
+  const noSender = loadConfig({ NOTETAKER_SMTP_URL: 'smtp://notes:hunter2@mail.example.com:587' })
+  assert.ok(E.isLeft(noSender) && noSender.left[0] === 'NOTETAKER_SMTP_URL needs NOTETAKER_MAIL_FROM, the address mail comes from, e.g. Notetaker <notes@example.com>')
+  const bad = loadConfig({ NOTETAKER_SMTP_URL: 'http://notes:hunter2@mail.example.com', NOTETAKER_MAIL_FROM: 'notes@example.com' })
+  assert.ok(E.isLeft(bad))
+  if (E.isLeft(bad)) {
+    assert.is(bad.left[0], 'NOTETAKER_SMTP_URL=(hidden) must start with smtp:// (STARTTLS) or smtps:// (TLS)')
+    assert.not.ok(bad.left.join('\n').includes('hunter2'))
+  }
+  const badSender = loadConfig({ NOTETAKER_SMTP_URL: 'smtp://mail.example.com', NOTETAKER_MAIL_FROM: 'Notetaker' })
+  assert.ok(E.isLeft(badSender) && /^NOTETAKER_MAIL_FROM="Notetaker" must be an email address/.test(badSender.left[0]!))
+  const ok = loadConfig({ NOTETAKER_SMTP_URL: 'smtps://notes:hunter2@mail.example.com', NOTETAKER_MAIL_FROM: 'Notetaker <notes@example.com>' })
+  assert.ok(E.isRight(ok) && ok.right.NOTETAKER_SMTP_TIMEOUT_SECONDS === 10 && ok.right.NOTETAKER_MAIL_FROM === 'Notetaker <notes@example.com>')
+  assert.ok(E.isRight(loadConfig({})), 'no mail by default')
+})

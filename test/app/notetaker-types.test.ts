@@ -65,6 +65,8 @@ export const answers = () =>
     | Same<Json.ActionItem, Data<'/recordings/{runId}/action-items/{itemId}', 'patch'>>
     | Same<Json.Settings, Data<'/me/settings', 'get'>>
     | Same<Json.Settings, Data<'/me/settings', 'patch'>>
+    | Same<Json.NotificationPage, Data<'/notifications', 'get'>>
+    | Same<Json.NotificationsRead, Data<'/notifications/read', 'post'>>
   >()
 
 export const inputs = () =>
@@ -86,6 +88,7 @@ export const inputs = () =>
     | Takes<Json.SpeakerChanges, Body<'/recordings/{runId}/speakers/{speakerId}', 'patch'>>
     | Takes<Json.ActionItemChanges, Body<'/recordings/{runId}/action-items/{itemId}', 'patch'>>
     | Takes<Json.SettingsChanges, Body<'/me/settings', 'patch'>>
+    | Takes<Json.NotificationsToRead, Body<'/notifications/read', 'post'>>
     | Takes<{ format?: Json.ExportFormat }, NonNullable<Operation<'/recordings/{runId}/export', 'get'>['parameters']['query']>>
   >()
 

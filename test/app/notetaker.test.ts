@@ -16,6 +16,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createHttpApp } from '../../adapters/http-koa/app.js'
 import { createNotetaker, type Notetaker, NotetakerError, type NotetakerOptions } from '../../src/index.js'
+import { startSmtpStandin } from '../support/smtp-standin.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const VTT_PATH = join(root, 'fixtures', 'transcripts', 'planning-meeting.vtt')
@@ -247,6 +248,24 @@ test('the main paths of each area answer plain JSON', () =>
     const transcriptUpload = await api.uploads.create({ filename: 'notes.vtt' })
     assert.is((await refusal(() => api.recordings.audio(transcriptUpload.runId))).code, 'NOT_FOUND')
   }, { worker: false, settings: { NOTETAKER_TRANSCRIBER: 'pocketsphinx' } }))
+
+test('mail settings give the embedded server a mailer (GET /server says so); notifications are listed and marked read', async () => {
+  const standin = await startSmtpStandin()
+  try {
+    const settings = { NOTETAKER_SMTP_URL: `smtp://127.0.0.1:${standin.port}`, NOTETAKER_MAIL_FROM: 'Notetaker <notes@example.com>' }
+    await withNotetaker('memory', async (nt) => {
+      const api = nt.as((await nt.accounts.create({ name: 'Ada', email: 'ada@example.com' })).id)
+      assert.equal((await api.server()).mail, { configured: true })
+      assert.equal(await api.notifications.list(), { rows: [], total: 0, limit: 25, offset: 0, unreadCount: 0 })
+      assert.equal(await api.notifications.markRead({ all: true }), { marked: 0, unreadCount: 0 })
+    }, { worker: false, settings })
+    await withNotetaker('memory', async (nt) => {
+      assert.equal((await nt.as((await nt.accounts.create({ name: 'Ada', email: 'ada@example.com' })).id).server()).mail, { configured: false })
+    }, { worker: false })
+  } finally {
+    await standin.close()
+  }
+})
 
 test('options: typed settings are taken, and bad options are refused as the service refuses bad variables', async () => {
   await withNotetaker(

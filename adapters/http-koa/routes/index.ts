@@ -17,6 +17,7 @@ import { keyRoutes } from './keys.js'
 import { serverRoutes } from './server.js'
 import { serverModelRoutes } from './server-models.js'
 import { notesSettingsRoutes } from './notes-settings.js'
+import { notificationRoutes } from './notifications.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core)]
+export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core), ...notificationRoutes(core)]

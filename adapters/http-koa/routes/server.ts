@@ -38,6 +38,9 @@ export const ServerCodec = t.exact(
       ),
       { description: 'What would make the notes of the caller\'s next recording: its organization\'s (or account\'s) notes settings (GET /notes-settings), else the server\'s configuration. An upload or bot may name another template.' },
     ),
+    mail: annotate(t.exact(t.type({ configured: t.boolean })), {
+      description: 'Whether the server sends mail (`NOTETAKER_SMTP_URL`): `configured: true`, invites and shares are mailed to the people they name; false, whoever invites or shares passes the link on. Either way a person with an account is told in the app (GET /notifications).',
+    }),
   }),
   'Server',
 )
@@ -51,7 +54,7 @@ export const serverRoutes = (core: Core) => [
     tag: 'Account',
     summary: 'What this server does with audio, and what makes the notes',
     description:
-      '`speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller\'s next recording.',
+      '`speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller\'s next recording; `mail` whether the server sends mail.',
     access: 'read',
     success: { status: 200, description: 'The server’s capabilities.', data: ServerCodec },
     handle: ({ actor }) =>
@@ -59,7 +62,7 @@ export const serverRoutes = (core: Core) => [
         TE.Do,
         TE.apS('speechToText', core.speech.speechToText(actor)),
         TE.apS('plan', core.recordings.nextNotes(actor.accountId)),
-        TE.map(({ speechToText, plan }) => ({ data: { speechToText, notes: { ...plan.madeBy } } })),
+        TE.map(({ speechToText, plan }) => ({ data: { speechToText, notes: { ...plan.madeBy }, mail: { configured: core.ports.mailer !== undefined } } })),
       ),
   }),
 ]

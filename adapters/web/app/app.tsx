@@ -3,6 +3,7 @@ import { PageHeader } from './components/feedback.js'
 import { Layout } from './layout.js'
 import { BotsPage } from './pages/bots.js'
 import { MeetingsPage } from './pages/meetings.js'
+import { NotificationsPage } from './pages/notifications.js'
 import { RecordingPage } from './pages/recordings/detail.js'
 import { RecordingsPage } from './pages/recordings/list.js'
 import { SettingsPage } from './pages/settings/index.js'
@@ -20,6 +21,7 @@ const ROUTES: ReadonlyArray<readonly [string, FunctionComponent<Record<string, s
   ['/bots', BotsPage],
   ['/settings', SettingsPage],
   ['/settings/:section', SettingsPage],
+  ['/notifications', NotificationsPage],
 ]
 
 const NotFound = () => (

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { messageOf } from './api.js'
+import { NotificationsEntry } from './components/notifications/notifications-entry.js'
 import { Link, useLocation } from './router.js'
 import { useSession } from './session.js'
 
@@ -66,6 +67,7 @@ export const Layout = (props: { children: ComponentChildren }) => {
           </ul>
         </nav>
         <div class="who">
+          <NotificationsEntry />
           <Link class="who-name" href="/settings/account" title={`${session.account.email}: your account`}>{session.account.name}</Link>
           {session.access === 'readonly' ? <span class="badge">Read-only</span> : null}
           <button type="button" class="quiet" onClick={() => signOut().catch((e: unknown) => setError(messageOf(e)))}>

@@ -921,7 +921,7 @@ export interface paths {
         };
         /**
          * What this server does with audio, and what makes the notes
-         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller's next recording.
+         * @description `speechToText.engine` is the speech-to-text engine audio uploads and bot recordings without captions are transcribed with (`pocketsphinx`, `openai`, ... or `none`), with its `model` where it loads one. With `available: false`, POST /uploads refuses audio with 422 and `setupHint` says what the operator must do; transcript files are read either way. `accuracy` and `description` say how good its words are; `canManageModels` whether the caller may get a better one (GET /server/models). The engine is chosen at start (`NOTETAKER_TRANSCRIBER`, `auto` by default: the best one installed) and logged, and follows the speech models as they are added, downloaded and removed, without a restart. `notes` says which analyzer, model and template would make the notes of the caller's next recording; `mail` whether the server sends mail.
          */
         get: operations["getServer"];
         put?: never;
@@ -991,6 +991,46 @@ export interface paths {
          * @description Deletes the model's file and any download of it; the speech engine follows without a restart (to the next engine that works when it was the one in use). For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, "Only this server's administrators manage its speech models". A read-only key is 403 as on every change. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so.
          */
         delete: operations["deleteSpeechModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's notifications, newest first, with how many are unread
+         * @description What the account was told: an invite into an organization, a recording shared with it (each also mailed when the server sends mail, see GET /server). Newest first, paged with `limit` and `offset`; `unreadCount` counts the unread ones on every page. A notification is made when its email has an account at the time; someone who signs up later finds the shares and invites, not notifications of them.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark some or all of the account's notifications read
+         * @description `{ "ids": [...] }` marks those (at most 100), `{ "all": true }` every one. Ids of other accounts' notifications, unknown ones and ones read already are passed over (a notification keeps the time it was first read), so marking twice is harmless.
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9152,6 +9192,10 @@ export interface operations {
                                 /** @description The default summary template's id. */
                                 template: string | null;
                             };
+                            /** @description Whether the server sends mail (`NOTETAKER_SMTP_URL`): `configured: true`, invites and shares are mailed to the people they name; false, whoever invites or shares passes the link on. Either way a person with an account is told in the app (GET /notifications). */
+                            mail: {
+                                configured: boolean;
+                            };
                         };
                     };
                 };
@@ -9705,6 +9749,227 @@ export interface operations {
                 };
             };
             /** @description A `name` that cannot be a model's. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100. Out of bounds is refused (422), never clamped. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rows: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * @description `organization-invite`: someone invited the account into an organization; `recording-shared`: someone shared a recording with it.
+                                 * @enum {string}
+                                 */
+                                kind: "organization-invite" | "recording-shared";
+                                /** @description What happened, in one sentence to show, e.g. `Ada shared "Weekly sync" with you.` */
+                                text: string;
+                                /** @description Where it leads, as a path of the web app: `/recordings/{runId}`, or an invite's one-time link to join. */
+                                link: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                readAt: string | null;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                            /** @description How many of the account's notifications are unread, on every page. */
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The notifications to mark read, at most 100; ids that are not the account's are passed over. */
+                    ids?: string[];
+                    /**
+                     * @description `true`: mark every notification of the account read.
+                     * @constant
+                     */
+                    all?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description How many were marked, and how many are still unread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How many were unread and are now read. */
+                            marked: number;
+                            /** @description How many are still unread. */
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither `ids` nor `all: true` given, or both; more than 100 ids; an id that is not text; or an unknown field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
