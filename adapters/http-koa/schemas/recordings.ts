@@ -7,7 +7,7 @@ import type { SearchMatch } from '../../../src/core/domain/recording-filter.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
 import type { ActionItem } from '../../../src/core/ports/recording-stores.js'
-import { INCLUDED_UTTERANCES, type ReadNotes, type RecordingDetail } from '../../../src/core/recordings/index.js'
+import { INCLUDED_UTTERANCES, NOT_EDITED, type ReadNotes, type RecordingDetail } from '../../../src/core/recordings/index.js'
 import type { UploadView } from '../../../src/core/uploads/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
@@ -295,7 +295,7 @@ export const RecordingDetailCodec = t.exact(
   'RecordingDetail',
 )
 
-const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [] }
+const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [], edited: NOT_EDITED }
 
 // the fields the API documents, no more: the JSON export (JSON.stringify) must equal the detail (serialized by schema)
 export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({

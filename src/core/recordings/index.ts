@@ -60,7 +60,7 @@ export const recordingUseCases = (deps: RecordingDeps) => {
 export type RecordingUseCases = ReturnType<typeof recordingUseCases>
 
 export { type AudioFile, INCLUDED_UTTERANCES, type ListedRecording, type RecordingDetail, type Scope } from './read-recordings.js'
-export { type ReadNotes, type Speaker } from './apply-notes-edits.js'
+export { applyNotesEdits, type Edited, type EditedParts, NOT_EDITED, type ReadNotes, type ReadTopic, type Speaker } from './apply-notes-edits.js'
 export type { ActionItemPatch, SpeakerPatch } from './edit-notes.js'
 export type { RecordingExport, TranscriptReader } from './export-recording.js'
 export { readRecordingFilter, type RecordingListFilters } from './recording-filter.js'
