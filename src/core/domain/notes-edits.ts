@@ -53,7 +53,8 @@ export interface SpeakerName {
 export const MAX_NAME_LENGTH = 200
 export const MAX_TITLE_LENGTH = 500
 export const MAX_SHORT_SUMMARY_LENGTH = 2_000
-export const MAX_DETAILED_SUMMARY_LENGTH = 50_000
+/** As long as any text a request carries (MAX_TEXT_LENGTH of the HTTP adapter). */
+export const MAX_DETAILED_SUMMARY_LENGTH = 10_000
 export const MAX_DECISION_LENGTH = 2_000
 export const MAX_DECISIONS = 200
 export const MAX_TOPIC_LENGTH = 200
