@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import { messageOf, type Recording } from '../../api.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
+import { useAction } from '../manage/use-action.js'
 import { EditorButtons } from './editor-buttons.js'
 
 type Item = Recording['actionItems'][number]
@@ -52,22 +53,16 @@ export const ActionItems = (props: { runId: string; items: Recording['actionItem
   /** The item whose deletion waits for a second click, asked in place. */
   const [confirming, setConfirming] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
+  const action = useAction()
   if (props.items.length === 0 && !props.editable) return null
 
-  /** Runs a change, reads the recording again; the error in words. */
+  /** Runs a change on one item (or 'new'), reads the recording again; the error in words. */
   const change = async (id: string, send: () => Promise<unknown>): Promise<boolean> => {
     setBusy(id)
     setError(null)
-    try {
-      await send()
-      await props.onChanged()
-      return true
-    } catch (e) {
-      setError(messageOf(e))
-      return false
-    } finally {
-      setBusy(null)
-    }
+    const ok = await action.run(async () => (await send(), await props.onChanged()))
+    setBusy(null)
+    return ok
   }
   const add = async (fields: ItemFields) => {
     if (await change('new', () => api.request('post', '/recordings/{runId}/action-items', { path: { runId: props.runId }, body: fields }))) setAdding(false)
@@ -100,7 +95,7 @@ export const ActionItems = (props: { runId: string; items: Recording['actionItem
       <h2 id="actions-title">
         Action items <span class="muted count">{props.items.length === 0 ? '' : open === 0 ? 'all done' : `${open} open`}</span>
       </h2>
-      <ErrorNote message={error} />
+      <ErrorNote message={error ?? action.error} />
       <ul class="plain action-items">
         {props.items.map((item) => {
           const done = statusOf(item) === 'done'

@@ -7,9 +7,10 @@
  */
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { messageOf, type Recording } from '../../api.js'
+import type { Recording } from '../../api.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
+import { useAction } from '../manage/use-action.js'
 import { EditorButtons } from './editor-buttons.js'
 
 /** What an editor needs: the recording and how to read it again after a change. */
@@ -20,23 +21,8 @@ export interface Editing {
 
 /** Runs one change at a time, then reads the recording again; its error in words. */
 export const useChange = (edit: Editing) => {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (change: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true)
-    setError(null)
-    try {
-      await change()
-      await edit.onChanged()
-      return true
-    } catch (e) {
-      setError(messageOf(e))
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, error, run }
+  const action = useAction()
+  return { ...action, run: (change: () => Promise<unknown>) => action.run(async () => (await change(), await edit.onChanged())) }
 }
 
 /** "Edited", and a button back to what the analyzer wrote. */
