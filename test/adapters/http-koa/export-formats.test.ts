@@ -7,8 +7,7 @@ import { attachment, EXPORT_FORMATS, safeFilename } from '../../../adapters/http
 import { clockTime, duration, srtTime, vttTime } from '../../../adapters/http-koa/export/times.js'
 import { newRun } from '../../../src/core/domain/run.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import { NOT_EDITED } from '../../../src/core/recordings/apply-notes-edits.js'
-import type { RecordingExport } from '../../../src/core/recordings/index.js'
+import { NOT_EDITED, type RecordingExport } from '../../../src/core/recordings/index.js'
 
 const rows: Utterance[] = [
   { start_ms: 0, end_ms: 4_500, speaker: 'Maria <Host>', text: 'Fish & chips --> <b>bold</b>\nsecond line' },
