@@ -9,22 +9,8 @@
 import type { Browser } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { LABELLED_VTT } from '../http/notes-world.js'
 import { launchBrowser, openPage, type RunningApp, screenshot, seriousViolations, signIn, startApp } from './support.js'
-
-const MEETING_VTT = `WEBVTT
-
-00:00:00.000 --> 00:00:05.000
-<v Speaker 1>Good morning, today we plan the launch of the mobile app and the beta feedback.
-
-00:00:05.500 --> 00:00:11.000
-<v Speaker 2>I'll send the patched build to the testers by Friday.
-
-00:00:11.500 --> 00:00:17.000
-<v Speaker 1>Okay, we decided to move the launch event to Berlin.
-
-00:00:17.500 --> 00:00:23.000
-<v Speaker 2>Can you book the venue and share the costs with finance next week?
-`
 
 let app: RunningApp
 let browser: Browser
@@ -36,7 +22,7 @@ const api = async (path: string, init: RequestInit = {}) => {
 
 /** Uploads the meeting through the API (two requests) and waits for its notes; answers the run id. */
 const uploadMeeting = async (title: string): Promise<string> => {
-  const bytes = Buffer.from(MEETING_VTT)
+  const bytes = LABELLED_VTT
   const u = await api('/uploads', { method: 'POST', body: JSON.stringify({ filename: 'launch.vtt', byteSize: bytes.length, title }) })
   const put = await fetch(`${app.url}/ext/v1/uploads/${u.uploadId ?? u.id}/content`, { method: 'PUT', body: bytes, headers: { authorization: `Bearer ${app.apiKey}` } })
   assert.ok(put.ok, `the upload's bytes: ${put.status} ${await put.text()}`)
