@@ -16,7 +16,7 @@ import type { FieldIssue } from '../../src/core/errors.js'
 export const MAX_TEXT_LENGTH = 10_000
 
 /** Fields whose text may run over several lines (and a password, which is taken as typed). */
-const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'password'])
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'password', 'shortSummary', 'detailedSummary'])
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/
 const LINE_CONTROL = /[\t\n\r]/

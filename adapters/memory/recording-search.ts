@@ -5,7 +5,10 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type RecordingFilter, SEARCH_TIERS, type SearchMatch } from '../../src/core/domain/recording-filter.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { StoreFailure } from '../../src/core/errors.js'
-import type { NotesStore } from '../../src/core/ports/recording-stores.js'
+import { NO_EDITS } from '../../src/core/domain/notes-edits.js'
+import type { NotesEditStore } from '../../src/core/ports/notes-edit-store.js'
+import type { NotesStore, StoredNotes } from '../../src/core/ports/recording-stores.js'
+import { applyNotesEdits } from '../../src/core/recordings/index.js'
 import type { ReachableRun } from '../../src/core/ports/share-store.js'
 import { firstMatch, noteFieldsOf, searchDocumentOf, searchStems, stemsOf } from '../shared/search/match.js'
 
@@ -20,13 +23,16 @@ export const passes = (f: RecordingFilter, r: ReachableRun): boolean =>
 const ALL = { limit: Number.MAX_SAFE_INTEGER, offset: 0 }
 
 /** The run's tier (SEARCH_TIERS) and match, or None when its search document does not hold every word (or it has none: no notes). */
-export const searchRun = (notes: NotesStore, f: RecordingFilter, r: ReachableRun): TE.TaskEither<StoreFailure, O.Option<{ tier: number; match: SearchMatch }>> => {
+export const searchRun = (notes: NotesStore, edits: NotesEditStore | undefined, f: RecordingFilter, r: ReachableRun): TE.TaskEither<StoreFailure, O.Option<{ tier: number; match: SearchMatch }>> => {
   const search = f.search!
   const stems = searchStems(search)
   const fullScope = r.share === null || r.share.scope === 'full'
   return pipe(
     TE.Do,
-    TE.apS('notes', notes.find(r.run.id)),
+    TE.apS('stored', notes.find(r.run.id)),
+    TE.apS('edits', edits === undefined ? TE.right(NO_EDITS) : edits.find(r.run.id)),
+    // the notes as people edited them, as the SQL stores' search documents hold them
+    TE.let('notes', ({ stored, edits: e }) => O.map((n: StoredNotes) => applyNotesEdits(r.run.id, n, e))(stored)),
     TE.apS('utterances', TE.map((p: { rows: ReadonlyArray<Utterance> }) => p.rows)(notes.transcript(r.run.id, ALL))),
     TE.map(({ notes: n, utterances }) => {
       if (O.isNone(n)) return O.none

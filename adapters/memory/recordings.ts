@@ -44,6 +44,14 @@ export const memoryRunStore = (): RunStore => {
     },
     findLive: (accountId) => TE.right(O.fromNullable(liveOf(accountId))),
     find: (accountId, runId) => TE.right(O.fromNullable([runs.get(runId)].find((r) => r?.accountId === accountId))),
+    rename: (accountId, runId, title) =>
+      TE.fromIO(() => {
+        const current = runs.get(runId)
+        if (current === undefined || current.accountId !== accountId) return O.none
+        const renamed = { ...current, title }
+        runs.set(runId, renamed)
+        return O.some(renamed)
+      }),
     update: (run, expected) => {
       const current = runs.get(run.id)
       if (current === undefined || current.accountId !== run.accountId || !expected.includes(current.state)) {
@@ -53,7 +61,8 @@ export const memoryRunStore = (): RunStore => {
       if (LIVE_BOT_STATES.includes(run.state) && live !== undefined && live.id !== run.id) {
         return TE.left(conflict(`Another bot is live (${live.reference})`))
       }
-      const stored = { ...run, leaveRequestedAt: current.leaveRequestedAt ?? run.leaveRequestedAt }
+      // the title stays as stored: only rename changes it
+      const stored = { ...run, title: current.title, leaveRequestedAt: current.leaveRequestedAt ?? run.leaveRequestedAt }
       runs.set(run.id, stored)
       return TE.right(stored)
     },
@@ -147,6 +156,8 @@ export const memoryNotesStore = (): NotesStore => {
       return TE.right(undefined)
     },
     find: (runId) => TE.right(O.fromNullable(notes.get(runId)?.notes)),
+    // nothing to write: the memory search reads the notes and their edits at each search (./recording-search.ts)
+    reindex: () => TE.right(undefined),
     remove: (runId) =>
       TE.fromIO(() => {
         notes.delete(runId)

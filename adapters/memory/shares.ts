@@ -6,6 +6,7 @@ import { HIDDEN_STATES, type Run } from '../../src/core/domain/run.js'
 import type { Share } from '../../src/core/domain/share.js'
 import { conflict } from '../../src/core/errors.js'
 import type { StoreFailure } from '../../src/core/errors.js'
+import type { NotesEditStore } from '../../src/core/ports/notes-edit-store.js'
 import type { NotesStore, RunStore } from '../../src/core/ports/recording-stores.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { passes, searchRun } from './recording-search.js'
@@ -14,13 +15,13 @@ const newestFirst = (a: Run, b: Run) => b.startsAt.localeCompare(a.startsAt) || 
 const ALL = { limit: Number.MAX_SAFE_INTEGER, offset: 0 }
 
 /** Narrows (and with a search, tiers and orders) the visible runs, newest first. */
-const applyFilter = (notes: NotesStore | undefined, f: RecordingFilter, all: ReachableRun[]): TE.TaskEither<StoreFailure, ReachableRun[]> => {
+const applyFilter = (notes: NotesStore | undefined, edits: NotesEditStore | undefined, f: RecordingFilter, all: ReachableRun[]): TE.TaskEither<StoreFailure, ReachableRun[]> => {
   const kept = all.filter((r) => passes(f, r))
   if (f.search === null) return TE.right(kept)
   if (notes === undefined) return TE.right([])
   return pipe(
     kept,
-    TE.traverseSeqArray((r) => TE.map(O.map(({ tier, match }: { tier: number; match: NonNullable<ReachableRun['match']> }) => ({ r: { ...r, match }, tier })))(searchRun(notes, f, r))),
+    TE.traverseSeqArray((r) => TE.map(O.map(({ tier, match }: { tier: number; match: NonNullable<ReachableRun['match']> }) => ({ r: { ...r, match }, tier })))(searchRun(notes, edits, f, r))),
     TE.map((found) => found.flatMap((x) => (O.isSome(x) ? [x.value] : [])).sort((a, b) => b.tier - a.tier || newestFirst(a.r.run, b.r.run)).map((x) => x.r)),
   )
 }
@@ -28,9 +29,9 @@ const applyFilter = (notes: NotesStore | undefined, f: RecordingFilter, all: Rea
 /**
  * Shares of one process; it reads runs through `runs`, the run store it is used
  * beside, and searches notes and transcripts through `notes` (without it, a
- * search finds nothing).
+ * search finds nothing), the notes as people edited them through `edits`.
  */
-export const memoryShareStore = (runs: RunStore, notes?: NotesStore): RecordingShareStore => {
+export const memoryShareStore = (runs: RunStore, notes?: NotesStore, edits?: NotesEditStore): RecordingShareStore => {
   const shares = new Map<string, Share>()
   const ofRun = (ownerAccountId: string, runId: string) =>
     [...shares.values()].filter((s) => s.ownerAccountId === ownerAccountId && s.runId === runId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
@@ -60,7 +61,7 @@ export const memoryShareStore = (runs: RunStore, notes?: NotesStore): RecordingS
         TE.apS('own', runs.list(accountId, ALL)),
         TE.apS('shared', TE.traverseSeqArray(sharedRun)([...shares.values()].filter((s) => s.email === email && s.ownerAccountId !== accountId))),
         TE.map(({ own, shared }) => [...own.rows.map((run): ReachableRun => ({ run, share: null })), ...shared.flat()].sort((a, b) => newestFirst(a.run, b.run))),
-        TE.flatMap((all) => (filter === undefined || isUnfiltered(filter) ? TE.right(all) : applyFilter(notes, filter, all))),
+        TE.flatMap((all) => (filter === undefined || isUnfiltered(filter) ? TE.right(all) : applyFilter(notes, edits, filter, all))),
         TE.map((all) => ({ rows: all.slice(page.offset, page.offset + page.limit), total: all.length, limit: page.limit, offset: page.offset })),
       ),
   }

@@ -20,6 +20,7 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
   const directory = memoryDirectory()
   const runs = memoryRunStore()
   const notes = memoryNotesStore()
+  const notesEdits = memoryNotesEditStore()
   return {
     accounts: memoryAccountStore(directory),
     organizations: memoryOrganizationStore(directory),
@@ -28,10 +29,10 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     jobs: memoryJobQueue(options.newId),
     webhooks: memoryWebhookStore(),
     runs,
-    shares: memoryShareStore(runs, notes),
+    shares: memoryShareStore(runs, notes, notesEdits),
     uploads: memoryUploadStore(),
     notes,
-    notesEdits: memoryNotesEditStore(),
+    notesEdits,
     meetings: memoryMeetingStore(),
     calendarConnections: memoryCalendarConnectionStore(),
     accountSettings: memoryAccountSettingsStore(),

@@ -1,16 +1,18 @@
 import type { NotesEditStore } from '../../src/core/ports/notes-edit-store.js'
-import { type ActionItemEditRow, type SpeakerNameRow, toActionItemEdit, toSpeakerName } from '../shared/rows/notes-edits.js'
-import { attempt, json, type Pool, rows } from './database.js'
+import { type NotesEdits, partKeyOf } from '../../src/core/domain/notes-edits.js'
+import { type ActionItemEditRow, type PartEditRow, type SpeakerNameRow, toActionItemEdit, toPartEdits, toSpeakerName } from '../shared/rows/notes-edits.js'
+import { attempt, json, type Pool, type Queryable, rows } from './database.js'
+
+/** Every edit of a run (also inside a transaction: the search document reads them); one query after another on a client. */
+export const postgresEditsOf = async (db: Queryable, runId: string): Promise<NotesEdits> => {
+  const speakers = await rows<SpeakerNameRow>(db, 'SELECT speaker_id, name, email, updated_at FROM speaker_names WHERE run_id = $1', [runId])
+  const items = await rows<ActionItemEditRow>(db, 'SELECT item_id, changes, updated_at FROM action_item_edits WHERE run_id = $1', [runId])
+  const parts = await rows<PartEditRow>(db, 'SELECT value FROM notes_part_edits WHERE run_id = $1', [runId])
+  return { speakers: speakers.map(toSpeakerName), actionItems: items.map(toActionItemEdit), parts: toPartEdits(parts) }
+}
 
 export const postgresNotesEditStore = (pool: Pool): NotesEditStore => ({
-  find: (runId) =>
-    attempt(async () => {
-      const [speakers, items] = await Promise.all([
-        rows<SpeakerNameRow>(pool, 'SELECT speaker_id, name, email, updated_at FROM speaker_names WHERE run_id = $1', [runId]),
-        rows<ActionItemEditRow>(pool, 'SELECT item_id, changes, updated_at FROM action_item_edits WHERE run_id = $1', [runId]),
-      ])
-      return { speakers: speakers.map(toSpeakerName), actionItems: items.map(toActionItemEdit) }
-    }),
+  find: (runId) => attempt(() => postgresEditsOf(pool, runId)),
   putSpeaker: (runId, s) =>
     attempt(async () => {
       await pool.query(
@@ -27,9 +29,22 @@ export const postgresNotesEditStore = (pool: Pool): NotesEditStore => ({
         [runId, e.itemId, json(e.changes), e.updatedAt],
       )
     }),
+  putPart: (runId, e) =>
+    attempt(async () => {
+      await pool.query(
+        `INSERT INTO notes_part_edits (run_id, part, value, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (run_id, part) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+        [runId, partKeyOf(e), json(e), e.updatedAt],
+      )
+    }),
+  dropPart: (runId, key) =>
+    attempt(async () => {
+      await pool.query('DELETE FROM notes_part_edits WHERE run_id = $1 AND part = $2', [runId, key])
+    }),
   remove: (runId) =>
     attempt(async () => {
       await pool.query('DELETE FROM speaker_names WHERE run_id = $1', [runId])
       await pool.query('DELETE FROM action_item_edits WHERE run_id = $1', [runId])
+      await pool.query('DELETE FROM notes_part_edits WHERE run_id = $1', [runId])
     }),
 })

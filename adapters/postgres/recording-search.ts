@@ -9,6 +9,8 @@ import { toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.
 import { noteFieldsOf, noteMatch, searchStems, type SpokenText, stemPatterns, utteranceMatch } from '../shared/search/match.js'
 import { count, first, rows } from './database.js'
 import { accountLexeme } from './search-documents.js'
+import { applyNotesEdits } from '../../src/core/recordings/index.js'
+import { postgresEditsOf } from './notes-edits.js'
 
 type PageRow = RunRow & VisibleShareColumns & { total: string }
 
@@ -86,7 +88,7 @@ const matchAt = async (db: pg.ClientBase, search: RecordingSearch, row: PageRow,
     }
   }
   const notes = await first<{ body: unknown }>(db, 'SELECT body FROM notes WHERE run_id = $1', [row.id])
-  return noteMatch(search, noteFieldsOf(row.title, notes === undefined ? null : storedNotesOf(notes.body)))
+  return noteMatch(search, noteFieldsOf(row.title, notes === undefined ? null : applyNotesEdits(row.id, storedNotesOf(notes.body), await postgresEditsOf(db, row.id))))
 }
 
 /** One filtered page, read inside the caller's snapshot. */

@@ -26,7 +26,10 @@ const INSERT_RUN = `INSERT INTO runs (id, account_id, created_at, ${RUN_CHANGEAB
 const insertValues = (r: Run) => [r.id, r.accountId, r.createdAt, ...changeableValues(r)]
 // Compare and set: only while the run is in one of the expected states. A leave request is sticky: a writer
 // that read the run before it was made does not clear it.
-const UPDATE_RUN = `UPDATE runs SET ${RUN_CHANGEABLE.map((c, i) => (c === 'leave_requested_at' ? `${c} = coalesce(${c}, $${3 + i})` : `${c} = $${3 + i}`)).join(', ')}
+// The title stays as stored (coalesce with a never-null column): only rename changes it (RunStore.rename).
+const sticky = (c: string, i: number) =>
+  c === 'leave_requested_at' ? `${c} = coalesce(${c}, $${3 + i})` : c === 'title' ? `${c} = coalesce(${c}, $${3 + i})` : `${c} = $${3 + i}`
+const UPDATE_RUN = `UPDATE runs SET ${RUN_CHANGEABLE.map(sticky).join(', ')}
   WHERE id = $1 AND account_id = $2 AND state = ANY($${3 + RUN_CHANGEABLE.length}::text[]) RETURNING *`
 const updateValues = (r: Run, expected: ReadonlyArray<RunState>) => [r.id, r.accountId, ...changeableValues(r), expected]
 
@@ -115,6 +118,8 @@ export const postgresRunStore = (pool: Pool): RunStore => {
     findLive: (accountId) => attempt(async () => O.map(toRun)(O.fromNullable(await liveRun(pool, accountId)))),
     update: (run, expected) =>
       TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(attempt(() => update(run, expected))),
+    rename: (accountId, runId, title) =>
+      attempt(async () => O.map(toRun)(O.fromNullable(await first<RunRow>(pool, 'UPDATE runs SET title = $3 WHERE account_id = $1 AND id = $2 RETURNING *', [accountId, runId, title])))),
     setProgress: (accountId, runId, state, progress) =>
       attempt(async () => ((await pool.query('UPDATE runs SET progress = $4 WHERE account_id = $1 AND id = $2 AND state = $3', [accountId, runId, state, progress])).rowCount ?? 0) > 0),
     requestLeave: (accountId, runId, at) =>
@@ -215,6 +220,16 @@ export const postgresUploadStore = (pool: Pool): UploadStore => {
 const UTTERANCE_SLICE = 5_000
 
 export const postgresNotesStore = (pool: Pool): NotesStore => ({
+  reindex: (runId) =>
+    attempt(() =>
+      inTransaction(pool, async (db) => {
+        await lockFor(db, LOCKS.transcriptOfRun, runId)
+        const notes = await first<{ body: unknown }>(db, 'SELECT body FROM notes WHERE run_id = $1', [runId])
+        if (notes === undefined) return
+        const utterances = await rows<{ text: string }>(db, 'SELECT text FROM utterances WHERE run_id = $1 ORDER BY seq', [runId])
+        await putSearchDocument(db, runId, storedNotesOf(notes.body), utterances)
+      }),
+    ),
   replace: (runId, notes, utterances) =>
     attempt(() =>
       inTransaction(pool, async (db) => {

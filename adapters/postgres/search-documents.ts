@@ -2,7 +2,9 @@
 import type pg from 'pg'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { StoredNotes } from '../../src/core/ports/recording-stores.js'
+import { applyNotesEdits } from '../../src/core/recordings/index.js'
 import { searchDocumentOf } from '../shared/search/match.js'
+import { postgresEditsOf } from './notes-edits.js'
 
 /**
  * The lexeme naming an account in its documents, as SQL over an expression
@@ -19,10 +21,10 @@ export const PUT_SEARCH_DOCUMENTS = `
     FROM unnest($1::text[], $2::text[], $3::text[]) AS d(run_id, notes, transcript) JOIN runs r ON r.id = d.run_id) t
   ON CONFLICT (run_id) DO UPDATE SET notes_tsv = EXCLUDED.notes_tsv, doc_tsv = EXCLUDED.doc_tsv`
 
-/** Writes (or rewrites) a run's search document. */
+/** Writes (or rewrites) a run's search document; its notes part is the notes as people edited them. */
 export const putSearchDocument = async (db: pg.ClientBase, runId: string, notes: StoredNotes, utterances: ReadonlyArray<Pick<Utterance, 'text'>>) => {
   const title = await db.query<{ title: string }>('SELECT title FROM runs WHERE id = $1', [runId])
   if (title.rows.length === 0) return
-  const doc = searchDocumentOf(title.rows[0]!.title, notes, utterances)
+  const doc = searchDocumentOf(title.rows[0]!.title, applyNotesEdits(runId, notes, await postgresEditsOf(db, runId)), utterances)
   await db.query(PUT_SEARCH_DOCUMENTS, [[runId], [doc.notes], [doc.transcript]])
 }

@@ -8,6 +8,8 @@ import { firstMatch, noteFieldsOf, searchStems, type SpokenText, stemPatterns } 
 import type { Db } from './database.js'
 import { runFromSqliteRow, type SqliteRunRow } from './recordings.js'
 import { sqliteAccountRange } from './search-documents.js'
+import { applyNotesEdits } from '../../src/core/recordings/index.js'
+import { sqliteEditsOf } from './notes-edits.js'
 
 type Params = {
   accountId: string; email: string; from?: string; to?: string; origins?: string; states?: string
@@ -104,10 +106,12 @@ export const sqliteFilteredVisible = (db: Db): FilteredVisible => {
     'SELECT start_ms, speaker, text FROM utterances WHERE run_id = ? AND EXISTS (SELECT 1 FROM json_each(?) p WHERE utterances.text LIKE p.value) ORDER BY seq',
   )
   const notesOf = db.prepare<[string], string>('SELECT body FROM notes WHERE run_id = ?').pluck()
+  const editsOf = sqliteEditsOf(db)
 
   const matchOf = (search: RecordingSearch, row: PageRow, fullScope: boolean) => {
     const body = notesOf.get(row.id) as string | undefined
-    const fields = noteFieldsOf(row.title, body === undefined ? null : storedNotesOf(JSON.parse(body)))
+    // the notes as people edited them, as the search document holds them
+    const fields = noteFieldsOf(row.title, body === undefined ? null : applyNotesEdits(row.id, storedNotesOf(JSON.parse(body)), editsOf(row.id)))
     if (!fullScope) return firstMatch(search, null, fields)
     const patterns = JSON.stringify(stemPatterns(searchStems(search)).map((p) => `%${p}%`))
     return firstMatch(search, candidates.iterate(row.id, patterns), fields)

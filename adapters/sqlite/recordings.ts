@@ -38,7 +38,8 @@ const RUN_COLUMNS = `id, account_id, reference, origin, meeting_id, title, start
   waited_seconds, recording_seconds, ended_at, source, audio, has_notes, leave_requested_at, progress, language, detected_language, failed_stage, speaker_separation, transcribed_by, template, created_at, updated_at`
 const RUN_VALUES = `@id, @accountId, @reference, @origin, @meetingId, @title, @startsAt, @platform, @joinUrl, @state, @detail, @joinedAt,
   @waitedSeconds, @recordingSeconds, @endedAt, @source, @audio, @hasNotes, @leaveRequestedAt, @progress, @language, @detectedLanguage, @failedStage, @speakerSeparation, @transcribedBy, @template, @createdAt, @updatedAt`
-const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, title = @title, starts_at = @startsAt,
+// Not the title: only rename changes it (RunStore.rename), so a writer holding an older copy never undoes a rename.
+const RUN_SETS = `reference = @reference, origin = @origin, meeting_id = @meetingId, starts_at = @startsAt,
   platform = @platform, join_url = @joinUrl, state = @state, detail = @detail, joined_at = @joinedAt, waited_seconds = @waitedSeconds,
   recording_seconds = @recordingSeconds, ended_at = @endedAt, source = @source, audio = @audio, has_notes = @hasNotes,
   leave_requested_at = coalesce(leave_requested_at, @leaveRequestedAt), progress = @progress, language = @language,
@@ -84,6 +85,7 @@ export const sqliteRunStore = (db: Db): RunStore => {
     replace.run(runParams(run))
     return runFromSqliteRow(find.get(run.accountId, run.id)!)
   })
+  const setTitle = db.prepare('UPDATE runs SET title = ? WHERE account_id = ? AND id = ?')
   const sameStart = db
     .prepare<[string, string], string>("SELECT id FROM runs WHERE meeting_id = ? AND starts_at = ? AND state NOT IN ('superseded', 'cancelled')")
     .pluck()
@@ -130,6 +132,8 @@ export const sqliteRunStore = (db: Db): RunStore => {
       TE.flatMap((result: Run | string) => (typeof result === 'string' ? TE.left(conflict(result)) : TE.right(result)))(
         attempt(() => update.immediate(run, expected)),
       ),
+    rename: (accountId, runId, title) =>
+      attempt(() => (setTitle.run(title, accountId, runId).changes === 0 ? O.none : O.some(runFromSqliteRow(find.get(accountId, runId)!)))),
     list: (accountId, q) => attempt(() => page(list.all(accountId, q.limit, q.offset).map(runFromSqliteRow), count.get(accountId) as number, q)),
     countSince: (accountId, from) => attempt(() => since.get({ accountId, since: from }) as number),
     remove: (accountId, runId) => attempt(() => remove.immediate(accountId, runId)),
@@ -214,7 +218,17 @@ export const sqliteNotesStore = (db: Db): NotesStore => {
     'SELECT start_ms, end_ms, speaker, text FROM utterances WHERE run_id = ? ORDER BY seq LIMIT ? OFFSET ?',
   )
   const count = db.prepare<[string], number>(TRANSCRIPT_COUNT_SQL).pluck()
+  const texts = db.prepare<[string], { text: string }>('SELECT text FROM utterances WHERE run_id = ? ORDER BY seq')
+  const rewriteSearch = db.transaction((runId: string, searchTranscript: string) => {
+    const body = find.get(runId) as string | undefined
+    if (body !== undefined) writeSearchDocument(runId, storedNotesOf(JSON.parse(body)), searchTranscript)
+  })
   return {
+    reindex: (runId) =>
+      TE.tryCatch(async () => {
+        if (find.get(runId) === undefined) return
+        rewriteSearch.immediate(runId, await distinctChunksYielding(texts.all(runId)))
+      }, storeFailure),
     replace: (runId, notes, utterances) =>
       TE.tryCatch(async () => {
         // The search document's transcript part, found before any transaction opens, letting the event loop turn.

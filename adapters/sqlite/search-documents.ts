@@ -1,7 +1,9 @@
 // The search document of a recording (migration 13): written with its notes, in the caller's transaction.
 import type { StoredNotes } from '../../src/core/ports/recording-stores.js'
+import { applyNotesEdits } from '../../src/core/recordings/index.js'
 import { notesPartOf } from '../shared/search/match.js'
 import type { Db } from './database.js'
+import { sqliteEditsOf } from './notes-edits.js'
 
 /** Documents per account: an account's rowids are [key × SPAN, (key + 1) × SPAN). */
 export const ACCOUNT_SPAN = 16_777_216
@@ -19,6 +21,8 @@ export const sqliteAccountRange = (db: Db) => {
  * Writes (or rewrites) a run's search document; call inside a transaction. Nothing when the run is not there.
  * `transcript` is its transcript part, the distinct chunks of the utterances (./transcript-chunks.ts), computed
  * before the transaction; a document holding the whole text (written before, or by migration 13) is found alike.
+ * The notes part is the notes as people edited them (their edits read in the same transaction), so a
+ * search finds what the recording shows.
  */
 export const sqliteSearchDocuments = (db: Db) => {
   const runOf = db.prepare<[string], { account_id: string; title: string }>('SELECT account_id, title FROM runs WHERE id = ?')
@@ -29,6 +33,7 @@ export const sqliteSearchDocuments = (db: Db) => {
   const addDoc = db.prepare('INSERT INTO search_docs (id, run_id) VALUES (?, ?)')
   const dropText = db.prepare('DELETE FROM search_fts WHERE rowid = ?')
   const putText = db.prepare('INSERT INTO search_fts (rowid, notes, transcript) VALUES (?, ?, ?)')
+  const editsOf = sqliteEditsOf(db)
   return (runId: string, notes: StoredNotes, transcript: string): void => {
     const run = runOf.get(runId)
     if (run === undefined) return
@@ -39,6 +44,6 @@ export const sqliteSearchDocuments = (db: Db) => {
       id = nextDoc.get(lo, lo, hi) as number
       addDoc.run(id, runId)
     } else dropText.run(id)
-    putText.run(id, notesPartOf(run.title, notes), transcript)
+    putText.run(id, notesPartOf(run.title, applyNotesEdits(runId, notes, editsOf(runId))), transcript)
   }
 }

@@ -158,6 +158,11 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         delete: async (runId) => void (await json('deleteRecording', { params: { runId } })),
         renameSpeaker: (runId, speakerId, changes) => json('renameSpeaker', { params: { runId, speakerId }, body: changes }),
         editActionItem: (runId, itemId, changes) => json('editActionItem', { params: { runId, itemId }, body: changes }),
+        addActionItem: (runId, item) => json('addActionItem', { params: { runId }, body: item }),
+        deleteActionItem: async (runId, itemId) => void (await json('deleteActionItem', { params: { runId, itemId } })),
+        rename: (runId, title) => json('renameRecording', { params: { runId }, body: { title } }),
+        editNotes: (runId, changes) => json('editNotes', { params: { runId }, body: changes }),
+        editTopic: (runId, topicId, changes) => json('editTopic', { params: { runId, topicId }, body: changes }),
         export: async (runId, format = 'md') => {
           const { stream, headers } = await calls.stream(actor, 'exportRecording', { params: { runId }, query: { format } })
           return { contentType: headers['content-type'] ?? 'application/octet-stream', filename: filenameOf(headers['content-disposition']), stream }

@@ -9,6 +9,7 @@ import type * as t from 'io-ts'
 import type { BotCodec } from '../../adapters/http-koa/schemas/bots.js'
 import type {
   ActionItemCodec,
+  TopicCodec,
   RecordingDetailCodec,
   RecordingRow as RecordingRowCodec,
   SpeakerCodec,
@@ -18,7 +19,7 @@ import type {
 import type { MeCodec } from '../../adapters/http-koa/routes/identity.js'
 import type { ServerCodec } from '../../adapters/http-koa/routes/server.js'
 import type { ModelsCodec, SpeechModelCodec } from '../../adapters/http-koa/routes/server-models.js'
-import type { ActionItemBody, SpeakerBody } from '../../adapters/http-koa/routes/recording-edits.js'
+import type { ActionItemBody, NewActionItemBody, NotesBody, SpeakerBody, TopicBody } from '../../adapters/http-koa/routes/recording-edits.js'
 import type { ExportFormatName } from '../../adapters/http-koa/export/index.js'
 import type { NotificationPageCodec, ReadBody, ReadCodec } from '../../adapters/http-koa/routes/notifications.js'
 import type { Access } from '../core/domain/api-key.js'
@@ -61,6 +62,14 @@ export type ActionItem = t.TypeOf<typeof ActionItemCodec>
 export type SpeakerChanges = t.TypeOf<typeof SpeakerBody>
 /** `PATCH /recordings/{runId}/action-items/{itemId}`: any of status, owner, due and title. */
 export type ActionItemChanges = t.TypeOf<typeof ActionItemBody>
+/** `POST /recordings/{runId}/action-items`: a title, and an owner and due date if known. */
+export type NewActionItem = t.TypeOf<typeof NewActionItemBody>
+/** `PATCH /recordings/{runId}/notes`: any of the summaries and the decisions; null restores the generated one. */
+export type NotesChanges = t.TypeOf<typeof NotesBody>
+/** `PATCH /recordings/{runId}/topics/{topicId}`: the label, or null for the generated one. */
+export type TopicChanges = t.TypeOf<typeof TopicBody>
+/** A topic of a recording (`topics[]`), as `PATCH /recordings/{runId}/topics/{topicId}` answers it. */
+export type Topic = t.TypeOf<typeof TopicCodec>
 /** What `GET /recordings/{runId}/export?format=` makes: md, vtt, srt, txt or json. */
 export type ExportFormat = ExportFormatName
 /** `GET /notifications`: the account's notifications, newest first, with `unreadCount`. */

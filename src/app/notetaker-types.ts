@@ -99,6 +99,16 @@ export interface NotetakerAccount {
     renameSpeaker(runId: string, speakerId: string, changes: Json.SpeakerChanges): Promise<Json.Speaker>
     /** `PATCH /recordings/{runId}/action-items/{itemId}` */
     editActionItem(runId: string, itemId: string, changes: Json.ActionItemChanges): Promise<Json.ActionItem>
+    /** `POST /recordings/{runId}/action-items` */
+    addActionItem(runId: string, item: Json.NewActionItem): Promise<Json.ActionItem>
+    /** `DELETE /recordings/{runId}/action-items/{itemId}`: generated or added; stays deleted when processed again. */
+    deleteActionItem(runId: string, itemId: string): Promise<void>
+    /** `PATCH /recordings/{runId}`: the recording's title. */
+    rename(runId: string, title: string): Promise<Json.Recording>
+    /** `PATCH /recordings/{runId}/notes`: the summaries and decisions; null restores the generated text. */
+    editNotes(runId: string, changes: Json.NotesChanges): Promise<Json.Recording>
+    /** `PATCH /recordings/{runId}/topics/{topicId}` */
+    editTopic(runId: string, topicId: string, changes: Json.TopicChanges): Promise<Json.Topic>
     /** `GET /recordings/{runId}/export?format=`, md by default. */
     export(runId: string, format?: Json.ExportFormat): Promise<ExportFile>
   }

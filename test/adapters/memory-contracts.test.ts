@@ -54,7 +54,8 @@ shareStoreContract('memory', () => {
 recordingSearchContract('memory', () => {
   const runs = memoryRunStore()
   const notes = memoryNotesStore()
-  return { runs, notes, shares: memoryShareStore(runs, notes) }
+  const notesEdits = memoryNotesEditStore()
+  return { runs, notes, notesEdits, shares: memoryShareStore(runs, notes, notesEdits) }
 })
 listingPagesContract('memory', () => {
   const runs = memoryRunStore()

@@ -64,7 +64,7 @@ shareStoreContract('sqlite', () => {
 })
 recordingSearchContract('sqlite', () => {
   const db = freshDb()
-  return { runs: sqliteRunStore(db), shares: sqliteShareStore(db), notes: sqliteNotesStore(db) }
+  return { runs: sqliteRunStore(db), shares: sqliteShareStore(db), notes: sqliteNotesStore(db), notesEdits: sqliteNotesEditStore(db) }
 })
 listingPagesContract('sqlite', () => {
   const db = freshDb()

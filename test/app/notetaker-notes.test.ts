@@ -30,6 +30,17 @@ test('search, rename a speaker, mark an item done, export, set retention and del
     assert.is((await api.recordings.renameSpeaker(done.runId, tom.id, { name: 'Thomas Becker' })).name, 'Thomas Becker')
     const item = recording.actionItems[0]!
     assert.is((await api.recordings.editActionItem(done.runId, item.id, { status: 'done' })).status, 'done')
+    // the corrections of issue 32: the title, the summary, a topic, an added and a deleted item
+    assert.is((await api.recordings.rename(done.runId, 'Launch planning, corrected')).title, 'Launch planning, corrected')
+    const edited = await api.recordings.editNotes(done.runId, { shortSummary: 'The launch moves to Berlin.' })
+    assert.equal([edited.shortSummary, edited.edited.shortSummary?.generated], ['The launch moves to Berlin.', recording.shortSummary])
+    const topic = recording.topics[0]!
+    assert.is((await api.recordings.editTopic(done.runId, topic.id, { label: 'Venue' })).label, 'Venue')
+    const added = await api.recordings.addActionItem(done.runId, { title: 'Call the hotel' })
+    assert.is(added.title, 'Call the hotel')
+    await api.recordings.deleteActionItem(done.runId, added.id)
+    assert.not.ok((await api.recordings.get(done.runId)).actionItems.some((a) => a.id === added.id))
+    await api.recordings.rename(done.runId, 'Launch planning')
 
     const md = await api.recordings.export(done.runId)
     assert.is(md.filename, 'Launch planning.md')

@@ -34,6 +34,10 @@ export const answers = () =>
     | Same<Json.Page<Json.RecordingRow>, Data<'/recordings', 'get'>>
     | Same<Json.Page<Json.RecordingRow>, Data<'/bots', 'get'>>
     | Same<Json.Recording, Data<'/recordings/{runId}', 'get'>>
+    | Same<Json.Recording, Data<'/recordings/{runId}', 'patch'>>
+    | Same<Json.Recording, Data<'/recordings/{runId}/notes', 'patch'>>
+    | Same<Json.Topic, Data<'/recordings/{runId}/topics/{topicId}', 'patch'>>
+    | Same<Json.ActionItem, Data<'/recordings/{runId}/action-items', 'post'>>
     | Same<Json.TranscriptPage, Data<'/recordings/{runId}/transcript', 'get'>>
     | Same<Json.RecordingShare, Data<'/recordings/{runId}/shares', 'post'>>
     | Same<Json.Page<Json.RecordingShare>, Data<'/recordings/{runId}/shares', 'get'>>
@@ -87,6 +91,10 @@ export const inputs = () =>
     | Takes<Json.RecordingQuery, NonNullable<Operation<'/bots', 'get'>['parameters']['query']>>
     | Takes<Json.SpeakerChanges, Body<'/recordings/{runId}/speakers/{speakerId}', 'patch'>>
     | Takes<Json.ActionItemChanges, Body<'/recordings/{runId}/action-items/{itemId}', 'patch'>>
+    | Takes<Json.NewActionItem, Body<'/recordings/{runId}/action-items', 'post'>>
+    | Takes<Json.NotesChanges, Body<'/recordings/{runId}/notes', 'patch'>>
+    | Takes<Json.TopicChanges, Body<'/recordings/{runId}/topics/{topicId}', 'patch'>>
+    | Takes<{ title: string }, Body<'/recordings/{runId}', 'patch'>>
     | Takes<Json.SettingsChanges, Body<'/me/settings', 'patch'>>
     | Takes<Json.NotificationsToRead, Body<'/notifications/read', 'post'>>
     | Takes<{ format?: Json.ExportFormat }, NonNullable<Operation<'/recordings/{runId}/export', 'get'>['parameters']['query']>>

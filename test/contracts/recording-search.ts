@@ -1,8 +1,10 @@
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { NO_FILTER, type RecordingFilter, type SearchMatch } from '../../src/core/domain/recording-filter.js'
 import type { Share } from '../../src/core/domain/share.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { NotesEditStore } from '../../src/core/ports/notes-edit-store.js'
 import type { NotesStore, RunStore, StoredNotes } from '../../src/core/ports/recording-stores.js'
 import type { ReachableRun, RecordingShareStore } from '../../src/core/ports/share-store.js'
 import { readRecordingFilter } from '../../src/core/recordings/index.js'
@@ -13,6 +15,7 @@ export interface SearchStores {
   readonly runs: RunStore
   readonly shares: RecordingShareStore
   readonly notes: NotesStore
+  readonly notesEdits: NotesEditStore
 }
 
 const A = 'a0000000-0000-4000-8000-000000000001'
@@ -104,6 +107,32 @@ export const recordingSearchContract = (name: string, make: () => Promise<Search
     const title = await right(s.shares.listVisible(A, ADA, ALL, filter({ q: 'quarterly' })))
     assert.equal(title.rows.map((r) => r.match?.field), ['title'])
     assert.is((await right(s.shares.listVisible(A, ADA, ALL, filter({ q: 'zebra budget' })))).total, 0)
+  })
+
+  s('a search reads the notes as people edited them: an edited word is found, a removed one no longer; a rename is found by its new title', async ({ s }) => {
+    const at = '2026-06-01T00:00:00.000Z'
+    const q = async (words: string) => ids((await right(s.shares.listVisible(A, ADA, ALL, filter({ q: words })))).rows)
+    assert.equal(await q('candidates'), [runId(3)])
+    await right(s.notesEdits.putPart(runId(3), { part: 'shortSummary', text: 'Two applicants for the kumquat role.', updatedAt: at }))
+    await right(s.notesEdits.putActionItem(runId(3), { itemId: '80000000-0000-4000-8000-000000000001', changes: { addedAt: at, title: 'Call the zeppelin agency' }, updatedAt: at }))
+    await right(s.notes.reindex(runId(3)))
+    assert.equal(await q('candidates'), [], 'the word removed from the summary')
+    assert.equal(await q('kumquat'), [runId(3)])
+    const found = await right(s.shares.listVisible(A, ADA, ALL, filter({ q: 'zeppelin' })))
+    assert.equal(found.rows.map((r) => r.match?.snippet), ['Call the zeppelin agency'], 'an added action item, shown as the match')
+    assert.equal(await q('sheet'), [runId(1)])
+    await right(s.notesEdits.putActionItem(runId(1), { itemId: '90000000-0000-4000-8000-000000000000', changes: { deleted: true }, updatedAt: at }))
+    await right(s.notes.reindex(runId(1)))
+    assert.equal(await q('sheet'), [], 'a deleted action item')
+    assert.ok(O.isSome(await right(s.runs.rename(A, runId(2), 'Gala planning'))))
+    await right(s.notes.reindex(runId(2)))
+    assert.equal(await q('gala'), [runId(2)])
+    assert.equal(await q('sync'), [])
+    await right(s.notes.reindex(run(99).id))
+    // re-processing writes the document again: the edits stay in it
+    await right(s.notes.replace(runId(3), notesOf('Two candidates.'), [say(30_000, 'Cy', 'That needs budget approval first.')]))
+    assert.equal(await q('kumquat'), [runId(3)])
+    assert.equal(await q('candidates'), [])
   })
 
   s('a summary-scope share is found by its notes only, never by a word of its transcript; its owner finds it', async ({ s }) => {

@@ -66,6 +66,18 @@ export const recordingStoresContract = (name: string, make: () => Promise<Record
     assert.is((await left(s.runs.update({ ...run(1), accountId: B }, ['stored'])))._tag, 'Conflict', 'not across accounts')
   })
 
+  s('rename sets the title only, within the account; update keeps the stored title, so an older copy never undoes a rename', async ({ s }) => {
+    await right(s.runs.create(run(1)))
+    const renamed = await right(s.runs.rename(A, id(1), 'Weekly sync'))
+    assert.equal(renamed, O.some({ ...run(1), title: 'Weekly sync' }))
+    assert.equal(await right(s.runs.rename(B, id(1), 'Not mine')), O.none, 'not across accounts')
+    assert.equal(await right(s.runs.rename(A, id(9), 'Nothing')), O.none)
+    await right(s.runs.update({ ...run(1), state: 'stored', source: { kind: 'audio', key: 'k', format: 'wav' } }, ['awaiting_upload']))
+    const found = await right(s.runs.find(A, id(1)))
+    assert.is(O.isSome(found) && found.value.title, 'Weekly sync')
+    assert.is(O.isSome(found) && found.value.state, 'stored')
+  })
+
   s('a run keeps the template it was made with, and its notes keep who made them', async ({ s }) => {
     await right(s.runs.create(run(1, { template: 'sales-call' })))
     assert.equal(O.map((r: Run) => r.template)(await right(s.runs.find(A, id(1)))), O.some('sales-call'))

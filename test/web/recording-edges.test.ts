@@ -142,7 +142,9 @@ test('a read-only session reads the notes but has nothing to change them with', 
     ['checkboxes', reader.page.getByRole('checkbox').count()],
     ['Edit buttons', reader.page.getByRole('button', { name: /^Edit/ }).count()],
     ['Rename buttons', reader.page.getByRole('button', { name: /^Rename/ }).count()],
-    ['Delete buttons', reader.page.getByRole('button', { name: 'Delete', exact: true }).count()],
+    ['Delete buttons', reader.page.getByRole('button', { name: /^Delete/ }).count()],
+    ['Add buttons', reader.page.getByRole('button', { name: 'Add an action item' }).count()],
+    ['Restore buttons', reader.page.getByRole('button', { name: /^Restore generated/ }).count()],
     ['share forms', reader.page.getByRole('button', { name: 'Share', exact: true }).count()],
   ] as const)
     assert.is(await count, 0, `no ${what}`)

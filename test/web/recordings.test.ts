@@ -117,7 +117,7 @@ test('an action item marked done stays done after a reload; its owner and due da
   await page.getByRole('checkbox', { name: 'Send the patched build to the testers' }).waitFor()
   assert.is(await page.getByRole('checkbox', { name: 'Send the patched build to the testers' }).isChecked(), true, 'still done after a reload')
 
-  await page.getByRole('button', { name: 'Edit owner and due date of “Book the venue and share the costs with finance”' }).click()
+  await page.getByRole('button', { name: 'Edit “Book the venue and share the costs with finance”' }).click()
   const editor = page.locator('form.item-editor')
   await editor.getByRole('textbox', { name: 'Owner' }).fill('Dana')
   await editor.getByLabel('Due').fill('2030-01-15')

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { type Attendee, Topic } from '../../../src/core/domain/notes.js'
+import type { Attendee } from '../../../src/core/domain/notes.js'
 import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../src/core/domain/speaker-separation.js'
 import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../src/core/domain/share.js'
@@ -7,7 +7,7 @@ import type { SearchMatch } from '../../../src/core/domain/recording-filter.js'
 import { stageOf, UPLOAD_STAGES } from '../../../src/core/domain/upload.js'
 import { Utterance } from '../../../src/core/domain/utterance.js'
 import type { ActionItem } from '../../../src/core/ports/recording-stores.js'
-import { INCLUDED_UTTERANCES, type ReadNotes, type RecordingDetail } from '../../../src/core/recordings/index.js'
+import { type EditedParts, INCLUDED_UTTERANCES, NOT_EDITED, type ReadNotes, type ReadTopic, type RecordingDetail } from '../../../src/core/recordings/index.js'
 import type { UploadView } from '../../../src/core/uploads/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
@@ -203,6 +203,35 @@ export const DecisionCodec = t.exact(
   'Decision',
 )
 
+const editedOf = <C extends t.Mixed>(generated: C, what: string) =>
+  annotate(t.union([t.exact(t.type({ editedAt: formatted('date-time'), generated })), t.null]), {
+    description: `null while ${what} reads as the analyzer wrote it. Once a person rewrote it: when (\`editedAt\`), and what the analyzer wrote (\`generated\`, speaker names applied), which sending null for it brings back.`,
+  })
+
+export const TopicCodec = t.exact(
+  t.type({
+    id: annotate(formatted('uuid'), {
+      description: 'Stable: derived from the recording, the label the analyzer gave and its place among topics of that label, so processing the same transcript again gives the same id. Relabel with PATCH /recordings/{runId}/topics/{topicId}.',
+    }),
+    label: annotate(t.string, { description: 'The label people gave the topic; the generated one until then.' }),
+    share: annotate(t.number, { description: 'Share of the talk time; shares sum to 1.' }),
+    edited: editedOf(t.string, 'the label'),
+  }),
+  'Topic',
+)
+
+export const EditedPartsCodec = annotate(
+  t.exact(
+    t.type({
+      shortSummary: editedOf(t.string, 'the short summary'),
+      detailedSummary: editedOf(t.string, 'the detailed summary'),
+      decisions: editedOf(t.array(DecisionCodec), 'the list of decisions'),
+    }),
+    'EditedParts',
+  ),
+  { description: 'Which parts of the notes people rewrote (PATCH /recordings/{runId}/notes), each with the generated text; all null for notes as generated.' },
+)
+
 const NotesMadeByCodec = annotate(
   t.union([
     t.exact(
@@ -282,10 +311,11 @@ export const RecordingDetailCodec = t.exact(
       shortSummary: t.string,
       detailedSummary: t.string,
       attendees: t.array(AttendeeCodec),
-      topics: t.array(Topic),
+      topics: t.array(TopicCodec),
       actionItems: t.array(ActionItemCodec),
       decisions: annotate(t.array(DecisionCodec), { description: 'What the meeting agreed on, in order; [] for notes made before decisions were found.' }),
       speakers: t.array(SpeakerCodec),
+      edited: EditedPartsCodec,
     }),
     t.partial({
       transcript: annotate(t.array(Utterance), {
@@ -299,11 +329,19 @@ export const RecordingDetailCodec = t.exact(
   'RecordingDetail',
 )
 
-const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [] }
+const emptyNotes: ReadNotes = { shortSummary: '', detailedSummary: '', attendees: [], topics: [], actionItems: [], decisions: [], speakers: [], edited: NOT_EDITED }
 
 // the fields the API documents, no more: the JSON export (JSON.stringify) must equal the detail (serialized by schema)
 export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> => ({
   id: a.id, title: a.title, owner: a.owner, due: a.due, status: a.status, context: a.context, tags: [...a.tags], atMs: a.atMs ?? null,
+})
+
+export const topicView = (tp: ReadTopic): t.TypeOf<typeof TopicCodec> => ({ id: tp.id, label: tp.label, share: tp.share, edited: tp.edited === null ? null : { ...tp.edited } })
+
+export const editedView = (e: EditedParts): t.TypeOf<typeof EditedPartsCodec> => ({
+  shortSummary: e.shortSummary === null ? null : { ...e.shortSummary },
+  detailedSummary: e.detailedSummary === null ? null : { ...e.detailedSummary },
+  decisions: e.decisions === null ? null : { editedAt: e.decisions.editedAt, generated: e.decisions.generated.map((d) => ({ ...d })) },
 })
 
 export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDetailCodec> => {
@@ -316,8 +354,9 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     speakerSeparation: d.run.speakerSeparation, transcribedBy: d.run.transcribedBy === null ? null : { ...d.run.transcribedBy }, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
     hasAudio: d.run.audio !== null && d.scope === 'full',
     template: d.run.template, notesMadeBy: d.notes._tag === 'Some' && d.notes.value.madeBy !== undefined ? { ...d.notes.value.madeBy } : null,
-    shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: [...notes.topics],
+    shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: notes.topics.map(topicView),
     actionItems: notes.actionItems.map(actionItemView), decisions: notes.decisions.map((d) => ({ ...d })), speakers: notes.speakers.map((sp) => ({ ...sp })),
+    edited: editedView(notes.edited),
     ...(d.transcript._tag === 'Some' ? { transcript: [...d.transcript.value.rows], transcriptTotal: d.transcript.value.total } : {}),
   }
 }

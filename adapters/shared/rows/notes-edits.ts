@@ -1,6 +1,6 @@
-// The speaker_names and action_item_edits rows (SQLite migration 15, Postgres 13) as the domain's edits, shared by the SQL adapters.
+// The speaker_names, action_item_edits (SQLite migration 15, Postgres 13) and notes_part_edits rows (SQLite 27, Postgres 25) as the domain's edits, shared by the SQL adapters.
 import * as E from 'fp-ts/lib/Either.js'
-import { type ActionItemEdit, ActionItemChanges, type SpeakerName } from '../../../src/core/domain/notes-edits.js'
+import { type ActionItemEdit, ActionItemChanges, PartEdit, type SpeakerName } from '../../../src/core/domain/notes-edits.js'
 
 export interface SpeakerNameRow {
   speaker_id: string
@@ -24,3 +24,15 @@ export const toActionItemEdit = (r: ActionItemEditRow): ActionItemEdit => {
   const changes = ActionItemChanges.decode(raw)
   return { itemId: r.item_id, changes: E.isRight(changes) ? changes.right : {}, updatedAt: r.updated_at }
 }
+
+/** `value` is the whole edit as JSON (text on SQLite, parsed by Postgres). */
+export interface PartEditRow {
+  value: string | object
+}
+
+/** A row that does not decode (a hand-edited database) is left out: the generated text shows. */
+export const toPartEdits = (rows: ReadonlyArray<PartEditRow>): PartEdit[] =>
+  rows.flatMap((r) => {
+    const edit = PartEdit.decode(typeof r.value === 'string' ? (JSON.parse(r.value) as unknown) : r.value)
+    return E.isRight(edit) ? [edit.right] : []
+  })

@@ -2,7 +2,6 @@
 // shown (snippet and highlights), so the same data is found, ordered and shown alike on every store.
 import { stemmer } from 'stemmer'
 import type { MatchField, RecordingSearch, SearchMatch } from '../../../src/core/domain/recording-filter.js'
-import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
 
 /** The longest snippet, in characters; a longer field is cut around its first matched word. */
 export const SNIPPET_LENGTH = 200
@@ -34,8 +33,15 @@ export const holdsAny = (text: string, stems: ReadonlyArray<string>): boolean =>
 export const stemPatterns = (stems: ReadonlyArray<string>): ReadonlyArray<string> =>
   [...new Set(stems.map((s) => s.slice(0, Math.max(Math.min(2, s.length), s.length - 2))))]
 
+/** What a search reads of a recording's notes (the notes as people edited them: applyNotesEdits). */
+export interface SearchedNotes {
+  readonly shortSummary: string
+  readonly detailedSummary: string
+  readonly actionItems: ReadonlyArray<{ readonly title: string }>
+}
+
 /** The short fields of a recording, in the order a match is looked for when the transcript has none. */
-export const noteFieldsOf = (title: string, notes: StoredNotes | null): ReadonlyArray<{ readonly field: MatchField; readonly text: string }> => [
+export const noteFieldsOf = (title: string, notes: SearchedNotes | null): ReadonlyArray<{ readonly field: MatchField; readonly text: string }> => [
   { field: 'title', text: title },
   ...(notes === null
     ? []
@@ -47,7 +53,7 @@ export const noteFieldsOf = (title: string, notes: StoredNotes | null): Readonly
 ]
 
 /** The notes part of a recording's search document: its short fields, one per line. */
-export const notesPartOf = (title: string, notes: StoredNotes): string => noteFieldsOf(title, notes).map((f) => f.text).join('\n')
+export const notesPartOf = (title: string, notes: SearchedNotes): string => noteFieldsOf(title, notes).map((f) => f.text).join('\n')
 
 /**
  * The two parts of a recording's search document: `notes` (title, both summaries,
@@ -56,7 +62,7 @@ export const notesPartOf = (title: string, notes: StoredNotes): string => noteFi
  * when its notes part alone holds them all. SQLite indexes the transcript part's
  * distinct chunks instead, which its index finds alike (adapters/sqlite/transcript-chunks.ts).
  */
-export const searchDocumentOf = (title: string, notes: StoredNotes, utterances: ReadonlyArray<{ readonly text: string }>) => ({
+export const searchDocumentOf = (title: string, notes: SearchedNotes, utterances: ReadonlyArray<{ readonly text: string }>) => ({
   notes: notesPartOf(title, notes),
   transcript: utterances.map((u) => u.text).join('\n'),
 })

@@ -24,6 +24,7 @@ import { sql as notesSettings } from './023-notes-settings.js'
 import { sql as serverAdmins } from './024-server-admins.js'
 import { sql as runTranscribedBy } from './025-run-transcribed-by.js'
 import { sql as connectionRecordDeclined } from './026-connection-record-declined.js'
+import { sql as notesPartEdits } from './027-notes-part-edits.js'
 import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
 
@@ -55,6 +56,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 24, name: 'server-admins', sql: serverAdmins },
   { id: 25, name: 'run-transcribed-by', sql: runTranscribedBy },
   { id: 26, name: 'connection-record-declined', sql: connectionRecordDeclined },
+  { id: 27, name: 'notes-part-edits', sql: notesPartEdits },
   { id: 30, name: 'notifications', sql: notifications },
   { id: 31, name: 'connection-names', sql: connectionNames },
 ]

@@ -233,7 +233,11 @@ export interface paths {
         delete: operations["deleteRecording"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a recording
+         * @description Sets the recording's title, which lists, search, exports and webhook events then show. The title belongs to the recording, not to its notes: processing the recording again never changes it. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["renameRecording"];
         trace?: never;
     };
     "/recordings/{runId}/transcript": {
@@ -278,6 +282,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recordings/{runId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rewrite the summaries or the decisions
+         * @description Replaces the short summary, the detailed summary or the list of decisions with what a person wrote; null for a part goes back to what the analyzer wrote; a part left out stays as it is. The recording's `edited` then says which parts were rewritten, when, and what the analyzer wrote. An empty body is 422. Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["editNotes"];
+        trace?: never;
+    };
+    "/recordings/{runId}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Relabel a topic
+         * @description Sets the label of one topic; null goes back to the generated label (the topic's `edited.generated`). Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["editTopic"];
+        trace?: never;
+    };
+    "/recordings/{runId}/action-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an action item the notes missed
+         * @description Adds an item after the generated ones, `active`, with no sentence it came from (`context` empty, `atMs` null). It is edited and deleted like the others. Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        post: operations["addActionItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recordings/{runId}/action-items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an action item
+         * @description Removes an item, generated or added, from the notes and their exports. A deleted generated item stays deleted when the recording is processed again; deleting it again answers 404. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        delete: operations["deleteActionItem"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark an action item done, or change its owner, due date or title
+         * @description Sets any of `status`, `owner`, `due` and `title`; fields left out keep their value (an empty body is 422). Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
+         */
+        patch: operations["editActionItem"];
+        trace?: never;
+    };
     "/recordings/{runId}/speakers/{speakerId}": {
         parameters: {
             query?: never;
@@ -296,26 +384,6 @@ export interface paths {
          * @description Gives a speaker of the transcript ("Speaker 1") a name, an email, or both. The new name shows in the transcript (`GET /recordings/{runId}/transcript`, `include=transcript`), the speaker statistics, the attendees (with the email), action item owners and decisions that named the speaker, and the exports. Fields left out keep their value; a body with neither is 422. Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
          */
         patch: operations["renameSpeaker"];
-        trace?: never;
-    };
-    "/recordings/{runId}/action-items/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Mark an action item done, or change its owner, due date or title
-         * @description Sets any of `status`, `owner`, `due` and `title`; fields left out keep their value (an empty body is 422). Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them. Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.
-         */
-        patch: operations["editActionItem"];
         trace?: never;
     };
     "/recordings/{runId}/export": {
@@ -2885,8 +2953,21 @@ export interface operations {
                                 email: string;
                             }[];
                             topics: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording, the label the analyzer gave and its place among topics of that label, so processing the same transcript again gives the same id. Relabel with PATCH /recordings/{runId}/topics/{topicId}.
+                                 */
+                                id: string;
+                                /** @description The label people gave the topic; the generated one until then. */
                                 label: string;
+                                /** @description Share of the talk time; shares sum to 1. */
                                 share: number;
+                                /** @description null while the label reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                edited: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
                             }[];
                             actionItems: {
                                 /**
@@ -2938,6 +3019,36 @@ export interface operations {
                                 /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
                                 share: number;
                             }[];
+                            /** @description Which parts of the notes people rewrote (PATCH /recordings/{runId}/notes), each with the generated text; all null for notes as generated. */
+                            edited: {
+                                /** @description null while the short summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                shortSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the detailed summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                detailedSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the list of decisions reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                decisions: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: {
+                                        /** @description What was agreed, as said. */
+                                        text: string;
+                                        /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                        by: string | null;
+                                        /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                        atMs: number | null;
+                                        /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                        speaker: string | null;
+                                    }[];
+                                } | null;
+                            };
                             /** @description With `include=transcript`: the utterances in order, the first 2,000 at most; `GET /recordings/{runId}/transcript` pages through all of them. */
                             transcript?: {
                                 start_ms: number;
@@ -3077,6 +3188,310 @@ export interface operations {
                 };
             };
             /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameRecording: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recording's new title, 1 to 500 characters (trimmed). */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recording as it now reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            runId: string;
+                            reference: string;
+                            /**
+                             * @description `full`, or `summary` for a recording shared with the caller at summary scope (notes without transcript or audio).
+                             * @enum {string}
+                             */
+                            scope: "full" | "summary";
+                            /**
+                             * @description false for a recording another account shared with the caller.
+                             * @enum {unknown}
+                             */
+                            owned: true | false;
+                            /** @description Who shared the recording with the caller (the owner's account id, name and email); null for the caller's own recordings. */
+                            sharedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** Format: email */
+                                email: string;
+                            } | null;
+                            /**
+                             * @description `scheduled`: A bot will join the meeting at its start. `queued`: The bot is waiting for a free slot to join. `awaiting_upload`: The upload record exists; its file has not been sent yet. `joining`: The bot is opening the meeting link. `waiting_room`: The bot waits to be admitted. `recording`: The bot is in the meeting and recording. `stored`: The audio or transcript is stored; processing is about to start. `transcribing`: Speech is being turned into a transcript (or the transcript file read). `analysing`: Summaries, topics and action items are being made. `ready`: The notes can be read. `failed`: The run ended without notes; detail says why. `cancelled`: The run was called off before the bot was admitted (meeting deleted or overridden, or the bot asked to leave). `skipped`: The engine decided not to record (detail gives the reason). `superseded`: The meeting was rescheduled and a newer run replaced this one; never listed.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "awaiting_upload" | "joining" | "waiting_room" | "recording" | "stored" | "transcribing" | "analysing" | "ready" | "failed" | "cancelled" | "skipped" | "superseded";
+                            /**
+                             * @description `pending` (not started), `in_call` (a bot is in the meeting), `processing` (transcribing and analysing), `done` (settled).
+                             * @enum {string}
+                             */
+                            phase: "pending" | "in_call" | "processing" | "done";
+                            /**
+                             * @description `calendar` (a bot the recording engine sent to a scheduled meeting, from a calendar or added by hand), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).
+                             * @enum {string}
+                             */
+                            origin: "calendar" | "manual" | "upload";
+                            detail: string | null;
+                            meetingId: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** @description null for uploads. */
+                            platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
+                            /** @description How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before. */
+                            recordingSeconds: number | null;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
+                            failedStage: ("transcribing" | "analysing") | null;
+                            /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
+                            speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
+                            /** @description Which engine made the transcript: the one the transcription really ran on, even if the server has changed engines since. null until transcribed, for an uploaded transcript file (no engine ran), and for recordings transcribed before this was recorded. */
+                            transcribedBy: {
+                                /** @description The speech-to-text engine, as GET /server names it: `whisper`, `pocketsphinx`, `openai` (an OpenAI-compatible service); or `captions`: a bot recording's transcript made of the meeting's own captions. */
+                                engine: string;
+                                /** @description The model it ran, for an engine that loads one (a Whisper model such as `base.en`); null otherwise. */
+                                model: string | null;
+                                /** @description How good its words are: `rough` (PocketSphinx: many words wrong; worth processing again once Whisper is in place) or `accurate` (Whisper, a speech-to-text service); null when not known (`captions`). */
+                                accuracy: ("rough" | "accurate") | null;
+                            } | null;
+                            joinedAt: string | null;
+                            /** @description Time the bot spent in the waiting room; null for uploads. */
+                            waitedSeconds: number | null;
+                            endedAt: string | null;
+                            hasNotes: boolean;
+                            /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
+                            hasAudio: boolean;
+                            /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
+                            template: string | null;
+                            /** @description Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes. */
+                            notesMadeBy: {
+                                /** @description `builtin` or `openai`: the analyzer chosen for these notes. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The summary template's id; null when none was chosen. */
+                                template: string | null;
+                                /** @description Set when the chosen analyzer failed and the built-in one wrote these notes instead: why, in words (the recording is then `failed` at `failedStage` `analysing`, with these notes kept). */
+                                fallbackReason: string | null;
+                            } | null;
+                            shortSummary: string;
+                            detailedSummary: string;
+                            attendees: {
+                                name: string;
+                                /** @description The attendee's email address; "" (the empty string) when unknown, never null. */
+                                email: string;
+                            }[];
+                            topics: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording, the label the analyzer gave and its place among topics of that label, so processing the same transcript again gives the same id. Relabel with PATCH /recordings/{runId}/topics/{topicId}.
+                                 */
+                                id: string;
+                                /** @description The label people gave the topic; the generated one until then. */
+                                label: string;
+                                /** @description Share of the talk time; shares sum to 1. */
+                                share: number;
+                                /** @description null while the label reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                edited: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                            }[];
+                            actionItems: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).
+                                 */
+                                id: string;
+                                title: string;
+                                /** @description Who owes it (a speaker's name once renamed, or a named person); null when unknown. */
+                                owner: string | null;
+                                /** @description YYYY-MM-DD, or null when no date was said. */
+                                due: string | null;
+                                /**
+                                 * @description `active` as generated; `done` once someone marks it so.
+                                 * @enum {string}
+                                 */
+                                status: "active" | "done";
+                                /** @description The sentence the item came from. */
+                                context: string;
+                                tags: string[];
+                                /** @description Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded). */
+                                atMs: number | null;
+                            }[];
+                            /** @description What the meeting agreed on, in order; [] for notes made before decisions were found. */
+                            decisions: {
+                                /** @description What was agreed, as said. */
+                                text: string;
+                                /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                by: string | null;
+                                /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                atMs: number | null;
+                                /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                speaker: string | null;
+                            }[];
+                            speakers: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                                 */
+                                id: string;
+                                /** @description The name people gave the speaker; the label until then. */
+                                name: string;
+                                /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
+                                label: string;
+                                /** @description The attendee email the speaker is mapped to; null when unknown. */
+                                email: string | null;
+                                talkMs: number;
+                                words: number;
+                                /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
+                                share: number;
+                            }[];
+                            /** @description Which parts of the notes people rewrote (PATCH /recordings/{runId}/notes), each with the generated text; all null for notes as generated. */
+                            edited: {
+                                /** @description null while the short summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                shortSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the detailed summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                detailedSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the list of decisions reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                decisions: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: {
+                                        /** @description What was agreed, as said. */
+                                        text: string;
+                                        /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                        by: string | null;
+                                        /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                        atMs: number | null;
+                                        /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                        speaker: string | null;
+                                    }[];
+                                } | null;
+                            };
+                            /** @description With `include=transcript`: the utterances in order, the first 2,000 at most; `GET /recordings/{runId}/transcript` pages through all of them. */
+                            transcript?: {
+                                start_ms: number;
+                                end_ms: number;
+                                speaker: string;
+                                text: string;
+                            }[];
+                            /** @description With `include=transcript`: how many utterances the whole transcript has. More than `transcript` holds means there is more to page through (the answer then has a `Link` header, `rel="next"`). */
+                            transcriptTotal?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A `title` that is missing, empty or too long; `details` names the field. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3353,7 +3768,7 @@ export interface operations {
             };
         };
     };
-    renameSpeaker: {
+    editNotes: {
         parameters: {
             query?: never;
             header?: {
@@ -3363,23 +3778,23 @@ export interface operations {
             path: {
                 /** @description The recording (run) id. */
                 runId: string;
-                /** @description The speaker id, from `speakers[].id` of the recording. */
-                speakerId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The speaker's name, 1 to 200 characters (trimmed); shown instead of the label everywhere. */
-                    name?: string;
-                    /** @description The attendee email the speaker is, or null to forget it. */
-                    email?: string | null;
+                    /** @description The short summary as people wrote it, 1 to 2,000 characters (trimmed); null for the generated one. */
+                    shortSummary?: string | null;
+                    /** @description The detailed summary, 1 to 10,000 characters (trimmed; lines starting "- " are bullets); null for the generated one. */
+                    detailedSummary?: string | null;
+                    /** @description The whole list of decisions as edited, in order (at most 200, each 1 to 2,000 characters): edit one by changing its text, delete one by leaving it out, add one by adding it; [] for none. A text the analyzer also wrote keeps its citation (`by`, `atMs`, `speaker`); a new one has none. null for the generated decisions. */
+                    decisions?: string[] | null;
                 };
             };
         };
         responses: {
-            /** @description The speaker as it now reads. */
+            /** @description The recording as it now reads. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3387,21 +3802,209 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** Format: uuid */
+                            runId: string;
+                            reference: string;
                             /**
-                             * Format: uuid
-                             * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                             * @description `full`, or `summary` for a recording shared with the caller at summary scope (notes without transcript or audio).
+                             * @enum {string}
                              */
-                            id: string;
-                            /** @description The name people gave the speaker; the label until then. */
-                            name: string;
-                            /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
-                            label: string;
-                            /** @description The attendee email the speaker is mapped to; null when unknown. */
-                            email: string | null;
-                            talkMs: number;
-                            words: number;
-                            /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
-                            share: number;
+                            scope: "full" | "summary";
+                            /**
+                             * @description false for a recording another account shared with the caller.
+                             * @enum {unknown}
+                             */
+                            owned: true | false;
+                            /** @description Who shared the recording with the caller (the owner's account id, name and email); null for the caller's own recordings. */
+                            sharedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** Format: email */
+                                email: string;
+                            } | null;
+                            /**
+                             * @description `scheduled`: A bot will join the meeting at its start. `queued`: The bot is waiting for a free slot to join. `awaiting_upload`: The upload record exists; its file has not been sent yet. `joining`: The bot is opening the meeting link. `waiting_room`: The bot waits to be admitted. `recording`: The bot is in the meeting and recording. `stored`: The audio or transcript is stored; processing is about to start. `transcribing`: Speech is being turned into a transcript (or the transcript file read). `analysing`: Summaries, topics and action items are being made. `ready`: The notes can be read. `failed`: The run ended without notes; detail says why. `cancelled`: The run was called off before the bot was admitted (meeting deleted or overridden, or the bot asked to leave). `skipped`: The engine decided not to record (detail gives the reason). `superseded`: The meeting was rescheduled and a newer run replaced this one; never listed.
+                             * @enum {string}
+                             */
+                            state: "scheduled" | "queued" | "awaiting_upload" | "joining" | "waiting_room" | "recording" | "stored" | "transcribing" | "analysing" | "ready" | "failed" | "cancelled" | "skipped" | "superseded";
+                            /**
+                             * @description `pending` (not started), `in_call` (a bot is in the meeting), `processing` (transcribing and analysing), `done` (settled).
+                             * @enum {string}
+                             */
+                            phase: "pending" | "in_call" | "processing" | "done";
+                            /**
+                             * @description `calendar` (a bot the recording engine sent to a scheduled meeting, from a calendar or added by hand), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).
+                             * @enum {string}
+                             */
+                            origin: "calendar" | "manual" | "upload";
+                            detail: string | null;
+                            meetingId: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** @description null for uploads. */
+                            platform: ("zoom" | "google_meet" | "microsoft_teams") | null;
+                            /** @description How long the bot recorded, in seconds; while it records (state `recording`), the seconds since it was admitted, growing at every read. For uploads, the length of the audio or transcript once processed; null before. */
+                            recordingSeconds: number | null;
+                            /** @description While the recording is processing (state `stored`, `transcribing` or `analysing`): the stage and how much of it is done. null otherwise. */
+                            progress: {
+                                /**
+                                 * @description `transcribing` (speech to text, or reading the transcript file; a `stored` run waits here at 0) or `analysing` (summaries, topics, action items, then storing them).
+                                 * @enum {string}
+                                 */
+                                stage: "transcribing" | "analysing";
+                                /** @description How much of the stage is done, 0 to 1. Speech recognition reports as it goes through the audio (pocketsphinx); a transcript file and a remote engine go from 0 to 1 at once; analysis is 0.5 once the notes are made. Updated at most every 2 seconds, or sooner after a step of 5 %. */
+                                fraction: number;
+                            } | null;
+                            /** @description The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null. */
+                            language: string | null;
+                            /** @description The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again. */
+                            failedStage: ("transcribing" | "analysing") | null;
+                            /** @description How the transcript's speakers were told apart: `transcript` (the uploaded transcript named them), `captions` (the meeting's captions or active speaker, for bot recordings), `channels` (one speaker per channel of a stereo call recording), `voices` (by the sound of their voices), or `none`: not told apart, so everything is under one speaker (rename it, or upload a stereo recording with one voice per channel). null until transcribed. */
+                            speakerSeparation: ("transcript" | "captions" | "channels" | "voices" | "none") | null;
+                            /** @description Which engine made the transcript: the one the transcription really ran on, even if the server has changed engines since. null until transcribed, for an uploaded transcript file (no engine ran), and for recordings transcribed before this was recorded. */
+                            transcribedBy: {
+                                /** @description The speech-to-text engine, as GET /server names it: `whisper`, `pocketsphinx`, `openai` (an OpenAI-compatible service); or `captions`: a bot recording's transcript made of the meeting's own captions. */
+                                engine: string;
+                                /** @description The model it ran, for an engine that loads one (a Whisper model such as `base.en`); null otherwise. */
+                                model: string | null;
+                                /** @description How good its words are: `rough` (PocketSphinx: many words wrong; worth processing again once Whisper is in place) or `accurate` (Whisper, a speech-to-text service); null when not known (`captions`). */
+                                accuracy: ("rough" | "accurate") | null;
+                            } | null;
+                            joinedAt: string | null;
+                            /** @description Time the bot spent in the waiting room; null for uploads. */
+                            waitedSeconds: number | null;
+                            endedAt: string | null;
+                            hasNotes: boolean;
+                            /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
+                            hasAudio: boolean;
+                            /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
+                            template: string | null;
+                            /** @description Who made the notes: the analyzer, model and template, and why it fell back to the built-in analyzer if it did. null for notes made before this was recorded, and while there are no notes. */
+                            notesMadeBy: {
+                                /** @description `builtin` or `openai`: the analyzer chosen for these notes. */
+                                analyzer: string;
+                                /** @description The language model asked, for `openai`; null for the built-in analyzer. */
+                                model: string | null;
+                                /** @description The summary template's id; null when none was chosen. */
+                                template: string | null;
+                                /** @description Set when the chosen analyzer failed and the built-in one wrote these notes instead: why, in words (the recording is then `failed` at `failedStage` `analysing`, with these notes kept). */
+                                fallbackReason: string | null;
+                            } | null;
+                            shortSummary: string;
+                            detailedSummary: string;
+                            attendees: {
+                                name: string;
+                                /** @description The attendee's email address; "" (the empty string) when unknown, never null. */
+                                email: string;
+                            }[];
+                            topics: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording, the label the analyzer gave and its place among topics of that label, so processing the same transcript again gives the same id. Relabel with PATCH /recordings/{runId}/topics/{topicId}.
+                                 */
+                                id: string;
+                                /** @description The label people gave the topic; the generated one until then. */
+                                label: string;
+                                /** @description Share of the talk time; shares sum to 1. */
+                                share: number;
+                                /** @description null while the label reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                edited: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                            }[];
+                            actionItems: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).
+                                 */
+                                id: string;
+                                title: string;
+                                /** @description Who owes it (a speaker's name once renamed, or a named person); null when unknown. */
+                                owner: string | null;
+                                /** @description YYYY-MM-DD, or null when no date was said. */
+                                due: string | null;
+                                /**
+                                 * @description `active` as generated; `done` once someone marks it so.
+                                 * @enum {string}
+                                 */
+                                status: "active" | "done";
+                                /** @description The sentence the item came from. */
+                                context: string;
+                                tags: string[];
+                                /** @description Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded). */
+                                atMs: number | null;
+                            }[];
+                            /** @description What the meeting agreed on, in order; [] for notes made before decisions were found. */
+                            decisions: {
+                                /** @description What was agreed, as said. */
+                                text: string;
+                                /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                by: string | null;
+                                /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                atMs: number | null;
+                                /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                speaker: string | null;
+                            }[];
+                            speakers: {
+                                /**
+                                 * Format: uuid
+                                 * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                                 */
+                                id: string;
+                                /** @description The name people gave the speaker; the label until then. */
+                                name: string;
+                                /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
+                                label: string;
+                                /** @description The attendee email the speaker is mapped to; null when unknown. */
+                                email: string | null;
+                                talkMs: number;
+                                words: number;
+                                /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
+                                share: number;
+                            }[];
+                            /** @description Which parts of the notes people rewrote (PATCH /recordings/{runId}/notes), each with the generated text; all null for notes as generated. */
+                            edited: {
+                                /** @description null while the short summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                shortSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the detailed summary reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                detailedSummary: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: string;
+                                } | null;
+                                /** @description null while the list of decisions reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                                decisions: {
+                                    /** Format: date-time */
+                                    editedAt: string;
+                                    generated: {
+                                        /** @description What was agreed, as said. */
+                                        text: string;
+                                        /** @description Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown. */
+                                        by: string | null;
+                                        /** @description Start of the utterance it was said in, in ms from the start of the recording; null when unknown. */
+                                        atMs: number | null;
+                                        /** @description The speaker of that utterance (renamed speakers by their name); null when unknown. */
+                                        speaker: string | null;
+                                    }[];
+                                } | null;
+                            };
+                            /** @description With `include=transcript`: the utterances in order, the first 2,000 at most; `GET /recordings/{runId}/transcript` pages through all of them. */
+                            transcript?: {
+                                start_ms: number;
+                                end_ms: number;
+                                speaker: string;
+                                text: string;
+                            }[];
+                            /** @description With `include=transcript`: how many utterances the whole transcript has. More than `transcript` holds means there is more to page through (the answer then has a `Link` header, `rel="next"`). */
+                            transcriptTotal?: number;
                         };
                     };
                 };
@@ -3433,7 +4036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such speaker. */
+            /** @description No such recording (another account's, or one only shared with the caller), or the recording has no notes yet. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3442,7 +4045,341 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An empty or too long `name`, an `email` that is not an email address, or neither field given; `details` names the field. */
+            /** @description An empty or too long summary or decision, too many decisions, or no part given; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editTopic: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+                /** @description The topic id, from `topics[].id` of the recording. */
+                topicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The topic's label, 1 to 200 characters (trimmed); null for the generated one. */
+                    label: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The topic as it now reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Stable: derived from the recording, the label the analyzer gave and its place among topics of that label, so processing the same transcript again gives the same id. Relabel with PATCH /recordings/{runId}/topics/{topicId}.
+                             */
+                            id: string;
+                            /** @description The label people gave the topic; the generated one until then. */
+                            label: string;
+                            /** @description Share of the talk time; shares sum to 1. */
+                            share: number;
+                            /** @description null while the label reads as the analyzer wrote it. Once a person rewrote it: when (`editedAt`), and what the analyzer wrote (`generated`, speaker names applied), which sending null for it brings back. */
+                            edited: {
+                                /** Format: date-time */
+                                editedAt: string;
+                                generated: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such topic. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A `label` that is missing, empty or too long; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addActionItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is to be done, 1 to 500 characters (trimmed). */
+                    title: string;
+                    /** @description Who owes it, 1 to 200 characters; null or left out for nobody. */
+                    owner?: string | null;
+                    /** @description A day written YYYY-MM-DD; null or left out for no due date. */
+                    due?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new action item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Stable: derived from the recording and the sentence the item came from, so processing the same recording again gives the same id (and keeps the edits made with PATCH /recordings/{runId}/action-items/{itemId}).
+                             */
+                            id: string;
+                            title: string;
+                            /** @description Who owes it (a speaker's name once renamed, or a named person); null when unknown. */
+                            owner: string | null;
+                            /** @description YYYY-MM-DD, or null when no date was said. */
+                            due: string | null;
+                            /**
+                             * @description `active` as generated; `done` once someone marks it so.
+                             * @enum {string}
+                             */
+                            status: "active" | "done";
+                            /** @description The sentence the item came from. */
+                            context: string;
+                            tags: string[];
+                            /** @description Start of the utterance where the task was first said (its citation), in ms from the start of the recording, to seek the audio or the transcript there; null when unknown (notes made before it was recorded). */
+                            atMs: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), or the recording has no notes yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A `title` that is missing, empty or too long, an empty or too long `owner`, or a `due` that is not a day written YYYY-MM-DD; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteActionItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+                /** @description The action item id, from `actionItems[].id` of the recording. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: nothing is answered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such action item (or it was deleted). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,6 +4512,126 @@ export interface operations {
                 };
             };
             /** @description An empty or too long `title` or `owner`, a `due` that is not a day written YYYY-MM-DD, an unknown `status`, or no field given; `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameSpeaker: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The recording (run) id. */
+                runId: string;
+                /** @description The speaker id, from `speakers[].id` of the recording. */
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The speaker's name, 1 to 200 characters (trimmed); shown instead of the label everywhere. */
+                    name?: string;
+                    /** @description The attendee email the speaker is, or null to forget it. */
+                    email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The speaker as it now reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Stable: derived from the recording and the label the transcript gives the speaker, so it stays the same when the recording is processed again. Rename with PATCH /recordings/{runId}/speakers/{speakerId}.
+                             */
+                            id: string;
+                            /** @description The name people gave the speaker; the label until then. */
+                            name: string;
+                            /** @description The speaker as the transcript or the meeting names them (e.g. "Speaker 1"). */
+                            label: string;
+                            /** @description The attendee email the speaker is mapped to; null when unknown. */
+                            email: string | null;
+                            talkMs: number;
+                            words: number;
+                            /** @description Share of the talk time (of the words when the transcript has no times); shares sum to 1. */
+                            share: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such recording (another account's, or one only shared with the caller), the recording has no notes yet, or it has no such speaker. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An empty or too long `name`, an `email` that is not an email address, or neither field given; `details` names the field. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -37,6 +37,12 @@ export interface RunStore {
    * make a second live bot for the account).
    */
   update(run: Run, expected: ReadonlyArray<RunState>): TE.TaskEither<AppError, Run>
+  /**
+   * Sets the run's title, and nothing else; None when the account has no such run.
+   * The one way a title changes: `update` keeps the stored title, so a writer that
+   * read the run before a rename (processing, a bot) never undoes it.
+   */
+  rename(accountId: string, runId: string, title: string): TE.TaskEither<StoreFailure, O.Option<Run>>
   /** Listed runs (not superseded), newest start first. */
   list(accountId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Run>>
   /** The current run (the newest that is not superseded) of each of these meetings that has one. */
@@ -124,6 +130,12 @@ export interface NotesStore {
    */
   replace(runId: string, notes: StoredNotes | null, utterances: ReadonlyArray<Utterance>): TE.TaskEither<StoreFailure, void>
   find(runId: string): TE.TaskEither<StoreFailure, O.Option<StoredNotes>>
+  /**
+   * Writes the run's search document again from its title, notes and edits as
+   * they are now (the document always holds the notes as people edited them):
+   * call after a rename or an edit. Nothing when the run has no notes.
+   */
+  reindex(runId: string): TE.TaskEither<StoreFailure, void>
   /** Utterances in order. */
   transcript(runId: string, page: PageQuery): TE.TaskEither<StoreFailure, Page<Utterance>>
   /**

@@ -1,6 +1,7 @@
 /**
  * People correct generated notes: name a speaker (or map "Speaker 1" to an
- * attendee) and edit action items (done, owner, due date, title). Edits are
+ * attendee) and edit action items (done, owner, due date, title); the other
+ * corrections are in ./correct-notes.ts. Edits are
  * stored apart from the notes (NotesEditStore) and applied on reading, so
  * processing the recording again keeps them. Only the owner edits: like every
  * write on a recording, a recipient of a share gets 404 (ownRun).
@@ -38,9 +39,9 @@ export interface ActionItemPatch {
   readonly status?: ActionItemStatus
 }
 
-const issue = (path: string, message: string): FieldIssue => ({ path, message })
+export const issue = (path: string, message: string): FieldIssue => ({ path, message })
 
-const checkName = (path: string, value: string): FieldIssue[] => {
+export const checkName = (path: string, value: string): FieldIssue[] => {
   const v = value.trim()
   if (v === '') return [issue(path, `${path} must not be empty`)]
   return v.length > MAX_NAME_LENGTH ? [issue(path, `${path} must be at most ${MAX_NAME_LENGTH} characters`)] : []
@@ -48,17 +49,17 @@ const checkName = (path: string, value: string): FieldIssue[] => {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-const isDay = (s: string): boolean => {
+export const isDay = (s: string): boolean => {
   const m = DATE.exec(s)
   if (m === null) return false
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
   return d.toISOString().slice(0, 10) === s
 }
 
-const refuse = (issues: ReadonlyArray<FieldIssue>): TE.TaskEither<AppError, never> => TE.left(validation(issues, issues.map((i) => i.message).join('; ')))
+export const refuse = (issues: ReadonlyArray<FieldIssue>): TE.TaskEither<AppError, never> => TE.left(validation(issues, issues.map((i) => i.message).join('; ')))
 
 /** The run's notes and edits, for its owner; 404 when the run has no notes yet. */
-const ownNotes = (deps: EditNotesDeps, actor: Actor, runId: string, what: string): TE.TaskEither<AppError, { runId: string; notes: StoredNotes; edits: NotesEdits }> =>
+export const ownNotes = (deps: EditNotesDeps, actor: Actor, runId: string, what: string): TE.TaskEither<AppError, { runId: string; notes: StoredNotes; edits: NotesEdits }> =>
   pipe(
     ownRun(deps, actor, runId),
     TE.flatMap((run) =>
@@ -70,6 +71,9 @@ const ownNotes = (deps: EditNotesDeps, actor: Actor, runId: string, what: string
       ),
     ),
   )
+
+/** The run's search document holds the edited notes: written again after each edit. */
+export const reindexed = (deps: Pick<EditNotesDeps, 'notes'>, runId: string): TE.TaskEither<AppError, void> => deps.notes.reindex(runId)
 
 /** Names a speaker of the recording; the answer is the speaker as it now reads. */
 export const renameSpeaker =
@@ -96,6 +100,7 @@ export const renameSpeaker =
         }
         return pipe(
           deps.notesEdits.putSpeaker(id, named),
+          TE.flatMap(() => reindexed(deps, id)),
           TE.map(() => applyNotesEdits(id, notes, { ...edits, speakers: [...edits.speakers.filter((s) => s.speakerId !== speakerId), named] })),
           TE.flatMap((read) => TE.fromOption(() => notFound('Speaker'))(O.fromNullable(read.speakers.find((s) => s.id === speakerId)))),
         )
@@ -124,11 +129,13 @@ export const editActionItem =
     return pipe(
       ownNotes(deps, actor, runId, 'Action item'),
       TE.flatMap(({ runId: id, notes, edits }) => {
-        if (!notes.actionItems.some((a) => a.id === itemId)) return TE.left(notFound('Action item'))
+        // the items as they read: an added one is there, a deleted one is not
+        if (!applyNotesEdits(id, notes, edits).actionItems.some((a) => a.id === itemId)) return TE.left(notFound('Action item'))
         const before = edits.actionItems.find((e) => e.itemId === itemId)
         const edit = { itemId, changes: { ...before?.changes, ...changes }, updatedAt: deps.clock.now().toISOString() }
         return pipe(
           deps.notesEdits.putActionItem(id, edit),
+          TE.flatMap(() => reindexed(deps, id)),
           TE.map(() => applyNotesEdits(id, notes, { ...edits, actionItems: [...edits.actionItems.filter((e) => e.itemId !== itemId), edit] })),
           TE.flatMap((read) => TE.fromOption(() => notFound('Action item'))(O.fromNullable(read.actionItems.find((a) => a.id === itemId)))),
         )

@@ -46,7 +46,7 @@ const CHANGING: ReadonlyArray<Run['state']> = ['recording', ...PROCESSING_STATES
 const latestChange = (run: Run, edits: NotesEdits, now: Date): string =>
   CHANGING.includes(run.state)
     ? now.toISOString()
-    : [run.updatedAt, ...edits.speakers.map((s) => s.updatedAt), ...edits.actionItems.map((a) => a.updatedAt)].reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
+    : [run.updatedAt, ...edits.speakers.map((s) => s.updatedAt), ...edits.actionItems.map((a) => a.updatedAt), ...edits.parts.map((p) => p.updatedAt)].reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
 
 const transcriptVersion = (run: Run, edits: NotesEdits, total: number): string =>
   JSON.stringify([total, run.state, run.updatedAt, [...edits.speakers].sort((a, b) => a.speakerId.localeCompare(b.speakerId)).map((s) => [s.speakerId, s.name, s.email])])

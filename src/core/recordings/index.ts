@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock.js'
 import { type AllowanceDeps, monthStart, readAllowance } from './check-allowance.js'
 import { getRecording, listRecordings, openAudio, pageTranscript, type ReadDeps } from './read-recordings.js'
 import { editActionItem, renameSpeaker } from './edit-notes.js'
+import { addActionItem, type CorrectNotesDeps, deleteActionItem, editNotes, editTopic, renameRecording } from './correct-notes.js'
 import { exportRecording } from './export-recording.js'
 import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
@@ -19,7 +20,7 @@ import { type NotesSettingsDeps, readNotesSettings, updateNotesSettings } from '
 import { checkTemplateChoice, notesPlanFor } from './notes-plan.js'
 import { testNotesServer } from './test-notes-server.js'
 
-export interface RecordingDeps extends ReadDeps, AllowanceDeps, EraseDeps, AccountSettingsDeps, NotesSettingsDeps {
+export interface RecordingDeps extends ReadDeps, CorrectNotesDeps, AllowanceDeps, EraseDeps, AccountSettingsDeps, NotesSettingsDeps {
   readonly plans: ReadonlyArray<Plan>
   readonly clock: Clock
   readonly jobs: JobQueue
@@ -49,6 +50,11 @@ export const recordingUseCases = (deps: RecordingDeps) => {
     exportRecording: exportRecording(deps),
     renameSpeaker: renameSpeaker(deps),
     editActionItem: editActionItem(deps),
+    renameRecording: renameRecording(deps),
+    editNotes: editNotes(deps),
+    editTopic: editTopic(deps),
+    addActionItem: addActionItem(deps),
+    deleteActionItem: deleteActionItem(deps),
     pageTranscript: pageTranscript(deps),
     openAudio: openAudio(deps),
     readAllowance: readAllowance(deps),
@@ -60,8 +66,9 @@ export const recordingUseCases = (deps: RecordingDeps) => {
 export type RecordingUseCases = ReturnType<typeof recordingUseCases>
 
 export { type AudioFile, INCLUDED_UTTERANCES, type ListedRecording, type RecordingDetail, type Scope } from './read-recordings.js'
-export { type ReadNotes, type Speaker } from './apply-notes-edits.js'
+export { applyNotesEdits, type Edited, type EditedParts, NOT_EDITED, type ReadNotes, type ReadTopic, type Speaker } from './apply-notes-edits.js'
 export type { ActionItemPatch, SpeakerPatch } from './edit-notes.js'
+export type { NewActionItem, NotesPatch } from './correct-notes.js'
 export type { RecordingExport, TranscriptReader } from './export-recording.js'
 export { readRecordingFilter, type RecordingListFilters } from './recording-filter.js'
 export { type Allowance, type AllowanceDeps, allowanceRules, allowanceSpentMessage, LIFT_ALLOWANCE, createCountedRun, liveBotMessage, monthStart, readAllowance } from './check-allowance.js'

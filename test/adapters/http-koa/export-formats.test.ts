@@ -7,7 +7,7 @@ import { attachment, EXPORT_FORMATS, safeFilename } from '../../../adapters/http
 import { clockTime, duration, srtTime, vttTime } from '../../../adapters/http-koa/export/times.js'
 import { newRun } from '../../../src/core/domain/run.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import type { ReadNotes, RecordingExport } from '../../../src/core/recordings/index.js'
+import { NOT_EDITED, type ReadNotes, type RecordingExport } from '../../../src/core/recordings/index.js'
 
 const rows: Utterance[] = [
   { start_ms: 0, end_ms: 4_500, speaker: 'Maria <Host>', text: 'Fish & chips --> <b>bold</b>\nsecond line' },
@@ -21,7 +21,8 @@ const doc = (scope: 'full' | 'summary' = 'full'): RecordingExport => ({
     shortSummary: 'Short *summary*.',
     detailedSummary: 'Details.',
     attendees: [],
-    topics: [{ label: 'Launch', share: 0.75 }],
+    topics: [{ id: 't', label: 'Launch', share: 0.75, edited: null }],
+    edited: NOT_EDITED,
     actionItems: [
       { id: 'i1', title: 'Send the build', owner: 'Tom', due: '2026-05-22', status: 'done', context: 'c', tags: [] },
       { id: 'i2', title: 'Book the venue', owner: null, due: null, status: 'active', context: 'c', tags: [] },

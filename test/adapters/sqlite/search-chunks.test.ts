@@ -25,7 +25,7 @@ const utterances = [
 const notes: StoredNotes = {
   shortSummary: 'Quarterly planning with zanzibar.',
   detailedSummary: 'The launch moved; hiring continues.',
-  topics: [], decisions: [], attendees: [],
+  topics: [], decisions: [], attendees: [], speakers: [],
   actionItems: [{ id: 'a1', title: 'Send the roadmap', owner: null, dueDate: null, done: false }],
 } as never
 

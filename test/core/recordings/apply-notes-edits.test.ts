@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { actionItemIdOf, speakerIdOf, withActionItemIds } from '../../../src/core/domain/notes-edits.js'
+import { actionItemIdOf, type NotesEdits, speakerIdOf, withActionItemIds, withTopicIds } from '../../../src/core/domain/notes-edits.js'
 import { stableId } from '../../../src/core/domain/stable-id.js'
 import { isUuid } from '../../../src/core/domain/ids.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
@@ -44,6 +44,7 @@ test('a speaker name replaces its label everywhere it shows; item edits win over
   const edits = {
     speakers: [{ speakerId: speakerIdOf(RUN, 'Speaker 1'), name: 'Maria', email: 'maria@example.com', updatedAt: 't' }],
     actionItems: [{ itemId: 'i2', changes: { status: 'done' as const, owner: 'Speaker 1' }, updatedAt: 't' }],
+    parts: [],
   }
   const read = applyNotesEdits(RUN, notes, edits)
   assert.equal(read.speakers.map((s) => [s.label, s.name, s.email]), [['Speaker 1', 'Maria', 'maria@example.com'], ['Speaker 2', 'Speaker 2', null]])
@@ -59,8 +60,56 @@ test('two labels named as one person make one attendee', () => {
   const edits = {
     speakers: ['Speaker 1', 'Speaker 2'].map((l) => ({ speakerId: speakerIdOf(RUN, l), name: 'Maria', email: null, updatedAt: 't' })),
     actionItems: [],
+    parts: [],
   }
   assert.equal(applyNotesEdits(RUN, notes, edits).attendees, [{ name: 'Maria', email: null }])
+})
+
+test('rewritten summaries, decisions and topic labels replace the generated text, which stays in edited', () => {
+  const withTopics = { ...notes, topics: [{ label: 'Launch', share: 0.6 }, { label: 'Launch', share: 0.4 }] }
+  const [first, second] = withTopicIds(RUN, withTopics.topics)
+  assert.is.not(first!.id, second!.id, 'two topics with one label have two ids')
+  const edits: NotesEdits = {
+    speakers: [{ speakerId: speakerIdOf(RUN, 'Speaker 1'), name: 'Maria', email: null, updatedAt: 't' }],
+    actionItems: [],
+    parts: [
+      { part: 'shortSummary', text: 'We ship on Friday.', updatedAt: 't1' },
+      { part: 'decisions', decisions: ['Berlin it is.', 'We ship.'], updatedAt: 't2' },
+      { part: 'topic', topicId: second!.id, label: 'Venue', updatedAt: 't3' },
+    ],
+  }
+  const read = applyNotesEdits(RUN, withTopics, edits)
+  assert.is(read.shortSummary, 'We ship on Friday.')
+  assert.equal(read.edited.shortSummary, { editedAt: 't1', generated: 'Maria: hello. Speaker 10: hi.' })
+  assert.is(read.edited.detailedSummary, null)
+  assert.ok(read.detailedSummary.startsWith('- Maria: we ship.'))
+  assert.equal(read.decisions, [
+    { text: 'Berlin it is.', by: null, atMs: null, speaker: null },
+    { text: 'We ship.', by: 'Maria', atMs: 0, speaker: 'Maria' },
+  ], 'a kept decision keeps its citation')
+  assert.equal(read.edited.decisions?.generated, [{ text: 'We ship.', by: 'Maria', atMs: 0, speaker: 'Maria' }])
+  assert.equal(read.topics.map((t) => [t.label, t.edited?.generated ?? null]), [['Launch', null], ['Venue', 'Launch']])
+})
+
+test('deleted items drop out, added ones follow the generated ones in the order they were added', () => {
+  const edits: NotesEdits = {
+    speakers: [],
+    actionItems: [
+      { itemId: 'i1', changes: { deleted: true }, updatedAt: 't' },
+      { itemId: 'n2', changes: { addedAt: '2026-01-02', title: 'Second', owner: 'Ana', due: '2026-02-01', status: 'active' }, updatedAt: 't' },
+      { itemId: 'n1', changes: { addedAt: '2026-01-01', title: 'First', status: 'done' }, updatedAt: 't' },
+      { itemId: 'n3', changes: { addedAt: '2026-01-03', title: 'Gone', deleted: true }, updatedAt: 't' },
+      { itemId: 'unknown', changes: { title: 'An item re-processing dropped' }, updatedAt: 't' },
+    ],
+    parts: [],
+  }
+  const read = applyNotesEdits(RUN, notes, edits)
+  assert.equal(read.actionItems.map((a) => [a.id, a.title, a.owner, a.due, a.status]), [
+    ['i2', 'Test', 'Ana', null, 'active'],
+    ['n1', 'First', null, null, 'done'],
+    ['n2', 'Second', 'Ana', '2026-02-01', 'active'],
+  ])
+  assert.not.ok('deleted' in read.actionItems[0]! || 'addedAt' in read.actionItems[1]!, 'no bookkeeping in the items')
 })
 
 test.run()

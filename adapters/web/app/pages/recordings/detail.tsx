@@ -7,6 +7,7 @@ import { Failure } from '../../components/recording/failure.js'
 import { FallbackNotice, MadeBy } from '../../components/recording/made-by.js'
 import { audioUrl, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
 import { Attendees, Decisions, Summary, Topics } from '../../components/recording/notes.js'
+import { TitleEditor } from '../../components/recording/corrections.js'
 import { Shares } from '../../components/recording/shares.js'
 import { RoughEngineBanner } from '../../components/speech/rough-engine-banner.js'
 import { Speakers } from '../../components/recording/speakers.js'
@@ -55,6 +56,7 @@ export const RecordingPage = (props: Record<string, string>) => {
   const [loadingMore, setLoadingMore] = useState(false)
   const [moreError, setMoreError] = useState<string | null>(null)
   const [seek, setSeek] = useState<Seek | null>(null)
+  const [renaming, setRenaming] = useState(false)
 
   useInterval(() => void rec.reload(true), 2500, r !== undefined && isLive(r))
 
@@ -103,6 +105,8 @@ export const RecordingPage = (props: Record<string, string>) => {
   const total = r.transcriptTotal ?? lines.length
   const editable = canWrite && r.owned
   const quietReload = () => rec.reload(true)
+  // the owner with a full-access key corrects the notes; readers (read-only keys, shares) get no controls
+  const edit = editable ? { runId, onChanged: quietReload } : null
 
   const done = r.phase === 'done'
   const ended = done && r.state !== 'ready'
@@ -116,7 +120,19 @@ export const RecordingPage = (props: Record<string, string>) => {
       <p class="back">
         <Link href="/">← Recordings</Link>
       </p>
-      <PageHeader title={r.title} actions={editable ? <DeleteRecording runId={runId} title={r.title} /> : undefined}>
+      <PageHeader
+        title={r.title}
+        actions={
+          editable ? (
+            <>
+              <button type="button" onClick={() => setRenaming(true)} disabled={renaming} aria-label="Rename the recording">
+                Rename
+              </button>
+              <DeleteRecording runId={runId} title={r.title} />
+            </>
+          ) : undefined
+        }
+      >
         <p class="meta">
           <span>{formatDateTime(r.startsAt)}</span>
           {r.recordingSeconds === null ? null : <span>{formatDuration(r.recordingSeconds)}</span>}
@@ -130,6 +146,7 @@ export const RecordingPage = (props: Record<string, string>) => {
           )}
         </p>
       </PageHeader>
+      {renaming && edit !== null ? <TitleEditor edit={edit} title={r.title} onClose={() => setRenaming(false)} /> : null}
       <ErrorNote message={rec.error} />
       {/* Its words came from this server's speech engine: while that is the rough one, the way to an accurate one. */}
       {r.hasAudio ? <RoughEngineBanner /> : null}
@@ -149,10 +166,10 @@ export const RecordingPage = (props: Record<string, string>) => {
 
       <div class="columns recording">
         <div class="notes">
-          <Summary recording={r} />
-          <ActionItems runId={runId} items={r.actionItems} editable={editable} onChanged={quietReload} />
-          <Decisions decisions={r.decisions} onSeek={onSeek} />
-          <Topics topics={r.topics} />
+          <Summary recording={r} edit={r.hasNotes ? edit : null} />
+          <ActionItems runId={runId} items={r.actionItems} editable={editable && r.hasNotes} onChanged={quietReload} />
+          <Decisions recording={r} onSeek={onSeek} edit={edit} />
+          <Topics runId={runId} topics={r.topics} edit={edit} />
           <MadeBy recording={r} />
           <Speakers runId={runId} speakers={r.speakers} editable={editable} onChanged={quietReload} />
           <Attendees attendees={r.attendees} />
