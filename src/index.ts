@@ -25,6 +25,7 @@ import type { SessionSecrets } from './core/ports/session-secrets.js'
 import type { SessionStore } from './core/ports/session-store.js'
 import type { SignInLimits } from './core/ports/sign-in-limits.js'
 import type { RecordingShareStore } from './core/ports/share-store.js'
+import type { ShareInvitationStore } from './core/ports/share-invitation-store.js'
 import type { NotesEditStore } from './core/ports/notes-edit-store.js'
 import type { SecretBox } from './core/ports/secret-box.js'
 import type { WebhookSender } from './core/ports/webhook-sender.js'
@@ -75,6 +76,10 @@ export interface Ports
   readonly apiKeys: ApiKeyStore
   /** Recordings shared with other people, by email. */
   readonly shares: RecordingShareStore
+  /** The one-time links sent with shared recordings (an email with no account sets a password with one). */
+  readonly shareInvitations: ShareInvitationStore
+  /** The plan of accounts made by joining through an invite or a share link (`NOTETAKER_DEFAULT_PLAN`); `self-hosted` when absent. */
+  readonly defaultPlanKey?: string
   /** What people changed in generated notes (speaker names, action items), kept apart so re-processing keeps it. */
   readonly notesEdits: NotesEditStore
   readonly rateLimiter: RateLimiter

@@ -33,7 +33,10 @@ import { memoryNotesEditStore } from '../../adapters/memory/notes-edits.js'
 import { memoryPasswordStore } from '../../adapters/memory/passwords.js'
 import { memorySessionStore } from '../../adapters/memory/sessions.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
+import { memoryShareInvitationStore } from '../../adapters/memory/share-invitations.js'
 
+shareInvitationStoreContract('memory', () => ({ accounts: memoryAccountStore(), shareInvitations: memoryShareInvitationStore() }))
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
   organizations: memoryOrganizationStore(),

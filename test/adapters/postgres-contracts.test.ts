@@ -29,6 +29,7 @@ import { webhookStoreContract } from '../contracts/webhook-store.js'
 import { right } from '../support/run.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -58,6 +59,7 @@ if (url === '') {
 
   accountStoreContract('postgres', fresh)
   sessionStoresContract('postgres', fresh)
+  shareInvitationStoreContract('postgres', fresh)
   idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
   jobQueueContract('postgres', async () => (await fresh()).jobs)
   recordingStoresContract('postgres', fresh)

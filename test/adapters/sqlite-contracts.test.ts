@@ -34,6 +34,8 @@ import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sqliteNotesEditStore } from '../../adapters/sqlite/notes-edits.js'
 import { sqlitePasswordStore, sqliteSessionStore } from '../../adapters/sqlite/sessions.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
+import { sqliteShareInvitationStore } from '../../adapters/sqlite/share-invitations.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -79,6 +81,10 @@ calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(fr
 recordingRemovalContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db), shares: sqliteShareStore(db), accountSettings: sqliteAccountSettingsStore(db) }
+})
+shareInvitationStoreContract('sqlite', () => {
+  const db = freshDb()
+  return { accounts: sqliteAccountStore(db), shareInvitations: sqliteShareInvitationStore(db) }
 })
 sessionStoresContract('sqlite', () => {
   const db = freshDb()

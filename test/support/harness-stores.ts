@@ -32,6 +32,7 @@ type StorePorts = Pick<
   | 'notesEdits'
   | 'sessions'
   | 'passwords'
+  | 'shareInvitations'
 > &
   /** Sign-in limits on Redis when REDIS_URL is set (Postgres); the harness keeps its memory ones otherwise. */
   Partial<Pick<Ports, 'signInLimits'>>
