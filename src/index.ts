@@ -35,7 +35,7 @@ import { type BotSettings, botUseCases, type EngineSettings, settleRunsForMeetin
 import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/calendars/index.js'
 import { identityUseCases } from './core/identity/index.js'
 import { meetingUseCases } from './core/meetings/index.js'
-import { organizationUseCases, sharingUseCases } from './core/organizations/index.js'
+import { joiningUseCases, organizationUseCases, sharingUseCases } from './core/organizations/index.js'
 import { recordingUseCases } from './core/recordings/index.js'
 import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
@@ -135,6 +135,8 @@ export const buildCore = (ports: Ports) => {
     calendar: calendarConnectionUseCases(meetingPorts),
     /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
     organization: organizationUseCases(ports),
+    /** Invite and share links: looking one up, and joining with it (a new account, signed in). */
+    joining: joiningUseCases(ports),
     /** The speech engine and how well it transcribes, and the server's speech models (its administrators manage them). */
     speech: speechUseCases(ports),
   }
