@@ -46,7 +46,7 @@ export const joinRoutes = (core: Core) => [
     summary: 'What an invite or share link is',
     description: `Needs no key: the token from the link is the right, and only its holder learns what it says (the organization, the inviter, the role, the email, whether the email has an account). Sent in a body, so it stays out of logs. ${ATTEMPTS}`,
     body: TokenBody,
-    errors: ['RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
     errorNotes: { NOT_FOUND: LINK_NOT_VALID, RATE_LIMITED: LIMITED },
     success: { status: 200, description: 'The invitation.', data: InvitationCodec },
     handle: ({ body, connection }) => TE.map((d: t.TypeOf<typeof InvitationCodec>) => ({ data: d }))(core.joining.lookup({ token: body.token, client: connection?.remoteAddress ?? 'in-process' })),
@@ -59,7 +59,7 @@ export const joinRoutes = (core: Core) => [
       `Passwords are at least 10 characters, as \`notetaker accounts set-password\` has them. ${ATTEMPTS}`,
     ].join(' '),
     body: t.exact(t.type({ token: t.string, name: t.string, password: t.string })),
-    errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'],
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
     errorNotes: {
       NOT_FOUND: LINK_NOT_VALID,
       FORBIDDEN: 'The request came from another site; or the link is a share link from someone who may not invite people onto the server (FORBIDDEN).',
