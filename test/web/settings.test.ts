@@ -309,7 +309,7 @@ test('organization and account: explained outside an organization; the allowance
   await meter.waitFor({ timeout: 1000 })
   const used = (await api<{ used: number }>('/me/allowance')).data.used
   assert.is(await meter.getAttribute('aria-valuenow'), String(used))
-  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator runs notetaker accounts set-plan --account EMAIL --plan self-hosted \(or another plan\), or the operator\s+changes NOTETAKER_PLANS/)
+  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator changes the plan in Settings → Accounts \(or runs notetaker accounts set-plan --account EMAIL --plan self-hosted\),\s+or the operator changes NOTETAKER_PLANS/)
   assert.equal(await seriousViolations(page), [], 'account on a limited plan')
   assert.is(cli(['accounts', 'set-plan', '--account', app.email, '--plan', 'self-hosted'], env).code, 0)
 
