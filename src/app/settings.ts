@@ -154,7 +154,7 @@ export const SETTINGS = {
     'Limits and security',
     'The plans: a JSON array of `{"key","paid","monthlyRecordings"}` (`monthlyRecordings` is the monthly recording allowance; null is unlimited). The default has `self-hosted` (unlimited) plus `free` (25) and `pro` (500) for those who sell the service; change an account\'s plan with `notetaker accounts set-plan`.',
   ),
-  NOTETAKER_DEFAULT_PLAN: setting(t.string, DEFAULT_PLAN_KEY, 'Limits and security', 'Plan of the first start\'s account, of accounts created by `notetaker accounts create` without `--plan`, and of accounts made by opening an invite or share link; one of `NOTETAKER_PLANS` (the start refuses otherwise). Existing accounts keep theirs: change one with `notetaker accounts set-plan` or in Settings → Accounts.'),
+  NOTETAKER_DEFAULT_PLAN: setting(t.string, DEFAULT_PLAN_KEY, 'Limits and security', 'Plan of the first start\'s account, of accounts created by `notetaker accounts create` without `--plan`, and of accounts made by opening an invite or share link; one of `NOTETAKER_PLANS` (the start refuses otherwise). Existing accounts keep theirs: change one with `notetaker accounts set-plan` or in Settings → Plans.'),
   NOTETAKER_OWNER_EMAIL: setting(t.string, 'owner@notetaker.localhost', 'Limits and security', 'Email of the account created on the first start.'),
   NOTETAKER_SECRET_KEY: setting(
     SecretKey,

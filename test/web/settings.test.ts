@@ -310,7 +310,7 @@ test('organization and account: outside an organization its administrator may cr
   await meter.waitFor({ timeout: 1000 })
   const used = (await api<{ used: number }>('/me/allowance')).data.used
   assert.is(await meter.getAttribute('aria-valuenow'), String(used))
-  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator changes the plan in Settings → Accounts \(or runs notetaker accounts set-plan --account EMAIL --plan self-hosted\),\s+or the operator changes NOTETAKER_PLANS/)
+  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator changes the plan in Settings → Plans \(or runs notetaker accounts set-plan --account EMAIL --plan self-hosted\),\s+or the operator changes NOTETAKER_PLANS/)
   assert.equal(await seriousViolations(page), [], 'account on a limited plan')
   assert.is(cli(['accounts', 'set-plan', '--account', app.email, '--plan', 'self-hosted'], env).code, 0)
 

@@ -146,10 +146,10 @@ for (const [n, { name, viewport }] of VIEWPORTS.entries()) {
   })
 }
 
-test('the server administrator changes an account\'s plan in Settings → Accounts', async () => {
+test('the server administrator changes an account\'s plan in Settings → Plans', async () => {
   const owner = await openPage(browser, app)
   await signIn(owner.page, app)
-  await owner.page.goto('/settings/accounts')
+  await owner.page.goto('/settings/plans')
   const plan = owner.page.getByLabel('Plan of Guest desktop')
   await plan.selectOption('free')
   await owner.page.waitForTimeout(300)

@@ -22,7 +22,8 @@ const what = (i: Invitation) =>
     ? `${i.invitedBy ?? 'The administrator'} invited you to join ${i.organizationName ?? 'an organization'} on Notetaker as ${i.role === 'admin' ? 'an admin' : `a ${i.role}`}.`
     : `${i.invitedBy ?? 'Someone'} shared a recording with you on Notetaker.`
 
-const NewAccount = (props: { token: string; invitation: Invitation }) => {
+/** A form that does one thing and then leaves the page: busy until it does, the server's words when it fails. */
+const useLeavingForm = (work: (field: (name: string) => string) => Promise<string>) => {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const submit = async (e: Event) => {
@@ -31,13 +32,26 @@ const NewAccount = (props: { token: string; invitation: Invitation }) => {
     setBusy(true)
     setError(null)
     try {
-      const joined = (await anonymous.request('post', '/invites/join', { body: { token: props.token, name: String(form.get('name') ?? '').trim(), password: String(form.get('password') ?? '') } })).data
-      location.assign(landing(joined.kind, joined.runId))
+      location.assign(await work((name) => String(form.get(name) ?? '')))
     } catch (err) {
       setError(messageOf(err))
       setBusy(false)
     }
   }
+  const alert =
+    error === null ? null : (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    )
+  return { busy, alert, submit }
+}
+
+const NewAccount = (props: { token: string; invitation: Invitation }) => {
+  const { busy, alert, submit } = useLeavingForm(async (field) => {
+    const joined = (await anonymous.request('post', '/invites/join', { body: { token: props.token, name: field('name').trim(), password: field('password') } })).data
+    return landing(joined.kind, joined.runId)
+  })
   return (
     <form onSubmit={submit} aria-labelledby="join-title">
       <h1 id="join-title">Welcome to Notetaker</h1>
@@ -52,11 +66,7 @@ const NewAccount = (props: { token: string; invitation: Invitation }) => {
         <input name="password" type="password" autoComplete="new-password" required minLength={10} />
         <span class="hint">At least 10 characters; a few words make a good one.</span>
       </label>
-      {error === null ? null : (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {alert}
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Setting up…' : props.invitation.kind === 'organization' ? 'Join' : 'Open the recording'}
       </button>
@@ -65,23 +75,12 @@ const NewAccount = (props: { token: string; invitation: Invitation }) => {
 }
 
 const ExistingAccount = (props: { token: string; invitation: Invitation }) => {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const { invitation } = props
-  const submit = async (e: Event) => {
-    e.preventDefault()
-    const form = new FormData(e.currentTarget as HTMLFormElement)
-    setBusy(true)
-    setError(null)
-    try {
-      const session = await signIn({ email: invitation.email, password: String(form.get('password') ?? '') })
-      if (invitation.kind === 'organization') await apiFor(session.csrfToken, () => undefined).request('post', '/organization/invites/accept', { body: { token: props.token } })
-      location.assign(landing(invitation.kind, invitation.runId))
-    } catch (err) {
-      setError(messageOf(err))
-      setBusy(false)
-    }
-  }
+  const { busy, alert, submit } = useLeavingForm(async (field) => {
+    const session = await signIn({ email: invitation.email, password: field('password') })
+    if (invitation.kind === 'organization') await apiFor(session.csrfToken, () => undefined).request('post', '/organization/invites/accept', { body: { token: props.token } })
+    return landing(invitation.kind, invitation.runId)
+  })
   return (
     <form onSubmit={submit} aria-labelledby="join-title">
       <h1 id="join-title">Sign in to continue</h1>
@@ -91,11 +90,7 @@ const ExistingAccount = (props: { token: string; invitation: Invitation }) => {
         Password
         <input name="password" type="password" autoComplete="current-password" required autoFocus />
       </label>
-      {error === null ? null : (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {alert}
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Signing in…' : invitation.kind === 'organization' ? 'Sign in and join' : 'Sign in and open it'}
       </button>

@@ -4,7 +4,7 @@ import { useAction } from '../../components/manage/use-action.js'
 import { formatDateTime } from '../../format.js'
 import { Link } from '../../router.js'
 import { useSession } from '../../session.js'
-import { PasswordChange, Profile } from './own-account.js'
+import { FormEnd, PasswordChange, Profile } from './own-account.js'
 import { useAsync } from '../../use-async.js'
 
 /** The allowance renews at midnight UTC on the 1st: name that day as it is in UTC. */
@@ -16,12 +16,12 @@ const WhoLiftsIt = () => {
   const me = useAsync(async () => (await api.request('get', '/me')).data, [])
   return (
     <p class="muted" data-testid="allowance-lift">
-      To lift it, a server administrator changes the plan in Settings → Accounts (or runs <code>notetaker accounts set-plan --account EMAIL --plan self-hosted</code>),
+      To lift it, a server administrator changes the plan in Settings → Plans (or runs <code>notetaker accounts set-plan --account EMAIL --plan self-hosted</code>),
       or the operator changes <code>NOTETAKER_PLANS</code>.
       {me.data?.account.serverAdmin === true ? (
         <>
           {' '}
-          <Link href="/settings/accounts">Change plans</Link>.
+          <Link href="/settings/plans">Change plans</Link>.
         </>
       ) : null}
     </p>
@@ -105,19 +105,7 @@ const Retention = () => {
           </label>
         </div>
       </fieldset>
-      <ErrorNote message={action.error} />
-      {saved ? (
-        <p class="notice" role="status">
-          Saved.
-        </p>
-      ) : null}
-      {canWrite ? (
-        <div>
-          <button type="submit" class="primary" disabled={action.busy}>
-            Save
-          </button>
-        </div>
-      ) : null}
+      <FormEnd error={action.error} saved={saved ? 'Saved.' : null} busy={action.busy} show={canWrite} />
     </form>
   )
 }

@@ -18,7 +18,7 @@ const SECTIONS: ReadonlyArray<{ key: string; label: string; Section: FunctionCom
   { key: 'keys', label: 'API keys', Section: KeysSection },
   { key: 'organization', label: 'Organization', Section: OrganizationSection },
   { key: 'account', label: 'Account', Section: AccountSection },
-  { key: 'accounts', label: 'Accounts', Section: ServerAccountsSection },
+  { key: 'plans', label: 'Plans', Section: ServerAccountsSection },
 ]
 
 /** Settings in sections, one per tab; `/settings` opens the first. */

@@ -4,12 +4,24 @@ import { ErrorNote } from '../../components/feedback.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { useSession } from '../../session.js'
 
-const Saved = (props: { words: string | null }) =>
-  props.words === null ? null : (
-    <p class="notice" role="status">
-      {props.words}
-    </p>
-  )
+/** A settings form's end: the failure, what was saved, and its button (for those who may change it). */
+export const FormEnd = (props: { error: string | null; saved: string | null; busy: boolean; show?: boolean; label?: string }) => (
+  <>
+    <ErrorNote message={props.error} />
+    {props.saved === null ? null : (
+      <p class="notice" role="status">
+        {props.saved}
+      </p>
+    )}
+    {props.show === false ? null : (
+      <div>
+        <button type="submit" class="primary" disabled={props.busy}>
+          {props.label ?? 'Save'}
+        </button>
+      </div>
+    )}
+  </>
+)
 
 export const Profile = () => {
   const { api, session, replace, canWrite } = useSession()
@@ -54,15 +66,7 @@ export const Profile = () => {
           </label>
         ) : null}
       </fieldset>
-      <ErrorNote message={action.error} />
-      <Saved words={saved} />
-      {canWrite ? (
-        <div>
-          <button type="submit" class="primary" disabled={action.busy}>
-            Save
-          </button>
-        </div>
-      ) : null}
+      <FormEnd error={action.error} saved={saved} busy={action.busy} show={canWrite} />
     </form>
   )
 }
@@ -99,13 +103,7 @@ export const PasswordChange = () => {
           <span class="hint">At least 10 characters; a few words make a good one.</span>
         </label>
       </div>
-      <ErrorNote message={action.error} />
-      <Saved words={saved} />
-      <div>
-        <button type="submit" class="primary" disabled={action.busy}>
-          Change the password
-        </button>
-      </div>
+      <FormEnd error={action.error} saved={saved} busy={action.busy} label="Change the password" />
     </form>
   )
 }

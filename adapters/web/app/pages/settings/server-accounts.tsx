@@ -21,7 +21,7 @@ export const ServerAccountsSection = () => {
   if (!admin) {
     return (
       <section aria-labelledby="accounts-title">
-        <h2 id="accounts-title">Accounts</h2>
+        <h2 id="accounts-title">Accounts and plans</h2>
         <Empty>
           <p>Only this server's administrators see its accounts and change their plans.</p>
         </Empty>
@@ -30,7 +30,7 @@ export const ServerAccountsSection = () => {
   }
   return (
     <section aria-labelledby="accounts-title">
-      <h2 id="accounts-title">Accounts</h2>
+      <h2 id="accounts-title">Accounts and plans</h2>
       <p class="muted">Every account of this server with its plan. A plan sets how many recordings an account may start a month; the change applies at once.</p>
       <ErrorNote message={accounts.error ?? plans.error ?? action.error} />
       {accounts.data == null || plans.data === undefined ? (
