@@ -25,6 +25,7 @@ import type { SessionSecrets } from './core/ports/session-secrets.js'
 import type { SessionStore } from './core/ports/session-store.js'
 import type { SignInLimits } from './core/ports/sign-in-limits.js'
 import type { RecordingShareStore } from './core/ports/share-store.js'
+import type { ShareInvitationStore } from './core/ports/share-invitation-store.js'
 import type { NotesEditStore } from './core/ports/notes-edit-store.js'
 import type { SecretBox } from './core/ports/secret-box.js'
 import type { WebhookSender } from './core/ports/webhook-sender.js'
@@ -34,7 +35,7 @@ import { type BotSettings, botUseCases, type EngineSettings, settleRunsForMeetin
 import { type CalendarConnectionPorts, calendarConnectionUseCases } from './core/calendars/index.js'
 import { identityUseCases } from './core/identity/index.js'
 import { meetingUseCases } from './core/meetings/index.js'
-import { organizationUseCases, sharingUseCases } from './core/organizations/index.js'
+import { joiningUseCases, organizationUseCases, sharingUseCases } from './core/organizations/index.js'
 import { recordingUseCases } from './core/recordings/index.js'
 import { type UploadDeps, uploadUseCases } from './core/uploads/index.js'
 import { webhookUseCases } from './core/webhooks/index.js'
@@ -79,6 +80,10 @@ export interface Ports
   readonly apiKeys: ApiKeyStore
   /** Recordings shared with other people, by email. */
   readonly shares: RecordingShareStore
+  /** The one-time links sent with shared recordings (an email with no account sets a password with one). */
+  readonly shareInvitations: ShareInvitationStore
+  /** The plan of accounts made by joining through an invite or a share link (`NOTETAKER_DEFAULT_PLAN`); `self-hosted` when absent. */
+  readonly defaultPlanKey?: string
   /** What people changed in generated notes (speaker names, action items), kept apart so re-processing keeps it. */
   readonly notesEdits: NotesEditStore
   readonly rateLimiter: RateLimiter
@@ -134,6 +139,8 @@ export const buildCore = (ports: Ports) => {
     calendar: calendarConnectionUseCases(meetingPorts),
     /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
     organization: organizationUseCases(ports),
+    /** Invite and share links: looking one up, and joining with it (a new account, signed in). */
+    joining: joiningUseCases(ports),
     /** The speech engine and how well it transcribes, and the server's speech models (its administrators manage them). */
     speech: speechUseCases(ports),
     /** Telling people (in the app, and by mail when configured) of invites and shared recordings; each account's notifications. */

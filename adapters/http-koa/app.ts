@@ -18,6 +18,7 @@ import type { AnyRoute } from './route.js'
 import { type Matched, routeMatcher } from './route-matcher.js'
 import { descriptionRoute } from './routes/description.js'
 import { serverOf } from './server-url.js'
+import { webLinks } from './web-links.js'
 import { allRoutes } from './routes/index.js'
 import { requestLog } from './request-log.js'
 
@@ -64,7 +65,7 @@ interface Handler {
 export const createHttpApp = (core: Core, options: HttpOptions) => {
   let openapi: ReturnType<typeof buildOpenApi> | undefined
   const publicUrl = options.publicUrl ?? ''
-  const routes = [descriptionRoute(() => openapi!, publicUrl), ...allRoutes(core), ...(options.routes ?? [])]
+  const routes = [descriptionRoute(() => openapi!, publicUrl), ...allRoutes(core, webLinks(publicUrl)), ...(options.routes ?? [])]
   // The document as built here names the public address, or the relative /ext/v1; the route names each request's own.
   openapi = buildOpenApi(routes, { server: serverOf(publicUrl) })
   const authenticate = rememberAuthentications(core.ports, core.identity.authenticate)

@@ -12,7 +12,7 @@ export const API_PREFIX = '/ext/v1'
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** Error codes a route can answer beyond the ones every authenticated route has. */
-export type ExtraError = 'BAD_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED'
+export type ExtraError = 'BAD_REQUEST' | 'CONFLICT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED'
 
 export type Reply<R> =
   | { readonly status?: number; readonly data: R; readonly headers?: Readonly<Record<string, string>> }

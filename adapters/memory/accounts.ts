@@ -4,6 +4,9 @@ import { conflict } from '../../src/core/errors.js'
 import type { AccountStore } from '../../src/core/ports/account-store.js'
 import { type MemoryDirectory, memoryDirectory } from './organizations.js'
 
+/** The store's words for an email another account has; the use case says it to the person its own way. */
+const EMAIL_TAKEN = 'Another account has this email'
+
 export { memoryDirectory, memoryOrganizationStore } from './organizations.js'
 
 /** Build it on the directory of the organization store it should agree with (membership lives on the account). */
@@ -39,6 +42,14 @@ export const memoryAccountStore = (dir: MemoryDirectory = memoryDirectory()): Ac
       const row = rows.get(id)
       if (row === undefined) return TE.right(O.none)
       const account = { ...row.account, planKey }
+      rows.set(id, { ...row, account })
+      return TE.right(O.some(account))
+    },
+    updateProfile: (id, profile) => {
+      const row = rows.get(id)
+      if (row === undefined) return TE.right(O.none)
+      if ([...rows.values()].some((r) => r.account.email === profile.email && r.account.id !== id)) return TE.left(conflict(EMAIL_TAKEN))
+      const account = { ...row.account, name: profile.name, email: profile.email }
       rows.set(id, { ...row, account })
       return TE.right(O.some(account))
     },

@@ -9,6 +9,7 @@ import { memoryJobQueue } from './job-queue.js'
 import { memoryMeetingStore } from './meetings.js'
 import { memoryNotesStore, memoryRunStore, memoryUploadStore } from './recordings.js'
 import { memoryShareStore } from './shares.js'
+import { memoryShareInvitationStore } from './share-invitations.js'
 import { memoryWebhookStore } from './webhooks.js'
 import { memoryNotesEditStore } from './notes-edits.js'
 import { memoryPasswordStore } from './passwords.js'
@@ -30,6 +31,7 @@ export const memoryStores = (options: { readonly idempotencyRetentionMs: number;
     webhooks: memoryWebhookStore(),
     runs,
     shares: memoryShareStore(runs, notes, notesEdits),
+    shareInvitations: memoryShareInvitationStore(),
     uploads: memoryUploadStore(),
     notes,
     notesEdits,

@@ -46,6 +46,8 @@ export const postgresAccountStore = (pool: Pool): AccountStore => ({
       }),
     ),
   setPlan: (id, planKey) => attempt(async () => one(await first<AccountRow>(pool, 'UPDATE accounts SET plan_key = $2 WHERE id = $1 RETURNING *', [id, planKey]))),
+  updateProfile: (id, p) =>
+    attemptUnique(async () => one(await first<AccountRow>(pool, 'UPDATE accounts SET name = $2, email = $3 WHERE id = $1 RETURNING *', [id, p.name, p.email])), 'Another account has this email'),
   countServerAdmins: () => attempt(() => count(pool, 'SELECT count(*) AS n FROM accounts WHERE server_admin')),
 })
 

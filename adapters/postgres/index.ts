@@ -13,6 +13,7 @@ import { postgresMeetingStore } from './meetings.js'
 import { migrate } from './migrate.js'
 import { postgresNotesStore, postgresRunStore, postgresUploadStore } from './recordings.js'
 import { postgresShareStore } from './shares.js'
+import { postgresShareInvitationStore } from './share-invitations.js'
 import { postgresWebhookStore } from './webhooks.js'
 import { postgresNotesEditStore } from './notes-edits.js'
 import { postgresPasswordStore, postgresSessionStore } from './sessions.js'
@@ -41,6 +42,7 @@ export const postgresStores = (pool: Pool, options: Pick<PostgresOptions, 'idemp
   webhooks: postgresWebhookStore(pool),
   runs: postgresRunStore(pool),
   shares: postgresShareStore(pool),
+  shareInvitations: postgresShareInvitationStore(pool),
   uploads: postgresUploadStore(pool),
   notes: postgresNotesStore(pool),
   notesEdits: postgresNotesEditStore(pool),

@@ -23,6 +23,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
      RETURNING *`,
   )
   const setPlan = db.prepare<[string, string], AccountRow>('UPDATE accounts SET plan_key = ? WHERE id = ? RETURNING *')
+  const updateProfile = db.prepare<[string, string, string], AccountRow>('UPDATE accounts SET name = ?, email = ? WHERE id = ? RETURNING *')
   return {
     create: (account) =>
       TE.map(() => account)(
@@ -40,6 +41,7 @@ export const sqliteAccountStore = (db: Db): AccountStore => {
         return byId.get(id) === undefined ? { kind: 'not-found' } : { kind: 'last-administrator' }
       }),
     setPlan: (id, planKey) => attempt(() => O.map(toAccount)(O.fromNullable(setPlan.get(planKey, id)))),
+    updateProfile: (id, p) => attemptUnique(() => O.map(toAccount)(O.fromNullable(updateProfile.get(p.name, p.email, id))), 'Another account has this email'),
     countServerAdmins: () => attempt(() => countAdmins.get() as number),
   }
 }

@@ -10,6 +10,7 @@ import { sqliteJobQueue } from './job-queue.js'
 import { sqliteMeetingStore } from './meetings.js'
 import { sqliteNotesStore, sqliteRunStore, sqliteUploadStore } from './recordings.js'
 import { sqliteShareStore } from './shares.js'
+import { sqliteShareInvitationStore } from './share-invitations.js'
 import { sqliteWebhookStore } from './webhooks.js'
 import { sqliteNotesEditStore } from './notes-edits.js'
 import { sqlitePasswordStore, sqliteSessionStore } from './sessions.js'
@@ -24,6 +25,7 @@ export const sqliteStores = (db: Db, options: { readonly idempotencyRetentionMs:
   webhooks: sqliteWebhookStore(db),
   runs: sqliteRunStore(db),
   shares: sqliteShareStore(db),
+  shareInvitations: sqliteShareInvitationStore(db),
   uploads: sqliteUploadStore(db),
   notes: sqliteNotesStore(db),
   notesEdits: sqliteNotesEditStore(db),

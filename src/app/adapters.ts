@@ -106,6 +106,7 @@ const openStores = async (
     ids: randomIds,
     keySecrets,
     plans: config.NOTETAKER_PLANS,
+    defaultPlanKey: config.NOTETAKER_DEFAULT_PLAN,
     retentionSweepMs: config.NOTETAKER_RETENTION_SWEEP_MINUTES * 60_000,
     modelsMirror: config.NOTETAKER_MODELS_URL,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),

@@ -130,6 +130,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
     return {
       me: () => json('getMe'),
       allowance: () => json('getAllowance'),
+      updateMe: (changes) => json('updateMe', { body: changes }),
       server: () => json('getServer'),
       speechModels: {
         list: () => json('listSpeechModels'),
@@ -220,6 +221,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
       },
       organization: {
         get: () => json('getOrganization'),
+        create: (name) => json('createOrganization', { body: { name } }),
         members: (query = {}) => json('listOrganizationMembers', { query }),
         changeRole: (accountId, role) => json('changeOrganizationMemberRole', { params: { accountId }, body: { role } }),
         removeMember: (accountId) => json('removeOrganizationMember', { params: { accountId } }),

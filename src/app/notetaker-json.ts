@@ -246,6 +246,13 @@ export interface NewShare {
   readonly scope: Scope
 }
 
+/** `POST /recordings/{runId}/shares`: the share, with the one-time link to pass on when it was not mailed. */
+export interface SentRecordingShare extends RecordingShare {
+  link: string
+  mailed: boolean
+  mailProblem: string | null
+}
+
 export interface WebhookEndpoint {
   id: string
   url: string
@@ -385,6 +392,24 @@ export interface Invite {
 /** `POST /organization/invites`: the invite with its one-time token. */
 export interface CreatedInvite extends Invite {
   token: string
+  /** The web app's join page with the token: pass it on when `mailed` is false. */
+  link: string
+  mailed: boolean
+  mailProblem: string | null
+}
+
+/** `PATCH /me`: the email only with a password session, which a facade account has not. */
+export interface ProfileChanges {
+  readonly name?: string
+  readonly email?: string
+  readonly currentPassword?: string
+}
+
+/** `PATCH /me`: the account's own name and email. */
+export interface OwnAccount {
+  id: string
+  name: string
+  email: string
 }
 
 export interface NewInvite {

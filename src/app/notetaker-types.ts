@@ -52,6 +52,8 @@ export interface NotetakerAccount {
   me(): Promise<Json.Me>
   /** `GET /me/allowance` */
   allowance(): Promise<Json.Allowance>
+  /** `PATCH /me`: the account's own name (its email needs a password session, which the facade has not). */
+  updateMe(changes: Json.ProfileChanges): Promise<Json.OwnAccount>
   /** `GET /server`: the speech engine (how accurate it is, whether this account may manage models) and what would make the notes. */
   server(): Promise<Json.Server>
   /** The server's speech models, for its administrators (anyone else: FORBIDDEN). */
@@ -88,7 +90,7 @@ export interface NotetakerAccount {
     /** `GET /recordings/{runId}/audio`, the whole file. */
     audio(runId: string): Promise<AudioFile>
     /** `POST /recordings/{runId}/shares` */
-    share(runId: string, share: Json.NewShare): Promise<Json.RecordingShare>
+    share(runId: string, share: Json.NewShare): Promise<Json.SentRecordingShare>
     /** `GET /recordings/{runId}/shares` */
     shares(runId: string): Promise<Json.Page<Json.RecordingShare>>
     /** `DELETE /recordings/{runId}/shares/{shareId}` */
@@ -189,6 +191,8 @@ export interface NotetakerAccount {
   readonly organization: {
     /** `GET /organization` */
     get(): Promise<Json.Organization>
+    /** `POST /organization`: a server administrator in no organization founds one. */
+    create(name: string): Promise<Json.Organization>
     /** `GET /organization/members` */
     members(query?: Json.PageQuery): Promise<Json.Page<Json.Member>>
     /** `PATCH /organization/members/{accountId}` */

@@ -31,7 +31,7 @@ export const SETTINGS = {
     PublicUrl,
     '',
     'Server',
-    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server. Unset, the document names the address it was requested at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
+    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server, and invite and share links point at its web app (`/join#token=…`). Unset, the document and the links name the address the request was made at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
   ),
   DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
   LOG_LEVEL: setting(
@@ -154,7 +154,7 @@ export const SETTINGS = {
     'Limits and security',
     'The plans: a JSON array of `{"key","paid","monthlyRecordings"}` (`monthlyRecordings` is the monthly recording allowance; null is unlimited). The default has `self-hosted` (unlimited) plus `free` (25) and `pro` (500) for those who sell the service; change an account\'s plan with `notetaker accounts set-plan`.',
   ),
-  NOTETAKER_DEFAULT_PLAN: setting(t.string, DEFAULT_PLAN_KEY, 'Limits and security', 'Plan of the first start\'s account and of accounts created by `notetaker accounts create` without `--plan`; one of `NOTETAKER_PLANS` (the start refuses otherwise). Existing accounts keep theirs: change one with `notetaker accounts set-plan`.'),
+  NOTETAKER_DEFAULT_PLAN: setting(t.string, DEFAULT_PLAN_KEY, 'Limits and security', 'Plan of the first start\'s account, of accounts created by `notetaker accounts create` without `--plan`, and of accounts made by opening an invite or share link; one of `NOTETAKER_PLANS` (the start refuses otherwise). Existing accounts keep theirs: change one with `notetaker accounts set-plan` or in Settings → Plans.'),
   NOTETAKER_OWNER_EMAIL: setting(t.string, 'owner@notetaker.localhost', 'Limits and security', 'Email of the account created on the first start.'),
   NOTETAKER_SECRET_KEY: setting(
     SecretKey,

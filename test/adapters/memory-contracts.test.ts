@@ -35,7 +35,10 @@ import { memorySessionStore } from '../../adapters/memory/sessions.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
 import { notificationStoreContract } from '../contracts/notification-store.js'
 import { memoryNotificationStore } from '../../adapters/memory/notifications.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
+import { memoryShareInvitationStore } from '../../adapters/memory/share-invitations.js'
 
+shareInvitationStoreContract('memory', () => ({ accounts: memoryAccountStore(), shareInvitations: memoryShareInvitationStore() }))
 accountStoreContract('memory', () => ({
   accounts: memoryAccountStore(),
   organizations: memoryOrganizationStore(),

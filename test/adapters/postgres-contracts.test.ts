@@ -30,6 +30,7 @@ import { right } from '../support/run.js'
 import { notesEditStoreContract } from '../contracts/notes-edit-store.js'
 import { sessionStoresContract } from '../contracts/session-stores.js'
 import { notificationStoreContract } from '../contracts/notification-store.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -59,6 +60,7 @@ if (url === '') {
 
   accountStoreContract('postgres', fresh)
   sessionStoresContract('postgres', fresh)
+  shareInvitationStoreContract('postgres', fresh)
   idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
   jobQueueContract('postgres', async () => (await fresh()).jobs)
   recordingStoresContract('postgres', fresh)

@@ -36,6 +36,8 @@ import { sqlitePasswordStore, sqliteSessionStore } from '../../adapters/sqlite/s
 import { sessionStoresContract } from '../contracts/session-stores.js'
 import { notificationStoreContract } from '../contracts/notification-store.js'
 import { sqliteNotificationStore } from '../../adapters/sqlite/notifications.js'
+import { shareInvitationStoreContract } from '../contracts/share-invitation-store.js'
+import { sqliteShareInvitationStore } from '../../adapters/sqlite/share-invitations.js'
 
 const freshDb = () => {
   const db = openDatabase(':memory:')
@@ -82,6 +84,10 @@ calendarConnectionStoreContract('sqlite', () => sqliteCalendarConnectionStore(fr
 recordingRemovalContract('sqlite', () => {
   const db = freshDb()
   return { runs: sqliteRunStore(db), uploads: sqliteUploadStore(db), notes: sqliteNotesStore(db), shares: sqliteShareStore(db), accountSettings: sqliteAccountSettingsStore(db) }
+})
+shareInvitationStoreContract('sqlite', () => {
+  const db = freshDb()
+  return { accounts: sqliteAccountStore(db), shareInvitations: sqliteShareInvitationStore(db) }
 })
 sessionStoresContract('sqlite', () => {
   const db = freshDb()

@@ -39,7 +39,9 @@ export const answers = () =>
     | Same<Json.Topic, Data<'/recordings/{runId}/topics/{topicId}', 'patch'>>
     | Same<Json.ActionItem, Data<'/recordings/{runId}/action-items', 'post'>>
     | Same<Json.TranscriptPage, Data<'/recordings/{runId}/transcript', 'get'>>
-    | Same<Json.RecordingShare, Data<'/recordings/{runId}/shares', 'post'>>
+    | Same<Json.SentRecordingShare, Data<'/recordings/{runId}/shares', 'post'>>
+    | Same<Json.OwnAccount, Data<'/me', 'patch'>>
+    | Same<Json.Organization, Data<'/organization', 'post'>>
     | Same<Json.Page<Json.RecordingShare>, Data<'/recordings/{runId}/shares', 'get'>>
     | Same<Json.Upload, Data<'/uploads/{uploadId}', 'get'>>
     | Same<Json.Page<Json.Upload>, Data<'/uploads', 'get'>>
@@ -85,6 +87,7 @@ export const inputs = () =>
     | Takes<Json.NewCalendarConnection, Body<'/calendar/connections', 'post'>>
     | Takes<Json.CalendarConnectionChanges, Body<'/calendar/connections/{id}', 'patch'>>
     | Takes<Json.NewInvite, Body<'/organization/invites', 'post'>>
+    | Takes<Json.ProfileChanges, Body<'/me', 'patch'>>
     | Takes<Json.MeetingQuery, NonNullable<Operation<'/meetings', 'get'>['parameters']['query']>>
     | Takes<Json.ScheduleQuery, Operation<'/meetings/schedule', 'get'>['parameters']['query']>
     | Takes<Json.RecordingQuery, NonNullable<Operation<'/recordings', 'get'>['parameters']['query']>>

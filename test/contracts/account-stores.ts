@@ -110,6 +110,20 @@ export const accountStoreContract = (name: string, make: () => Promise<AccountSt
     assert.is(await right(stores.accounts.countServerAdmins()), 1)
   })
 
+  s('an account changes its own name and email; an email another account has is a conflict', async ({ stores }) => {
+    await right(stores.accounts.create(account(1)))
+    await right(stores.accounts.create(account(2)))
+    const changed = await right(stores.accounts.updateProfile(account(1).id, { name: 'Ada L.', email: 'ada@example.com' }))
+    assert.equal(changed, O.some({ ...account(1), name: 'Ada L.', email: 'ada@example.com' }))
+    assert.equal(await right(stores.accounts.findByEmail('ada@example.com')), changed)
+    assert.equal(await right(stores.accounts.findByEmail('person1@example.com')), O.none)
+    const taken = await left(stores.accounts.updateProfile(account(1).id, { name: 'Ada', email: 'person2@example.com' }))
+    assert.is(taken._tag, 'Conflict')
+    assert.equal(await right(stores.accounts.findById(account(1).id)), changed, 'a refused change changes nothing')
+    assert.equal(await right(stores.accounts.updateProfile(account(1).id, { name: 'Ada', email: 'ada@example.com' })), O.some({ ...account(1), name: 'Ada', email: 'ada@example.com' }), 'its own email is no conflict')
+    assert.equal(await right(stores.accounts.updateProfile('00000000-0000-4000-8000-000000000099', { name: 'X', email: 'x@example.com' })), O.none)
+  })
+
   s('keys are found by public id, listed per account oldest first, and revoked once', async ({ stores }) => {
     await right(stores.accounts.create(account(1)))
     await right(stores.accounts.create(account(2)))

@@ -17,12 +17,13 @@ s('an admin invites; the token is shown once; the invited account accepts with i
   const created = await h.request('POST', '/organization/invites', { key: w.keys.admin, body: { email: 'Dan@Example.com', role: 'admin' } })
   assert.is(created.status, 201)
   const invite = created.body.data
-  assert.equal(Object.keys(invite).sort(), ['createdAt', 'email', 'expiresAt', 'id', 'invitedBy', 'role', 'status', 'token'])
+  assert.equal(Object.keys(invite).sort(), ['createdAt', 'email', 'expiresAt', 'id', 'invitedBy', 'link', 'mailProblem', 'mailed', 'role', 'status', 'token'])
+  assert.equal([invite.link, invite.mailed, invite.mailProblem], [`${h.url}/join#token=${invite.token}`, false, null])
   assert.equal([invite.email, invite.role, invite.status, invite.invitedBy], ['dan@example.com', 'admin', 'pending', w.ids.cy])
   assert.is(Date.parse(invite.expiresAt) - Date.parse(invite.createdAt), 7 * DAY)
 
   const listed = await h.request('GET', '/organization/invites', { key: w.keys.member })
-  assert.equal(listed.body.data, { rows: [{ ...invite, token: undefined }].map(({ token: _t, ...rest }) => rest), total: 1, limit: 1, offset: 0 })
+  assert.equal(listed.body.data, { rows: [invite].map(({ token: _t, link: _l, mailed: _m, mailProblem: _p, ...rest }) => rest), total: 1, limit: 1, offset: 0 })
   assert.not.ok(JSON.stringify(listed.body).includes(invite.token), 'the token is never listed')
 
   assert.is((await h.request('POST', '/organization/invites/accept', { key: w.keys.danReadonly, body: { token: invite.token } })).status, 403)

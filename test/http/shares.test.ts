@@ -23,8 +23,13 @@ s.after.each(async ({ h }) => h.close())
 const UNKNOWN = '00000000-0000-4000-8000-000000000000'
 const ADA = (h: Harness) => ({ id: h.accounts.first, name: 'Ada', email: 'ada@example.com' })
 
-const share = (h: Harness, runId: string, email: string, scope: string, key = h.keys.full) =>
-  h.request('POST', `/recordings/${runId}/shares`, { key, body: { email, scope } })
+/** Shares; `body.data` is the share as listed (the answer's link and mail delivery are in `sent`). */
+const share = async (h: Harness, runId: string, email: string, scope: string, key = h.keys.full) => {
+  const r = await h.request('POST', `/recordings/${runId}/shares`, { key, body: { email, scope } })
+  if (r.status !== 201) return { ...r, sent: undefined }
+  const { link: _link, mailed: _mailed, mailProblem: _problem, ...listed } = r.body.data
+  return { ...r, body: { data: listed }, sent: r.body.data }
+}
 
 /** What a key reaches of a recording: detail, transcript page and audio statuses. */
 const reach = async (h: Harness, runId: string, key: string) => ({
@@ -36,7 +41,9 @@ const reach = async (h: Harness, runId: string, key: string) => ({
 s('shared at summary scope: the recipient lists it and reads the notes, but gets no transcript and no audio', async ({ h, notesRun, audioRun, cy }) => {
   const created = await share(h, notesRun, 'Cy@Example.com', 'summary')
   assert.is(created.status, 201)
-  assert.equal(Object.keys(created.body.data).sort(), ['createdAt', 'email', 'id', 'runId', 'scope'])
+  assert.equal(Object.keys(created.sent).sort(), ['createdAt', 'email', 'id', 'link', 'mailProblem', 'mailed', 'runId', 'scope'])
+  assert.equal([created.sent.mailed, created.sent.mailProblem], [false, null], 'this server sends no mail: the owner passes the link on')
+  assert.match(created.sent.link, new RegExp(`^${h.url}/join#token=ntk_`))
   assert.equal([created.body.data.runId, created.body.data.email, created.body.data.scope, created.body.data.createdAt], [notesRun, 'cy@example.com', 'summary', '2026-06-01T12:00:00.000Z'])
   assert.is((await share(h, audioRun, 'cy@example.com', 'summary')).status, 201)
 

@@ -33,6 +33,7 @@ type StorePorts = Pick<
   | 'sessions'
   | 'passwords'
   | 'notifications'
+  | 'shareInvitations'
 > &
   /** Sign-in limits on Redis when REDIS_URL is set (Postgres); the harness keeps its memory ones otherwise. */
   Partial<Pick<Ports, 'signInLimits'>>

@@ -307,11 +307,12 @@ test('API keys: a long list is paged; dark and phone layouts pass axe', async ()
   }
 })
 
-test('organization and account: explained outside an organization; the allowance and the session shown', async () => {
+test('organization and account: outside an organization its administrator may create one; the allowance and the session shown', async () => {
   const { page, context, problems } = await openPage(browser, app)
   await signIn(page, app)
   await page.goto('/settings/organization')
-  await page.getByText('Your account is in no organization.').waitFor()
+  // The first start's account is a server administrator: it may create the organization.
+  await page.getByRole('heading', { name: 'Create an organization' }).waitFor()
   assert.equal(await seriousViolations(page), [], 'organization')
   await screenshot(page, 'settings-organization')
 
@@ -338,7 +339,7 @@ test('organization and account: explained outside an organization; the allowance
   await meter.waitFor({ timeout: 1000 })
   const used = (await api<{ used: number }>('/me/allowance')).data.used
   assert.is(await meter.getAttribute('aria-valuenow'), String(used))
-  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator runs notetaker accounts set-plan --account EMAIL --plan self-hosted \(or another plan\), or the operator\s+changes NOTETAKER_PLANS/)
+  assert.match((await page.getByTestId('allowance-lift').textContent()) ?? '', /a server administrator changes the plan in Settings → Plans \(or runs notetaker accounts set-plan --account EMAIL --plan self-hosted\),\s+or the operator changes NOTETAKER_PLANS/)
   assert.equal(await seriousViolations(page), [], 'account on a limited plan')
   assert.is(cli(['accounts', 'set-plan', '--account', app.email, '--plan', 'self-hosted'], env).code, 0)
 

@@ -1,5 +1,8 @@
 import type { Core } from '../../../src/index.js'
 import type { AnyRoute } from '../route.js'
+import { type WebLinks, webLinks } from '../web-links.js'
+import { joinRoutes } from './join.js'
+import { ownAccountRoutes } from './own-account.js'
 import { identityRoutes } from './identity.js'
 import { webhookRoutes } from './webhooks.js'
 import { organizationRoutes } from './organization.js'
@@ -16,8 +19,9 @@ import { sessionRoutes } from './session.js'
 import { keyRoutes } from './keys.js'
 import { serverRoutes } from './server.js'
 import { serverModelRoutes } from './server-models.js'
+import { serverAccountRoutes } from './server-accounts.js'
 import { notesSettingsRoutes } from './notes-settings.js'
 import { notificationRoutes } from './notifications.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core): AnyRoute[] => [...identityRoutes(core), ...organizationRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core), ...notificationRoutes(core)]
+export const allRoutes = (core: Core, links: WebLinks = webLinks('')): AnyRoute[] => [...identityRoutes(core), ...ownAccountRoutes(core), ...organizationRoutes(core, links), ...joinRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core, links), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core), ...serverAccountRoutes(core), ...notificationRoutes(core)]

@@ -6,10 +6,11 @@ import { INVITE_LIFETIME_DAYS, Role } from '../../../src/core/domain/organizatio
 import { type Page, wholePage } from '../../../src/core/domain/page.js'
 import type { AppError } from '../../../src/core/errors.js'
 import type { Core } from '../../../src/index.js'
-import { formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
+import { joinLink, type WebLinks } from '../web-links.js'
 
 const OrganizationCodec = t.exact(
   t.type({ id: formatted('uuid'), name: t.string, createdAt: formatted('date-time'), memberCount: t.number }),
@@ -30,7 +31,13 @@ const inviteFields = {
 }
 const InviteCodec = t.exact(t.type(inviteFields), 'Invite')
 const CreatedInviteCodec = t.exact(
-  t.type({ ...inviteFields, token: t.string }),
+  t.type({
+    ...inviteFields,
+    token: t.string,
+    link: annotate(t.string, { description: 'The one-time link to the web app\'s join page (the token in its fragment), at NOTETAKER_PUBLIC_URL or the address of this request. Pass it on when `mailed` is false.' }),
+    mailed: annotate(t.boolean, { description: 'Whether the invited person was sent the link by mail (the server sends mail when SMTP is configured).' }),
+    mailProblem: annotate(t.union([t.string, t.null]), { description: 'Why the mail was not sent when the server sends mail (the mail server\'s answer); null otherwise.' }),
+  }),
   'CreatedInvite',
 )
 const AcceptedCodec = t.exact(
@@ -51,7 +58,21 @@ const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: 
 // The page codec's rows are a mutable array; the core's are read-only.
 const page = <A>(p: Page<A>) => ({ ...p, rows: [...p.rows] })
 
-export const organizationRoutes = (core: Core) => [
+export const organizationRoutes = (core: Core, links: WebLinks) => [
+  route({
+    operationId: 'createOrganization', method: 'post', path: '/organization', tag: 'Organization', access: 'write',
+    summary: 'Create an organization',
+    description: 'A server administrator (the account of the first start, or one made with `notetaker accounts set-admin`) in no organization founds one and becomes its owner; its owners and admins then invite people. Other accounts cannot: an organization invites people onto the server, so who may found one is the operator\'s choice. Needs no organization-wide key (the account is in no organization yet); a password session reaches the new organization at once.',
+    body: t.exact(t.type({ name: t.string })),
+    errors: ['CONFLICT'],
+    errorNotes: {
+      FORBIDDEN: 'The key is read-only, or its account is not a server administrator (FORBIDDEN).',
+      CONFLICT: 'The account is in an organization already (CONFLICT).',
+      VALIDATION_ERROR: '`name` is empty or longer than 200 characters (VALIDATION_ERROR).',
+    },
+    success: { status: 201, description: 'The new organization, with its one member.', data: OrganizationCodec },
+    handle: ({ actor, body }) => data(TE.map((o: { id: string; name: string; createdAt: string }) => ({ ...o, memberCount: 1 }))(core.organization.found(actor, body))),
+  }),
   route({
     operationId: 'getOrganization', method: 'get', path: '/organization', tag: 'Organization', access: 'read', reach: 'organization',
     summary: 'The organization of the key',
@@ -101,13 +122,21 @@ export const organizationRoutes = (core: Core) => [
   route({
     operationId: 'createOrganizationInvite', method: 'post', path: '/organization/invites', tag: 'Organization', access: 'write', reach: 'organization',
     summary: 'Invite an email address',
-    description: `Owners and admins; only an owner may invite an owner. The response carries \`token\`, shown only this once (only its hash is kept): the invited person accepts with it at POST /organization/invites/accept within ${INVITE_LIFETIME_DAYS} days. An expired invite for the same email is replaced.`,
+    description: `Owners and admins; only an owner may invite an owner. The response carries \`token\`, shown only this once (only its hash is kept), and \`link\`, the web app's join page with that token: someone with no account opens it, sets a name and a password and is signed in as a member (POST /invites/join); an account accepts it at POST /organization/invites/accept; either within ${INVITE_LIFETIME_DAYS} days. The invited person is sent the link by mail when the server sends mail (\`mailed\`); otherwise pass \`link\` on. An expired invite for the same email is replaced.`,
     body: t.exact(t.type({ email: Email, role: Role })),
     errors: ['CONFLICT'],
     errorNotes: { ...writeForbidden('an owner or admin (or is an admin inviting an owner)'), CONFLICT: 'The email has a pending invite, or belongs to a member already (CONFLICT).' },
     success: { status: 201, description: 'The invite, with its one-time token.', data: CreatedInviteCodec },
-    handle: ({ actor, body }) =>
-      data(TE.map((r: { invite: t.TypeOf<typeof InviteCodec>; token: string }) => ({ ...r.invite, token: r.token }))(core.organization.invite(actor, body))),
+    handle: ({ actor, body, headers, connection }) =>
+      data(
+        TE.map((r: { invite: t.TypeOf<typeof InviteCodec>; token: string; link: string; mailed: boolean; mailProblem: string | null }) => ({
+          ...r.invite,
+          token: r.token,
+          link: r.link,
+          mailed: r.mailed,
+          mailProblem: r.mailProblem,
+        }))(core.organization.invite(actor, { ...body, joinLink: joinLink(links.baseFor(headers, connection)) })),
+      ),
   }),
   route({
     operationId: 'revokeOrganizationInvite', method: 'delete', path: '/organization/invites/{inviteId}', tag: 'Organization', access: 'write', reach: 'organization',

@@ -23,6 +23,7 @@ import { sql as serverAdmins } from './022-server-admins.js'
 import { sql as runTranscribedBy } from './023-run-transcribed-by.js'
 import { sql as connectionRecordDeclined } from './024-connection-record-declined.js'
 import { sql as notesPartEdits } from './025-notes-part-edits.js'
+import { sql as shareInvitations } from './026-share-invitations.js'
 import { sql as notifications } from './028-notifications.js'
 import { sql as connectionNames } from './029-connection-names.js'
 
@@ -57,6 +58,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 23, name: 'run-transcribed-by', sql: runTranscribedBy },
   { id: 24, name: 'connection-record-declined', sql: connectionRecordDeclined },
   { id: 25, name: 'notes-part-edits', sql: notesPartEdits },
+  { id: 26, name: 'share-invitations', sql: shareInvitations },
   { id: 28, name: 'notifications', sql: notifications },
   { id: 29, name: 'connection-names', sql: connectionNames },
 ]

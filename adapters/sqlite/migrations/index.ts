@@ -25,6 +25,7 @@ import { sql as serverAdmins } from './024-server-admins.js'
 import { sql as runTranscribedBy } from './025-run-transcribed-by.js'
 import { sql as connectionRecordDeclined } from './026-connection-record-declined.js'
 import { sql as notesPartEdits } from './027-notes-part-edits.js'
+import { sql as shareInvitations } from './028-share-invitations.js'
 import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
 
@@ -57,6 +58,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 25, name: 'run-transcribed-by', sql: runTranscribedBy },
   { id: 26, name: 'connection-record-declined', sql: connectionRecordDeclined },
   { id: 27, name: 'notes-part-edits', sql: notesPartEdits },
+  { id: 28, name: 'share-invitations', sql: shareInvitations },
   { id: 30, name: 'notifications', sql: notifications },
   { id: 31, name: 'connection-names', sql: connectionNames },
 ]

@@ -7,6 +7,7 @@ import { NotificationsPage } from './pages/notifications.js'
 import { RecordingPage } from './pages/recordings/detail.js'
 import { RecordingsPage } from './pages/recordings/list.js'
 import { SettingsPage } from './pages/settings/index.js'
+import { JoinPage } from './pages/join.js'
 import { SignIn } from './pages/sign-in.js'
 import { UploadPage } from './pages/upload.js'
 import { Link, match, useLocation } from './router.js'
@@ -42,10 +43,14 @@ const Routed = () => {
   return <NotFound />
 }
 
-export const App = () => (
-  <SessionGate signedOut={(onSignedIn, notice) => <SignIn onSignedIn={onSignedIn} notice={notice} />}>
-    <Layout>
-      <Routed />
-    </Layout>
-  </SessionGate>
-)
+export const App = () =>
+  // Invite and share links are opened by people who may have no account: outside the signed-in app, like signing in.
+  match('/join', useLocation().pathname) !== null ? (
+    <JoinPage />
+  ) : (
+    <SessionGate signedOut={(onSignedIn, notice) => <SignIn onSignedIn={onSignedIn} notice={notice} />}>
+      <Layout>
+        <Routed />
+      </Layout>
+    </SessionGate>
+  )

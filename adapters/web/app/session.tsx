@@ -40,6 +40,8 @@ interface SessionState {
   readonly api: Api
   readonly canWrite: boolean
   readonly signOut: () => Promise<void>
+  /** A new session replaces this one (after a password change, or a new name or email). */
+  readonly replace: (next: Session) => void
 }
 
 const Context = createContext<SessionState | null>(null)
@@ -84,6 +86,7 @@ export const SessionGate = (props: { signedOut: (onSignedIn: (s: Session) => voi
         await apiFor(session.csrfToken, () => undefined).request('delete', '/session')
         setPhase({ kind: 'out', ended: false })
       },
+      replace: (next: Session) => setPhase({ kind: 'in', session: next }),
     }
   }, [phase])
   if (phase.kind === 'reading') return <p class="loading" role="status">Loading…</p>

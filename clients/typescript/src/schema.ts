@@ -41,7 +41,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change your own name or email
+         * @description The name, with any full-access key or session. The email only with a password session (a key, or a session opened with a key, cannot), and with `currentPassword`: it is what the account signs in with, and shares sent to an email reach the account that has it. Emails are unique and lowercased.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/me/allowance": {
@@ -64,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your own password
+         * @description With a password session (a key, or a session opened with a key, cannot) and the current password. Every session of the account ends, the caller's too, and the caller gets a new one: the answer is the new session and Set-Cookie carries its cookie (send its `csrfToken` from now on). New passwords are at least 10 characters. Tries of the current password count against the sign-in limit of the account's email.
+         */
+        put: operations["changeMyPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization": {
         parameters: {
             query?: never;
@@ -77,7 +101,11 @@ export interface paths {
          */
         get: operations["getOrganization"];
         put?: never;
-        post?: never;
+        /**
+         * Create an organization
+         * @description A server administrator (the account of the first start, or one made with `notetaker accounts set-admin`) in no organization founds one and becomes its owner; its owners and admins then invite people. Other accounts cannot: an organization invites people onto the server, so who may found one is the operator's choice. Needs no organization-wide key (the account is in no organization yet); a password session reaches the new organization at once.
+         */
+        post: operations["createOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -143,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Invite an email address
-         * @description Owners and admins; only an owner may invite an owner. The response carries `token`, shown only this once (only its hash is kept): the invited person accepts with it at POST /organization/invites/accept within 7 days. An expired invite for the same email is replaced.
+         * @description Owners and admins; only an owner may invite an owner. The response carries `token`, shown only this once (only its hash is kept), and `link`, the web app's join page with that token: someone with no account opens it, sets a name and a password and is signed in as a member (POST /invites/join); an account accepts it at POST /organization/invites/accept; either within 7 days. The invited person is sent the link by mail when the server sends mail (`mailed`); otherwise pass `link` on. An expired invite for the same email is replaced.
          */
         post: operations["createOrganizationInvite"];
         delete?: never;
@@ -186,6 +214,46 @@ export interface paths {
          * @description With a full-access key of the invited account, whose email must be the invite's. Unlike the other /organization routes it needs no organization-wide key: the account is not in the organization yet. The account joins with the invited role and the token is used up.
          */
         post: operations["acceptOrganizationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invite or share link is
+         * @description Needs no key: the token from the link is the right, and only its holder learns what it says (the organization, the inviter, the role, the email, whether the email has an account). Sent in a body, so it stays out of logs. Attempts count against the sign-in limit per client address, like POST /session.
+         */
+        post: operations["lookUpInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an account with an invite or share link, and sign in
+         * @description For an email with no account: makes the account (the name given, the server's default plan, NOTETAKER_DEFAULT_PLAN), sets its password, uses the link up (an invite joins the organization with the invited role; a share link opens the recording shared with the email) and signs in: the answer is the session, and the `nt_session` cookie is set as by POST /session. Passwords are at least 10 characters, as `notetaker accounts set-password` has them. Attempts count against the sign-in limit per client address, like POST /session.
+         */
+        post: operations["joinWithInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -515,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Share a recording with someone, by email
-         * @description Anyone, in the organization or not. The recording then shows in their `GET /recordings` (and `GET /bots`) and `GET /recordings/{runId}` with `owned: false`, `sharedBy` and `scope`. The email need not have an account yet: the share reaches whichever account has (or later gets) that email, and the answer does not say whether one exists. One share per email and recording: sharing again is 409; revoke the share and share again to change its scope.
+         * @description Anyone, in the organization or not. The recording then shows in their `GET /recordings` (and `GET /bots`) and `GET /recordings/{runId}` with `owned: false`, `sharedBy` and `scope`. The email need not have an account yet: the share reaches whichever account has (or later gets) that email, and the answer does not say whether one exists. One share per email and recording: sharing again is 409; revoke the share and share again to change its scope. The answer carries `link`, a one-time link to the web app's join page bound to the email: it opens the recording, and for an email with no account first sets a name and a password (POST /invites/join) when the owner may invite people onto the server (a server administrator, or an owner or admin of an organization). The recipient is sent it by mail when the server sends mail (`mailed`); otherwise pass it on.
          */
         post: operations["shareRecording"];
         delete?: never;
@@ -1062,6 +1130,66 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/server/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account of the server, with its plan
+         * @description For the server's administrators (any key of theirs). Oldest first, paged with `limit` and `offset`.
+         */
+        get: operations["listServerAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's plans
+         * @description The plans an account can be put on (NOTETAKER_PLANS), in the order the operator gave them. Any key may read them.
+         */
+        get: operations["listServerPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an account's plan
+         * @description For the server's administrators, with full access: puts the account on one of the server's plans (as `notetaker accounts set-plan` does), which lifts or sets its monthly allowance at once.
+         */
+        patch: operations["changeServerAccountPlan"];
         trace?: never;
     };
     "/notifications": {
@@ -1682,6 +1810,120 @@ export interface operations {
             };
         };
     };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    email?: string;
+                    /** @description Needed to change the email. */
+                    currentPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** Format: email */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the email changes without a password session (a key, or a session opened with a key, cannot); or `currentPassword` is wrong (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The email cannot be used (another account has it); the message does not say whose (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `name` is empty or over 200 characters, `email` is not an email address, or `currentPassword` is missing for a new email (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many tries of the current password for this account (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAllowance: {
         parameters: {
             query?: never;
@@ -1776,6 +2018,124 @@ export interface operations {
             };
         };
     };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is changed; the new session, whose cookie is in Set-Cookie. */
+            200: {
+                headers: {
+                    /** @description nt_session=<token>; Max-Age=<session lifetime in seconds>; Path=/; HttpOnly; SameSite=Lax (and Secure over TLS). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            /** @enum {string} */
+                            access: "full" | "readonly";
+                            organizationWide: boolean;
+                            organizationId: string | null;
+                            /** @enum {string} */
+                            signedInWith: "password" | "apiKey";
+                            csrfToken: string;
+                            /**
+                             * Format: date-time
+                             * @description When the session ends; sign in again after it.
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the caller is not a password session (a key, or a session opened with a key, cannot); or `currentPassword` is wrong (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `newPassword` is shorter than 10 or longer than 1024 characters (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many tries of the current password for this account (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOrganization: {
         parameters: {
             query?: never;
@@ -1831,6 +2191,118 @@ export interface operations {
                 };
             };
             /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new organization, with its one member. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            memberCount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, or its account is not a server administrator (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is in an organization already (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `name` is empty or longer than 200 characters (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,6 +2811,12 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             token: string;
+                            /** @description The one-time link to the web app's join page (the token in its fragment), at NOTETAKER_PUBLIC_URL or the address of this request. Pass it on when `mailed` is false. */
+                            link: string;
+                            /** @description Whether the invited person was sent the link by mail (the server sends mail when SMTP is configured). */
+                            mailed: boolean;
+                            /** @description Why the mail was not sent when the server sends mail (the mail server's answer); null otherwise. */
+                            mailProblem: string | null;
                         };
                     };
                 };
@@ -2620,6 +3098,223 @@ export interface operations {
                 };
             };
             /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookUpInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the link's fragment (`#token=…`). */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description `organization`: an invite to join one; `share`: a recording shared with the email.
+                             * @enum {string}
+                             */
+                            kind: "organization" | "share";
+                            /** Format: email */
+                            email: string;
+                            organizationName: string | null;
+                            role: ("owner" | "admin" | "member") | null;
+                            /** @description The name of who invited or shared; null for an operator's invite. */
+                            invitedBy: string | null;
+                            runId: string | null;
+                            /** @description Whether the email has an account: then its owner signs in (and accepts an invite at POST /organization/invites/accept) instead of joining. */
+                            accountExists: boolean;
+                            /** @description Whether the link may make an account (a share link from someone who may not invite people onto the server only opens the recording for an existing account). */
+                            mayCreateAccount: boolean;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is unknown, used, revoked or expired: all answer alike (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinWithInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Joined and signed in; the cookie is in Set-Cookie. */
+            201: {
+                headers: {
+                    /** @description nt_session=<token>; Max-Age=<session lifetime in seconds>; Path=/; HttpOnly; SameSite=Lax (and Secure over TLS). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            kind: "organization" | "share";
+                            /** @description The shared recording to open; null for an invite. */
+                            runId: string | null;
+                            session: {
+                                account: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                /** @enum {string} */
+                                access: "full" | "readonly";
+                                organizationWide: boolean;
+                                organizationId: string | null;
+                                /** @enum {string} */
+                                signedInWith: "password" | "apiKey";
+                                csrfToken: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the session ends; sign in again after it.
+                                 */
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request came from another site; or the link is a share link from someone who may not invite people onto the server (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link is unknown, used, revoked or expired: all answer alike (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The email has an account already: sign in with it and open the link again (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `name` is empty, or `password` is shorter than 10 characters (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address (RATE_LIMITED); wait the seconds in Retry-After. */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -5732,7 +6427,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The share. */
+            /** @description The share, with the link to pass on. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5753,6 +6448,12 @@ export interface operations {
                             scope: "full" | "summary";
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description The one-time link to the recording, through the web app's join page (the token in its fragment). Pass it on when `mailed` is false. */
+                            link: string;
+                            /** @description Whether the recipient was sent the link by mail (the server sends mail when SMTP is configured). */
+                            mailed: boolean;
+                            /** @description Why the mail was not sent when the server sends mail; null otherwise. */
+                            mailProblem: string | null;
                         };
                     };
                 };
@@ -10806,6 +11507,318 @@ export interface operations {
                 };
             };
             /** @description A `name` that cannot be a model's. A server without a models folder (a program embedding Notetaker without DATA_DIR) answers 422 saying so. (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listServerAccounts: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100. Out of bounds is refused (422), never clamped. */
+                limit?: number;
+                /** @description Rows to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rows: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** Format: email */
+                                email: string;
+                                plan: {
+                                    key: string;
+                                    paid: boolean;
+                                    /** @description Recordings an account may start per calendar month; null: unlimited. */
+                                    monthlyRecordings: number | null;
+                                };
+                                serverAdmin: boolean;
+                                organizationId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's account is not one of this server's administrators (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listServerPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            key: string;
+                            paid: boolean;
+                            /** @description Recordings an account may start per calendar month; null: unlimited. */
+                            monthlyRecordings: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeServerAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The account id. */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of the keys of GET /server/plans. */
+                    plan: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account on its new plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** Format: email */
+                            email: string;
+                            plan: {
+                                key: string;
+                                paid: boolean;
+                                /** @description Recordings an account may start per calendar month; null: unlimited. */
+                                monthlyRecordings: number | null;
+                            };
+                            serverAdmin: boolean;
+                            organizationId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only; or the key's account is not one of this server's administrators (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No account with this id (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `plan` is not one of the server's plans (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;

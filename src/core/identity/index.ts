@@ -18,6 +18,8 @@ import { listOwnApiKeys } from './list-own-api-keys.js'
 import { revokeOwnApiKey } from './revoke-own-api-key.js'
 import { setServerAdmin } from './set-server-admin.js'
 import { setPlan } from './set-plan.js'
+import { changeOwnPassword, updateOwnProfile } from './own-account.js'
+import { changeAccountPlan, listServerAccounts } from './server-accounts.js'
 
 export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
 
@@ -57,6 +59,14 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   getSession: (token: string) => TE.map((a: Authenticated) => sessionView(a.account, a.actor, a.session))(authenticateSession(deps)(token)),
   /** `DELETE /session`: ends the actor's session. */
   signOut: signOut(deps),
+  /** `PATCH /me`: the caller's own name, and email (a password session, with the current password). */
+  updateOwnProfile: updateOwnProfile(deps),
+  /** `PUT /me/password`: a password session changes its password; the account's other sessions end. */
+  changeOwnPassword: changeOwnPassword(deps),
+  /** `GET /server/accounts`: the server's accounts, for its administrators. */
+  listServerAccounts: listServerAccounts(deps),
+  /** `PATCH /server/accounts/{id}`: an administrator changes an account's plan. */
+  changeAccountPlan: changeAccountPlan(deps),
 })
 
 export type IdentityUseCases = ReturnType<typeof identityUseCases>
@@ -75,5 +85,8 @@ export type { ServerAdminSet } from './set-server-admin.js'
 export type { PlanSet } from './set-plan.js'
 export type { Credentials, SignedIn, SignInInput } from './sign-in.js'
 export type { Authenticated } from './authenticate-session.js'
-export { WRONG_KEY, WRONG_PASSWORD } from './sign-in.js'
+export { countAttempt, openSession, WRONG_KEY, WRONG_PASSWORD } from './sign-in.js'
+export { checkPassword } from './set-password.js'
+export type { SignInDeps } from './sign-in.js'
+export type { SetPasswordDeps } from './set-password.js'
 export { setPassword, signIn, signOut, authenticateSession }

@@ -47,7 +47,7 @@ export const WRONG_KEY = 'The API key is not valid'
 
 const DAY_MS = 86_400_000
 
-const counted = async (limiter: RateLimiter, bucket: string, now: Date): Promise<E.Either<AppError, void>> => {
+export const countAttempt = async (limiter: RateLimiter, bucket: string, now: Date): Promise<E.Either<AppError, void>> => {
   const d = await limiter.hit(bucket, now)()
   if (E.isLeft(d)) return d
   return d.right.allowed ? E.right(undefined) : E.left(rateLimited(d.right.resetSeconds))
@@ -71,7 +71,6 @@ const checkPassword = async (deps: SignInDeps, email: string, password: string):
  * Opens a session with an email and password, or with an API key (the session
  * then acts as that key, and ends when the key does). Every attempt counts
  * against the limits, successful ones too: a person signs in a few times a day.
- * Expired sessions are swept here, where sessions are made.
  */
 export const signIn =
   (deps: SignInDeps) =>
@@ -79,12 +78,12 @@ export const signIn =
   async () => {
     const now = deps.clock.now()
     const { credentials } = input
-    const byAddress = await counted(deps.signInLimits.byAddress, input.client, now)
+    const byAddress = await countAttempt(deps.signInLimits.byAddress, input.client, now)
     if (E.isLeft(byAddress)) return byAddress
     let actor: E.Either<AppError, Actor | null>
     if (credentials.kind === 'password') {
       const email = normaliseEmail(credentials.email)
-      const byEmail = await counted(deps.signInLimits.byEmail, email, now)
+      const byEmail = await countAttempt(deps.signInLimits.byEmail, email, now)
       if (E.isLeft(byEmail)) return byEmail
       actor = await checkPassword(deps, email, credentials.password)
     } else {
@@ -93,13 +92,26 @@ export const signIn =
     }
     if (E.isLeft(actor)) return actor
     if (actor.right === null) return E.left(unauthorizedBecause(credentials.kind === 'password' ? WRONG_PASSWORD : WRONG_KEY))
+    return openSession(deps)(actor.right, credentials.kind === 'apiKey' ? actor.right.keyId : null)()
+  }
+
+/**
+ * Opens a session acting as `actor` (with its key, or null for a password
+ * session): after a sign-in, a password change, or joining with an invite.
+ * Expired sessions are swept here, where sessions are made.
+ */
+export const openSession =
+  (deps: SignInDeps) =>
+  (actor: Actor, keyId: string | null): TE.TaskEither<AppError, SignedIn> =>
+  async () => {
+    const now = deps.clock.now()
     await deps.sessions.deleteExpired(now)()
     const minted = deps.sessionSecrets.mint()
     const created = await deps.sessions.create({
       id: deps.ids.uuid(),
       tokenHash: minted.tokenHash,
-      accountId: actor.right.accountId,
-      keyId: credentials.kind === 'apiKey' ? actor.right.keyId : null,
+      accountId: actor.accountId,
+      keyId,
       csrfToken: minted.csrfToken,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + (deps.sessionLifetimeMs ?? DEFAULT_SESSION_DAYS * DAY_MS)).toISOString(),
@@ -109,5 +121,5 @@ export const signIn =
     const account = await deps.accounts.findById(session.accountId)()
     if (E.isLeft(account)) return account
     if (O.isNone(account.right)) return E.left(unauthorizedBecause(WRONG_PASSWORD))
-    return E.right({ token: minted.token, session: sessionView(account.right.value, { ...actor.right, sessionId: session.id }, session) })
+    return E.right({ token: minted.token, session: sessionView(account.right.value, { ...actor, sessionId: session.id }, session) })
   }

@@ -11,9 +11,10 @@ import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { KeySecrets } from '../ports/key-secrets.js'
 import type { OrganizationStore } from '../ports/organization-store.js'
+import { type NoticeDelivery, type NotifyDeps, notify } from '../notifications/index.js'
 import { actingMemberWho } from './organization-actor.js'
 
-export interface InviteDeps {
+export interface InviteDeps extends NotifyDeps {
   readonly organizations: OrganizationStore
   readonly accounts: AccountStore
   readonly keySecrets: KeySecrets
@@ -86,12 +87,44 @@ export const inviteToOrganization =
     )
   }
 
-/** An owner or admin of the key's organization invites someone; only an owner may invite an owner. */
+/** An invite as its inviter gets it: the link to pass on, and whether it went by mail. */
+export interface SentInvite extends IssuedInvite, NoticeDelivery {
+  readonly link: string
+}
+
+/**
+ * An owner or admin of the key's organization invites someone; only an owner may
+ * invite an owner. The invited person is told (by mail when the server sends
+ * mail); the inviter always gets the one-time link, to pass on when it was not mailed.
+ */
 export const createOrganizationInvite =
   (deps: InviteDeps) =>
-  (actor: Actor, input: { readonly email: string; readonly role: Role }): TE.TaskEither<AppError, IssuedInvite> =>
+  (
+    actor: Actor,
+    input: { readonly email: string; readonly role: Role; readonly joinLink: (token: string) => string },
+  ): TE.TaskEither<AppError, SentInvite> =>
     pipe(
       actingMemberWho(deps, canManageMembers, 'Only owners and admins can invite')(actor),
       TE.filterOrElse((me) => canInviteAs(me.role, input.role), (): AppError => forbidden('Only an owner can invite an owner')),
-      TE.flatMap((me) => inviteToOrganization(deps)({ ...input, organizationId: me.organizationId, invitedBy: me.accountId })),
+      TE.flatMap((me) =>
+        pipe(
+          inviteToOrganization(deps)({ email: input.email, role: input.role, organizationId: me.organizationId, invitedBy: me.accountId }),
+          TE.bindTo('issued'),
+          TE.bindW('organization', () => TE.map(O.map((o: { name: string }) => o.name))(deps.organizations.findById(me.organizationId))),
+          TE.bindW('inviter', () => TE.map(O.map((a: { name: string }) => a.name))(deps.accounts.findById(me.accountId))),
+        ),
+      ),
+      TE.flatMap(({ issued, organization, inviter }) => {
+        const link = input.joinLink(issued.token)
+        const notice = {
+          kind: 'organization-invite' as const,
+          to: issued.invite.email,
+          organizationName: O.getOrElse(() => 'an organization')(organization),
+          invitedBy: O.toNullable(inviter),
+          role: issued.invite.role,
+          link,
+          expiresAt: issued.invite.expiresAt,
+        }
+        return TE.fromTask(async () => ({ ...issued, link, ...(await notify(deps)(notice)()) }))
+      }),
     )

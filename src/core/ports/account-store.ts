@@ -23,6 +23,11 @@ export interface AccountStore {
   setServerAdmin(id: string, serverAdmin: boolean): TE.TaskEither<StoreFailure, ServerAdminChange>
   /** Puts the account on the plan (its key, checked by the caller); none when there is no such account. */
   setPlan(id: string, planKey: string): TE.TaskEither<StoreFailure, O.Option<Account>>
+  /**
+   * Changes the account's own name and email (the email lowercased by the caller). Conflict when
+   * another account has the email; none when there is no such account.
+   */
+  updateProfile(id: string, profile: { readonly name: string; readonly email: string }): TE.TaskEither<AppError, O.Option<Account>>
   /** How many accounts are server administrators. */
   countServerAdmins(): TE.TaskEither<StoreFailure, number>
 }

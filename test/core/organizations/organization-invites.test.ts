@@ -5,6 +5,7 @@ import { setup } from './organization-setup.js'
 
 const DAY = 86_400_000
 const s = suite('organization invites')
+const joinLink = (token: string) => `https://notes.example.com/join#token=${token}`
 
 const world = async () => {
   const w = setup()
@@ -16,7 +17,7 @@ const world = async () => {
 
 s('an admin invites: a one-time token, kept only as a hash, valid for 7 days', async () => {
   const { org, deps, asAdmin, acme, bob } = await world()
-  const { invite, token } = await right(org.invite(asAdmin, { email: ' Dan@Example.com ', role: 'member' }))
+  const { invite, token } = await right(org.invite(asAdmin, { email: ' Dan@Example.com ', role: 'member', joinLink }))
   assert.equal([invite.email, invite.role, invite.status, invite.invitedBy, invite.organizationId], ['dan@example.com', 'member', 'pending', bob.id, acme.id])
   assert.is(invite.expiresAt, new Date(deps.clock.now().getTime() + 7 * DAY).toISOString())
   const stored = JSON.stringify(await right(deps.organizations.listInvites(acme.id)))
@@ -26,21 +27,21 @@ s('an admin invites: a one-time token, kept only as a hash, valid for 7 days', a
 
 s('who may invite whom', async () => {
   const { org, actor, asAdmin, acme, ada, cy } = await world()
-  assert.equal(await left(org.invite(actor(cy.id, acme.id), { email: 'x@example.com', role: 'member' })), { _tag: 'Forbidden', message: 'Only owners and admins can invite' })
-  assert.equal(await left(org.invite(asAdmin, { email: 'x@example.com', role: 'owner' })), { _tag: 'Forbidden', message: 'Only an owner can invite an owner' })
-  assert.is((await right(org.invite(actor(ada.id, acme.id), { email: 'x@example.com', role: 'owner' }))).invite.role, 'owner')
-  assert.is((await right(org.invite(asAdmin, { email: 'y@example.com', role: 'admin' }))).invite.role, 'admin')
-  assert.equal((await left(org.invite(asAdmin, { email: 'not an email', role: 'member' })) as any).details, [{ path: 'email', message: 'email must be an email address' }])
+  assert.equal(await left(org.invite(actor(cy.id, acme.id), { email: 'x@example.com', role: 'member', joinLink })), { _tag: 'Forbidden', message: 'Only owners and admins can invite' })
+  assert.equal(await left(org.invite(asAdmin, { email: 'x@example.com', role: 'owner', joinLink })), { _tag: 'Forbidden', message: 'Only an owner can invite an owner' })
+  assert.is((await right(org.invite(actor(ada.id, acme.id), { email: 'x@example.com', role: 'owner', joinLink }))).invite.role, 'owner')
+  assert.is((await right(org.invite(asAdmin, { email: 'y@example.com', role: 'admin', joinLink }))).invite.role, 'admin')
+  assert.equal((await left(org.invite(asAdmin, { email: 'not an email', role: 'member', joinLink })) as any).details, [{ path: 'email', message: 'email must be an email address' }])
 })
 
 s('one pending invite per email; an expired one makes way; members are not invited again', async () => {
   const { org, deps, asAdmin, acme } = await world()
-  const first = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'member' }))
-  assert.is((await left(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin' })))._tag, 'Conflict')
-  assert.is((await left(org.invite(asAdmin, { email: 'cy@example.com', role: 'admin' })))._tag, 'Conflict', 'cy is a member')
+  const first = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'member', joinLink }))
+  assert.is((await left(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin', joinLink })))._tag, 'Conflict')
+  assert.is((await left(org.invite(asAdmin, { email: 'cy@example.com', role: 'admin', joinLink })))._tag, 'Conflict', 'cy is a member')
   deps.clock.advance(7 * DAY)
   assert.equal((await right(org.listInvites(asAdmin))).map((i) => i.status), ['expired'])
-  const second = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin' }))
+  const second = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin', joinLink }))
   assert.equal((await right(org.listInvites(asAdmin))).map((i) => [i.id, i.status]), [[second.invite.id, 'pending']])
   assert.is.not(second.invite.id, first.invite.id)
   assert.equal((await right(deps.organizations.listInvites(acme.id))).length, 1)
@@ -48,7 +49,7 @@ s('one pending invite per email; an expired one makes way; members are not invit
 
 s('the invited account accepts once and joins with the invited role', async () => {
   const { org, asAdmin, acme, dan, actor } = await world()
-  const { token } = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin' }))
+  const { token } = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'admin', joinLink }))
   const accepted = await right(org.acceptInvite({ token, accountId: dan.id }))
   assert.equal([accepted.organization.id, accepted.membership.role, accepted.membership.accountId], [acme.id, 'admin', dan.id])
   assert.is((await right(org.get(actor(dan.id, acme.id)))).memberCount, 4)
@@ -58,7 +59,7 @@ s('the invited account accepts once and joins with the invited role', async () =
 
 s('a token is refused for another email, tampered, unknown, revoked; an expired one is a conflict', async () => {
   const { org, deps, asAdmin, dan, eve, cy, actor, acme } = await world()
-  const { token, invite } = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'member' }))
+  const { token, invite } = await right(org.invite(asAdmin, { email: 'dan@example.com', role: 'member', joinLink }))
   const notFound = { _tag: 'NotFound', message: 'Invite for this account not found' }
   assert.equal(await left(org.acceptInvite({ token, accountId: eve.id })), notFound, 'eve is not dan')
   const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
@@ -77,7 +78,7 @@ s('a token is refused for another email, tampered, unknown, revoked; an expired 
 
 s('an account already in an organization cannot accept; the invite stays for later', async () => {
   const { org, asAdmin, eve, dan, other, actor, acme } = await world()
-  const { token } = await right(org.invite(asAdmin, { email: 'eve@example.com', role: 'member' }))
+  const { token } = await right(org.invite(asAdmin, { email: 'eve@example.com', role: 'member', joinLink }))
   assert.equal(await left(org.acceptInvite({ token, accountId: eve.id })), { _tag: 'Conflict', message: 'The account belongs to an organization already; it must leave it first' })
   assert.is((await right(org.listInvites(asAdmin))).length, 1)
   // Eve's organization gets a second owner, who removes Eve; now she may accept.
@@ -88,7 +89,7 @@ s('an account already in an organization cannot accept; the invite stays for lat
 
 s('invites of another organization are neither listed nor revocable (404)', async () => {
   const { org, actor, asAdmin, eve, other } = await world()
-  const theirs = await right(org.invite(actor(eve.id, other.id), { email: 'zed@example.com', role: 'member' }))
+  const theirs = await right(org.invite(actor(eve.id, other.id), { email: 'zed@example.com', role: 'member', joinLink }))
   assert.equal(await right(org.listInvites(asAdmin)), [])
   assert.is((await left(org.revokeInvite(asAdmin, theirs.invite.id)))._tag, 'NotFound')
   assert.is((await right(org.listInvites(actor(eve.id, other.id)))).length, 1, 'still there')

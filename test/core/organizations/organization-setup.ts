@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { memoryApiKeyStore } from '../../../adapters/memory/api-keys.js'
+import { memoryNotificationStore } from '../../../adapters/memory/notifications.js'
+import { aesGcmSecretBox } from '../../../adapters/webhook-http/secret-box.js'
 import { memoryAccountStore, memoryDirectory, memoryOrganizationStore } from '../../../adapters/memory/accounts.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
@@ -21,6 +24,8 @@ export const setup = () => {
     clock: fixedClock('2026-03-01T00:00:00.000Z'),
     ids: randomIds,
     plans: DEFAULT_PLANS,
+    notifications: memoryNotificationStore(),
+    secretBox: aesGcmSecretBox(randomBytes(32)),
   }
   const org = organizationUseCases(deps)
   const account = async (name: string) =>

@@ -5,6 +5,9 @@ import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
 import { ErrorNote, Loading } from '../feedback.js'
+import { LinkToPassOn } from '../manage/link-to-pass-on.js'
+
+type Sent = { to: string; link: string; mailed: boolean; problem: string | null }
 
 const SCOPE_WORDS = { full: 'Everything', summary: 'Summary only' } as const
 
@@ -16,6 +19,7 @@ export const Shares = (props: { runId: string }) => {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [sent, setSent] = useState<Sent | null>(null)
 
   const act = async (what: () => Promise<string>) => {
     setBusy(true)
@@ -36,6 +40,7 @@ export const Shares = (props: { runId: string }) => {
     void act(async () => {
       const s = (await api.request('post', '/recordings/{runId}/shares', { path: { runId: props.runId }, body: { email: email.trim(), scope } })).data
       setEmail('')
+      setSent({ to: s.email, link: s.link, mailed: s.mailed, problem: s.mailProblem })
       return `Shared with ${s.email}.`
     })
   }
@@ -55,6 +60,7 @@ export const Shares = (props: { runId: string }) => {
           {notice}
         </p>
       )}
+      {sent === null ? null : <LinkToPassOn {...sent} what="open this recording (someone with no account sets a password first)" onDone={() => setSent(null)} />}
       {shares.data === undefined ? (
         shares.loading ? <Loading what="shares" /> : null
       ) : shares.data.length === 0 ? (

@@ -2,19 +2,31 @@ import { useEffect, useState } from 'preact/hooks'
 import { ErrorNote, Loading } from '../../components/feedback.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { formatDateTime } from '../../format.js'
+import { Link } from '../../router.js'
 import { useSession } from '../../session.js'
+import { FormEnd, PasswordChange, Profile } from './own-account.js'
 import { useAsync } from '../../use-async.js'
 
 /** The allowance renews at midnight UTC on the 1st: name that day as it is in UTC. */
 const RENEWAL_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' })
 
-/** Who can lift a spent or tight allowance; the API's refusal says the same. */
-const WhoLiftsIt = () => (
-  <p class="muted" data-testid="allowance-lift">
-    To lift it, a server administrator runs <code>notetaker accounts set-plan --account EMAIL --plan self-hosted</code> (or another plan), or the operator
-    changes <code>NOTETAKER_PLANS</code>.
-  </p>
-)
+/** Who can lift a spent or tight allowance; the API's refusal says the same. Administrators get the control itself. */
+const WhoLiftsIt = () => {
+  const { api } = useSession()
+  const me = useAsync(async () => (await api.request('get', '/me')).data, [])
+  return (
+    <p class="muted" data-testid="allowance-lift">
+      To lift it, a server administrator changes the plan in Settings → Plans (or runs <code>notetaker accounts set-plan --account EMAIL --plan self-hosted</code>),
+      or the operator changes <code>NOTETAKER_PLANS</code>.
+      {me.data?.account.serverAdmin === true ? (
+        <>
+          {' '}
+          <Link href="/settings/plans">Change plans</Link>.
+        </>
+      ) : null}
+    </p>
+  )
+}
 
 const Allowance = () => {
   const { api } = useSession()
@@ -93,19 +105,7 @@ const Retention = () => {
           </label>
         </div>
       </fieldset>
-      <ErrorNote message={action.error} />
-      {saved ? (
-        <p class="notice" role="status">
-          Saved.
-        </p>
-      ) : null}
-      {canWrite ? (
-        <div>
-          <button type="submit" class="primary" disabled={action.busy}>
-            Save
-          </button>
-        </div>
-      ) : null}
+      <FormEnd error={action.error} saved={saved ? 'Saved.' : null} busy={action.busy} show={canWrite} />
     </form>
   )
 }
@@ -133,6 +133,8 @@ export const AccountSection = () => {
           <dd>{formatDateTime(session.expiresAt)}</dd>
         </dl>
       </div>
+      <Profile />
+      <PasswordChange />
       <Allowance />
       <Retention />
     </section>

@@ -6,6 +6,7 @@ import { CalendarsSection } from './calendars.js'
 import { KeysSection } from './keys.js'
 import { NotesSection } from './notes.js'
 import { OrganizationSection } from './organization.js'
+import { ServerAccountsSection } from './server-accounts.js'
 import { SpeechSection } from './speech.js'
 import { WebhooksSection } from './webhooks.js'
 
@@ -17,6 +18,7 @@ const SECTIONS: ReadonlyArray<{ key: string; label: string; Section: FunctionCom
   { key: 'keys', label: 'API keys', Section: KeysSection },
   { key: 'organization', label: 'Organization', Section: OrganizationSection },
   { key: 'account', label: 'Account', Section: AccountSection },
+  { key: 'plans', label: 'Plans', Section: ServerAccountsSection },
 ]
 
 /** Settings in sections, one per tab; `/settings` opens the first. */

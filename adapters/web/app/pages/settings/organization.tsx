@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import { type GetData, NotetakerApiError } from '../../api.js'
 import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
 import { ConfirmButton } from '../../components/manage/confirm-button.js'
-import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
+import { LinkToPassOn } from '../../components/manage/link-to-pass-on.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
@@ -16,7 +16,9 @@ const ROLES: ReadonlyArray<readonly [Role, string]> = [
 ]
 const PAGE = 25
 
-const Invite = (props: { mayInviteOwner: boolean; onInvited: (token: string) => Promise<void> }) => {
+type Sent = { to: string; link: string; mailed: boolean; problem: string | null }
+
+const Invite = (props: { mayInviteOwner: boolean; onInvited: (sent: Sent) => Promise<void> }) => {
   const { api } = useSession()
   const action = useAction()
   const [email, setEmail] = useState('')
@@ -26,7 +28,7 @@ const Invite = (props: { mayInviteOwner: boolean; onInvited: (token: string) => 
     void action.run(async () => {
       const invite = (await api.request('post', '/organization/invites', { body: { email: email.trim(), role } })).data
       setEmail('')
-      await props.onInvited(invite.token)
+      await props.onInvited({ to: invite.email, link: invite.link, mailed: invite.mailed, problem: invite.mailProblem })
     })
   }
   return (
@@ -65,11 +67,51 @@ const Outside = (props: { why: string }) => (
   </section>
 )
 
+/** A server administrator in no organization founds one; everyone else is told who can. */
+const Create = (props: { onCreated: () => Promise<void> }) => {
+  const { api, canWrite } = useSession()
+  const me = useAsync(async () => (await api.request('get', '/me')).data, [])
+  const action = useAction()
+  const [name, setName] = useState('')
+  if (me.data === undefined) return me.loading ? <Loading what="your account" /> : <ErrorNote message={me.error} />
+  if (!me.data.account.serverAdmin || !canWrite) {
+    return (
+      <Outside why="Your account is in no organization. An owner or admin of one invites you by email; a server administrator can create one and invite you." />
+    )
+  }
+  const submit = (e: Event) => {
+    e.preventDefault()
+    void action.run(async () => {
+      await api.request('post', '/organization', { body: { name: name.trim() } })
+      await props.onCreated()
+    })
+  }
+  return (
+    <section aria-labelledby="org-title">
+      <h2 id="org-title">Organization</h2>
+      <p>Your account is in no organization yet. Create one for your team: you become its owner, then invite people by email.</p>
+      <form class="card stack" onSubmit={submit} aria-labelledby="create-org-title">
+        <h3 id="create-org-title">Create an organization</h3>
+        <label>
+          Name
+          <input required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder="Acme" />
+        </label>
+        <ErrorNote message={action.error} />
+        <div>
+          <button type="submit" class="primary" disabled={action.busy}>
+            Create the organization
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
 /** Members and invites of the organization, managed by its owners and admins. */
 export const OrganizationSection = () => {
   const { api, session, canWrite } = useSession()
   const [offset, setOffset] = useState(0)
-  const [token, setToken] = useState<string | null>(null)
+  const [sent, setSent] = useState<Sent | null>(null)
   const action = useAction()
   const org = useAsync(async () => {
     try {
@@ -93,14 +135,10 @@ export const OrganizationSection = () => {
   if (org.error !== null) return <ErrorNote message={org.error} />
   if (org.data === undefined) return <Loading what="the organization" />
   if (org.data === null)
-    return (
-      <Outside
-        why={
-          session.organizationId === null
-            ? 'Your account is in no organization. An owner or admin of one can invite you by your email; the invite gives you a token to join with.'
-            : 'This session cannot reach your organization (it was signed in with a key that is not organization-wide). Sign in with your password or an organization-wide key to see it.'
-        }
-      />
+    return session.signedInWith === 'password' ? (
+      <Create onCreated={() => org.reload(true)} />
+    ) : (
+      <Outside why="This session cannot reach an organization (it was signed in with a key that is not organization-wide). Sign in with your password or an organization-wide key to see it." />
     )
 
   const changed = async () => {
@@ -188,9 +226,7 @@ export const OrganizationSection = () => {
       {manages ? (
         <>
           <h3>Open invites</h3>
-          {token === null ? null : (
-            <OneTimeSecret title="The invite token" value={token} note="Send it to the person you invited: they join by accepting it while signed in with that email." onDone={() => setToken(null)} />
-          )}
+          {sent === null ? null : <LinkToPassOn {...sent} what="join the organization (someone with no account sets a name and password there)" onDone={() => setSent(null)} />}
           <ErrorNote message={invites.error} />
           {invites.data === undefined ? (
             <Loading what="the invites" />
@@ -220,8 +256,8 @@ export const OrganizationSection = () => {
           )}
           <Invite
             mayInviteOwner={role === 'owner'}
-            onInvited={async (t) => {
-              setToken(t)
+            onInvited={async (s) => {
+              setSent(s)
               await changed()
             }}
           />

@@ -1,0 +1,95 @@
+import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { type Account, Email, normaliseEmail } from '../domain/account.js'
+import type { Actor } from '../domain/api-key.js'
+import { NO_KEY_ID } from '../domain/session.js'
+import { type AppError, conflict, forbidden, invalidField, notFound } from '../errors.js'
+import { checkPassword } from './set-password.js'
+import { countAttempt, openSession, type SignedIn, type SignInDeps } from './sign-in.js'
+
+/** Only a password session proves the person is at the keyboard: keys may rename, not change how the account signs in. */
+export const NEEDS_PASSWORD_SESSION = 'Changing the email or the password needs a session opened with the account\'s password'
+export const WRONG_CURRENT_PASSWORD = 'The current password is not right'
+/** Says the email cannot be used, not whose it is. */
+export const EMAIL_NOT_AVAILABLE = 'This email address cannot be used for this account; choose another'
+
+const isPasswordSession = (actor: Actor): boolean => actor.sessionId !== undefined && actor.keyId === NO_KEY_ID
+
+const accountOf = async (deps: SignInDeps, actor: Actor): Promise<E.Either<AppError, Account>> => {
+  const found = await deps.accounts.findById(actor.accountId)()
+  if (E.isLeft(found)) return found
+  return O.isNone(found.right) ? E.left(notFound('Account')) : E.right(found.right.value)
+}
+
+/** The current password, checked under the sign-in limits of the account's email (a stolen session cannot guess it at speed). */
+const confirmPassword = async (deps: SignInDeps, account: Account, password: string | undefined, field: string): Promise<E.Either<AppError, void>> => {
+  if (password === undefined) return E.left(invalidField(field, 'Give the current password to change this'))
+  const limited = await countAttempt(deps.signInLimits.byEmail, account.email, deps.clock.now())
+  if (E.isLeft(limited)) return limited
+  const stored = await deps.passwords.find(account.id)()
+  if (E.isLeft(stored)) return stored
+  const ok = await deps.passwordHasher.verify(password, O.isSome(stored.right) ? stored.right.value.hash : null)()
+  if (E.isLeft(ok)) return ok
+  return ok.right ? E.right(undefined) : E.left(forbidden(WRONG_CURRENT_PASSWORD))
+}
+
+export interface ProfileChange {
+  readonly name?: string
+  readonly email?: string
+  /** Needed to change the email. */
+  readonly currentPassword?: string
+}
+
+/**
+ * `PATCH /me`: the caller changes its own name (any full-access key or session)
+ * and email (a password session, with the current password). The email stays
+ * unique; a taken one is refused without saying whose it is.
+ */
+export const updateOwnProfile =
+  (deps: SignInDeps) =>
+  (actor: Actor, change: ProfileChange): TE.TaskEither<AppError, Account> =>
+  async () => {
+    if (actor.access !== 'full') return E.left(forbidden('This key is read-only and cannot make changes'))
+    const name = change.name?.trim()
+    if (name === '') return E.left(invalidField('name', 'The name must not be empty'))
+    if (name !== undefined && [...name].length > 200) return E.left(invalidField('name', 'The name must be at most 200 characters'))
+    const email = change.email === undefined ? undefined : normaliseEmail(change.email)
+    if (email !== undefined && !Email.is(email)) return E.left(invalidField('email', 'Enter an email address such as name@example.com'))
+    const account = await accountOf(deps, actor)
+    if (E.isLeft(account)) return account
+    const emailChanges = email !== undefined && email !== account.right.email
+    if (emailChanges) {
+      if (!isPasswordSession(actor)) return E.left(forbidden(NEEDS_PASSWORD_SESSION))
+      const confirmed = await confirmPassword(deps, account.right, change.currentPassword, 'currentPassword')
+      if (E.isLeft(confirmed)) return confirmed
+    }
+    const updated = await deps.accounts.updateProfile(account.right.id, { name: name ?? account.right.name, email: email ?? account.right.email })()
+    if (E.isLeft(updated)) return updated.left._tag === 'Conflict' ? E.left(conflict(EMAIL_NOT_AVAILABLE)) : updated
+    return O.isNone(updated.right) ? E.left(notFound('Account')) : E.right(updated.right.value)
+  }
+
+/**
+ * `PUT /me/password`: a password session changes its account's password with
+ * the current one. Every session of the account ends; the caller gets a new one.
+ */
+export const changeOwnPassword =
+  (deps: SignInDeps) =>
+  (actor: Actor, input: { readonly currentPassword: string; readonly newPassword: string }): TE.TaskEither<AppError, SignedIn> =>
+  async () => {
+    if (!isPasswordSession(actor)) return E.left(forbidden(NEEDS_PASSWORD_SESSION))
+    const weak = checkPassword(input.newPassword)
+    if (weak !== null) return E.left(weak._tag === 'Validation' ? invalidField('newPassword', weak.message.replace(/^password/, 'The new password')) : weak)
+    const account = await accountOf(deps, actor)
+    if (E.isLeft(account)) return account
+    const confirmed = await confirmPassword(deps, account.right, input.currentPassword, 'currentPassword')
+    if (E.isLeft(confirmed)) return confirmed
+    const hash = await deps.passwordHasher.hash(input.newPassword)()
+    if (E.isLeft(hash)) return hash
+    const set = await deps.passwords.set(account.right.id, hash.right, deps.clock.now().toISOString())()
+    if (E.isLeft(set)) return set
+    const ended = await deps.sessions.deleteForAccount(account.right.id)()
+    if (E.isLeft(ended)) return ended
+    const { sessionId: _ended, ...sessionless } = actor
+    return openSession(deps)(sessionless, null)()
+  }
