@@ -31,7 +31,7 @@ export const SETTINGS = {
     PublicUrl,
     '',
     'Server',
-    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server. Unset, the document names the address it was requested at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
+    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server, and webhook payloads link to a recording\'s page in the web app with it (`recordingUrl`). Unset, the document names the address it was requested at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
   ),
   DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
   LOG_LEVEL: setting(

@@ -22,6 +22,7 @@ import { sql as notesSettings } from './021-notes-settings.js'
 import { sql as serverAdmins } from './022-server-admins.js'
 import { sql as runTranscribedBy } from './023-run-transcribed-by.js'
 import { sql as connectionRecordDeclined } from './024-connection-record-declined.js'
+import { sql as deliveryPayloads } from './031-delivery-payloads.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 22, name: 'server-admins', sql: serverAdmins },
   { id: 23, name: 'run-transcribed-by', sql: runTranscribedBy },
   { id: 24, name: 'connection-record-declined', sql: connectionRecordDeclined },
+  { id: 31, name: 'delivery-payloads', sql: deliveryPayloads },
 ]

@@ -24,6 +24,7 @@ import { sql as notesSettings } from './023-notes-settings.js'
 import { sql as serverAdmins } from './024-server-admins.js'
 import { sql as runTranscribedBy } from './025-run-transcribed-by.js'
 import { sql as connectionRecordDeclined } from './026-connection-record-declined.js'
+import { sql as deliveryPayloads } from './033-delivery-payloads.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 24, name: 'server-admins', sql: serverAdmins },
   { id: 25, name: 'run-transcribed-by', sql: runTranscribedBy },
   { id: 26, name: 'connection-record-declined', sql: connectionRecordDeclined },
+  { id: 33, name: 'delivery-payloads', sql: deliveryPayloads },
 ]
