@@ -2941,6 +2941,8 @@ export interface operations {
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
+                            /** @description The meeting link a bot was sent to (normalised), to send another with POST /bots; shown to the recording's owner only, null for uploads and for recordings shared with you. */
+                            joinUrl: string | null;
                             endedAt: string | null;
                             hasNotes: boolean;
                             /** @description The summary template chosen with the upload or bot (`template`); null when none was: the organization's (or account's) default at the time the notes are made. */
