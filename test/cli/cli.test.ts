@@ -88,7 +88,7 @@ s('--help lists every command and the settings; a usage error names the one wron
   assert.match(help.stdout, /NOTETAKER_STORE=sqlite/)
   assert.equal(Object.keys(commands).sort(), [...COMMAND_NAMES].sort(), 'the help lists exactly the commands there are')
   const wrong = cli(['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], env)
-  assert.equal(wrong.stderr, "notetaker: Unknown option '--bogus'\nRun `notetaker --help` for the commands and their options.\n")
+  assert.equal(wrong.stderr, "notetaker: Unknown option '--bogus'\nRun `node bin/notetaker.mjs --help` for the commands and their options.\n")
   assert.is(wrong.stdout, '')
 })
 
@@ -96,7 +96,7 @@ s('bad arguments name the wrong thing and exit 2, writing nothing', ({ env }) =>
   for (const args of [[], ['frobnicate'], ['accounts', 'create', '--name', 'X'], ['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], ['keys', 'create', '--account', 'x@y.z', '--expires-in-days', 'soon'], ['keys', 'revoke']]) {
     const r = cli(args, env)
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`)
-    assert.match(r.stderr, /^notetaker: .+\nRun `notetaker --help` for the commands and their options\.\n$/)
+    assert.match(r.stderr, /^notetaker: .+\nRun `node bin\/notetaker\.mjs --help` for the commands and their options\.\n$/)
     assert.not.match(r.stderr, /Usage: notetaker/, 'not the whole usage')
   }
   const listed = cli(['keys', 'list', '--account', 'x@y.z'], env)
