@@ -15,3 +15,7 @@ export const cliCommandFor = (script: string | undefined, cwd: string): string =
 
 /** This process's CLI command, as cliCommandFor tells it. */
 export const CLI = cliCommandFor(process.argv[1], process.cwd())
+
+/** A message of the core, which names commands as the installed bin (`notetaker accounts …`), as this install runs them. */
+export const asThisInstallRuns = (text: string, cli: string = CLI): string =>
+  cli === 'notetaker' ? text : text.replace(/(^|[\s(`])notetaker (?=[a-z])/g, (_, before: string) => `${before}${cli} `)

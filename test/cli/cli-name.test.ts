@@ -7,7 +7,7 @@ import { rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cliCommandFor } from '../../src/app/cli-name.js'
+import { asThisInstallRuns, cliCommandFor } from '../../src/app/cli-name.js'
 import { ROOT, tempDir } from '../support/cli.js'
 
 test('a checkout runs node and the script, from the working folder; the installed bin runs notetaker', () => {
@@ -18,6 +18,15 @@ test('a checkout runs node and the script, from the working folder; the installe
   assert.is(cliCommandFor('/usr/local/bin/notetaker', '/home/ada'), 'notetaker', "npm's link to the bin")
   assert.is(cliCommandFor('/srv/app/node_modules/.bin/notetaker', '/srv/app'), 'notetaker', 'npx')
   assert.is(cliCommandFor(undefined, '/'), 'notetaker', 'no script (an embedding program)')
+})
+
+test("the core's messages name commands the way this install runs them, and only commands", () => {
+  const core = 'A server administrator can lift it with `notetaker accounts set-plan --account EMAIL` (or notetaker accounts list); notetaker: a prefix, not a command'
+  assert.is(
+    asThisInstallRuns(core, 'node bin/notetaker.mjs'),
+    'A server administrator can lift it with `node bin/notetaker.mjs accounts set-plan --account EMAIL` (or node bin/notetaker.mjs accounts list); notetaker: a prefix, not a command',
+  )
+  assert.is(asThisInstallRuns(core, 'notetaker'), core)
 })
 
 test('started through a link named notetaker, as npm installs the bin, the hints say notetaker', () => {

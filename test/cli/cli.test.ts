@@ -66,7 +66,7 @@ s('server administrators: accounts create --server-admin, accounts server-admin 
 
   const last = cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off'], env)
   assert.equal([last.code, last.stdout], [1, ''])
-  assert.is(last.stderr, "notetaker: ada@example.com is this server's last administrator, and a server needs one to manage its speech models; make another account one first (notetaker accounts server-admin --account EMAIL)\n")
+  assert.is(last.stderr, "notetaker: ada@example.com is this server's last administrator, and a server needs one to manage its speech models; make another account one first (node bin/notetaker.mjs accounts server-admin --account EMAIL)\n")
 
   const made = cli(['accounts', 'server-admin', '--account', 'Bob@Example.com'], env)
   assert.is(made.code, 0, made.stderr)
