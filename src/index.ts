@@ -115,6 +115,8 @@ export interface Ports
   readonly engine: EngineSettings
   /** A number in [0, 1) for retry jitter; Math.random when absent. */
   readonly random?: () => number
+  /** The address the web app is reached at (NOTETAKER_PUBLIC_URL); webhook payloads link to recordings with it. Absent: API paths only. */
+  readonly publicUrl?: string
 }
 
 export const buildCore = (ports: Ports) => {

@@ -56,9 +56,9 @@ export const postgresWebhookStore = (pool: Pool): WebhookStore => ({
   addDelivery: (d) =>
     attempt(async () => {
       await pool.query(
-        `INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, trigger_kind, attempt, outcome, status_code, duration_ms, error, next_attempt_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [d.id, d.accountId, d.endpointId, d.eventId, d.eventType, d.trigger, d.attempt, d.outcome, d.statusCode, d.durationMs, d.error, d.nextAttemptAt, d.createdAt],
+        `INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, trigger_kind, attempt, outcome, status_code, duration_ms, error, next_attempt_at, payload, response, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [d.id, d.accountId, d.endpointId, d.eventId, d.eventType, d.trigger, d.attempt, d.outcome, d.statusCode, d.durationMs, d.error, d.nextAttemptAt, d.payload, d.response, d.createdAt],
       )
       return d
     }),

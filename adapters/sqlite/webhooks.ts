@@ -33,8 +33,8 @@ export const sqliteWebhookStore = (db: Db): WebhookStore => {
   const insertEvent = db.prepare('INSERT OR IGNORE INTO webhook_events (id, account_id, type, occurred_at, data) VALUES (?, ?, ?, ?, ?)')
   const oneEvent = db.prepare<[string, string], SqliteEventRow>('SELECT * FROM webhook_events WHERE account_id = ? AND id = ?')
   const insertDelivery = db.prepare(
-    `INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, trigger_kind, attempt, outcome, status_code, duration_ms, error, next_attempt_at, created_at)
-     VALUES (@id, @accountId, @endpointId, @eventId, @eventType, @trigger, @attempt, @outcome, @statusCode, @durationMs, @error, @nextAttemptAt, @createdAt)`,
+    `INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, trigger_kind, attempt, outcome, status_code, duration_ms, error, next_attempt_at, payload, response, created_at)
+     VALUES (@id, @accountId, @endpointId, @eventId, @eventType, @trigger, @attempt, @outcome, @statusCode, @durationMs, @error, @nextAttemptAt, @payload, @response, @createdAt)`,
   )
   const pageOf = db.prepare<[string, string, number, number], WebhookDeliveryRow>(
     'SELECT * FROM webhook_deliveries WHERE account_id = ? AND endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',

@@ -13,6 +13,8 @@ const say: Readonly<Record<EventName, (d: RecordingEventData & UploadEventData) 
   'recording.failed': (d) => `recording ${d.reference} "${d.title}" failed: ${d.detail}`,
   'upload.ready': (d) => `upload ${d.reference} "${d.title}" is ready: its notes can be read`,
   'upload.failed': (d) => `upload ${d.reference} "${d.title}" failed: ${d.error}`,
+  // Test events are queued straight to their endpoint, never published; this line is for completeness.
+  'webhook.test': () => 'a webhook test event',
 }
 
 /** Logs every domain event in words (the service's own record of what bots and processing did); keeps nothing. */

@@ -109,6 +109,7 @@ const openStores = async (
     defaultPlanKey: config.NOTETAKER_DEFAULT_PLAN,
     retentionSweepMs: config.NOTETAKER_RETENTION_SWEEP_MINUTES * 60_000,
     modelsMirror: config.NOTETAKER_MODELS_URL,
+    publicUrl: config.NOTETAKER_PUBLIC_URL,
     rateLimiter: memoryRateLimiter({ limit: config.NOTETAKER_RATE_LIMIT, windowSeconds: config.NOTETAKER_RATE_WINDOW_SECONDS }),
     signInLimits: signInLimits(signInSettings(config), (limit) => memoryRateLimiter(limit)),
     sessionSecrets,

@@ -14,6 +14,7 @@ import { makeLogger } from './logger.js'
 import { configOrExit, startServer, startWorker, stopOnSignals } from './main.js'
 import { passwordFromStdin } from './cli-password.js'
 import { modelCommands } from './cli-models.js'
+import { asThisInstallRuns } from './cli-name.js'
 
 const describeError = (e: AppError): string => {
   switch (e._tag) {
@@ -33,7 +34,7 @@ const describeError = (e: AppError): string => {
 const run = async <A>(task: TE.TaskEither<AppError, A>): Promise<A> => {
   const r = await task()
   if (E.isLeft(r)) {
-    process.stderr.write(`notetaker: ${describeError(r.left)}\n`)
+    process.stderr.write(`notetaker: ${asThisInstallRuns(describeError(r.left))}\n`)
     process.exit(1)
   }
   return r.right

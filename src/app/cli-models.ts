@@ -11,6 +11,7 @@ import { progressReporter } from '../../adapters/models/progress.js'
 import { addFromFile, checkFile, ModelError, modelsDir, partPath, presentModels, quickProblem, removeModel, unknownFiles } from '../../adapters/models/store.js'
 import { parse, usage } from './cli-args.js'
 import * as E from 'fp-ts/lib/Either.js'
+import { CLI } from './cli-name.js'
 import { loadConfig, type Config } from './config.js'
 
 const fail = (message: string): never => {
@@ -32,7 +33,7 @@ const setup = () => {
 }
 
 const named = (catalog: ReadonlyArray<ModelEntry>, name: string): ModelEntry =>
-  findModel(catalog, name) ?? fail(`no model is named '${name}'; \`notetaker models list\` shows the names (${catalog.filter((m) => m.name.endsWith('.en')).map((m) => m.name).join(', ')}, ...)`)
+  findModel(catalog, name) ?? fail(`no model is named '${name}'; \`${CLI} models list\` shows the names (${catalog.filter((m) => m.name.endsWith('.en')).map((m) => m.name).join(', ')}, ...)`)
 
 /** Runs a model operation; a ModelError is its one-line reason. */
 const attempt = async <A>(f: () => Promise<A>): Promise<A> => {
@@ -74,7 +75,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     process.stdout.write(
       `${'NAME'.padEnd(width)}  ${'SIZE'.padStart(10)}  ${'KIND'.padEnd(kinds)}  STATE\n${lines.join('\n')}\n` +
         (others.length === 0 ? '' : `Other files in ${modelsDir(dataDir)}: ${others.join(', ')}\n`) +
-        `${present.size} of ${rows.length} present in ${modelsDir(dataDir)}. \`notetaker models pull NAME\` downloads one; \`notetaker models add FILE\` adds one brought by hand.\n`,
+        `${present.size} of ${rows.length} present in ${modelsDir(dataDir)}. \`${CLI} models pull NAME\` downloads one; \`${CLI} models add FILE\` adds one brought by hand.\n`,
     )
   },
 
@@ -85,7 +86,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     const reporter = progressReporter(process.stderr, entry.file)
     const stop = () => {
       reporter.end()
-      process.stderr.write(`notetaker: stopped; what was downloaded is kept in ${partPath(dataDir, entry)} and \`notetaker models pull ${entry.name}\` resumes from there\n`)
+      process.stderr.write(`notetaker: stopped; what was downloaded is kept in ${partPath(dataDir, entry)} and \`${CLI} models pull ${entry.name}\` resumes from there\n`)
       process.exit(130)
     }
     process.once('SIGINT', stop)
@@ -109,8 +110,8 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
       if (e instanceof MirrorUnreachable)
         fail(
           entry.url === undefined
-            ? `${e.message}. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ${entry.file} here by other means and run \`notetaker models add ${entry.file}\``
-            : `${e.message}. Bring ${entry.file} here by other means (it is published at ${entry.url}) and run \`notetaker models add ${entry.file}\``,
+            ? `${e.message}. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ${entry.file} here by other means and run \`${CLI} models add ${entry.file}\``
+            : `${e.message}. Bring ${entry.file} here by other means (it is published at ${entry.url}) and run \`${CLI} models add ${entry.file}\``,
         )
       if (e instanceof ModelError) fail(e.message)
       throw e
@@ -129,7 +130,7 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     const entry =
       name !== undefined
         ? named(catalog, name)
-        : (modelOfFile(catalog, basename(file)) ?? fail(`cannot tell which model ${file} is from its name; say it with --name NAME (\`notetaker models list\` shows the names)`))
+        : (modelOfFile(catalog, basename(file)) ?? fail(`cannot tell which model ${file} is from its name; say it with --name NAME (\`${CLI} models list\` shows the names)`))
     const path = await attempt(() => addFromFile(file, dataDir, entry))
     process.stdout.write(`added ${entry.name} (${mb(entry.bytes)}, checked: size, layout and SHA-256) as ${path}\n${FOLLOWS}`)
   },
@@ -146,10 +147,10 @@ export const modelCommands: Record<string, (args: string[]) => Promise<void>> = 
     }
     for (const m of catalog) {
       if (present.some((p) => p.entry.name === m.name)) continue
-      if (existsSync(partPath(dataDir, m))) process.stdout.write(`...  ${m.name}: a download is unfinished; \`notetaker models pull ${m.name}\` resumes it\n`)
+      if (existsSync(partPath(dataDir, m))) process.stdout.write(`...  ${m.name}: a download is unfinished; \`${CLI} models pull ${m.name}\` resumes it\n`)
     }
     if (present.length === 0) process.stdout.write(`no models in ${modelsDir(dataDir)}\n`)
-    if (bad.length > 0) fail(`${bad.join(', ')} failed verification: remove (\`notetaker models remove NAME\`), then pull or add again`)
+    if (bad.length > 0) fail(`${bad.join(', ')} failed verification: remove (\`${CLI} models remove NAME\`), then pull or add again`)
   },
 
   'models remove': async (args) => {

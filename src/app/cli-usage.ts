@@ -1,4 +1,5 @@
 /** The text of `notetaker --help`: loads nothing but the settings, so it answers at once. */
+import { CLI } from './cli-name.js'
 import { INVITE_LIFETIME_DAYS } from '../core/domain/organization.js'
 import { CONFIG_DEFAULTS } from './config.js'
 
@@ -52,7 +53,7 @@ ${Object.entries(CONFIG_DEFAULTS)
   .join('\n')}
 `
 
-export const HINT = 'Run `notetaker --help` for the commands and their options.'
+export const HINT = `Run \`${CLI} --help\` for the commands and their options.`
 
 /** Every command, one or two words, as the help lists them (a test holds this to the commands that exist). */
 export const COMMAND_NAMES: ReadonlyArray<string> = [

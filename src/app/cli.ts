@@ -6,6 +6,7 @@
  */
 import { loadConfig } from './config.js'
 import { UsageError } from './cli-args.js'
+import { CLI } from './cli-name.js'
 import { COMMAND_NAMES, HELP, HINT } from './cli-usage.js'
 import { nearestCommand, subcommandsOf } from './cli-suggest.js'
 import { explainStartupFailure } from './startup-errors.js'
@@ -26,10 +27,10 @@ const commandOf = (argv: string[]): { name: string; args: string[] } | null => {
 const unknownCommand = (argv: string[]): string => {
   const [first = '', second] = argv
   const group = subcommandsOf(COMMAND_NAMES, first)
-  if (group.length > 0 && (second === undefined || second.startsWith('-'))) return `notetaker ${first}: which one? ${group.map((n) => `\`notetaker ${n}\``).join(', ')}\n${HINT}\n`
+  if (group.length > 0 && (second === undefined || second.startsWith('-'))) return `notetaker ${first}: which one? ${group.map((n) => `\`${CLI} ${n}\``).join(', ')}\n${HINT}\n`
   const asked = argv.slice(0, group.length > 0 ? 2 : 1).join(' ')
   const meant = nearestCommand(COMMAND_NAMES, argv)
-  return `notetaker: unknown command '${asked}'${meant === null ? '' : `; did you mean \`notetaker ${meant}\`?`}\n${HINT}\n`
+  return `notetaker: unknown command '${asked}'${meant === null ? '' : `; did you mean \`${CLI} ${meant}\`?`}\n${HINT}\n`
 }
 
 const main = async (argv: string[]) => {

@@ -13,6 +13,7 @@ import { ensureWebBuilt } from '../../adapters/web/server/ensure-built.js'
 import { webApp } from '../../adapters/web/server/web-app.js'
 import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
+import { CLI } from './cli-name.js'
 import { serverLimits } from './server-limits.js'
 import { buildCore, type Core } from '../index.js'
 import { startWorkers } from './workers.js'
@@ -60,7 +61,7 @@ const warnWithoutServerAdmin = async (core: Core, logger: Logger) => {
   if (E.isLeft(admins)) logger.warn({ err: admins.left }, 'could not count the server administrators')
   else if (admins.right === 0) {
     logger.warn(
-      'no account is a server administrator, so nobody can download or add speech models from the web app; make one with: notetaker accounts server-admin --account EMAIL',
+      `no account is a server administrator, so nobody can download or add speech models from the web app; make one with: ${CLI} accounts server-admin --account EMAIL`,
     )
   }
 }
@@ -84,7 +85,7 @@ const firstRunBanner = (email: string, { key, password }: { key: string; passwor
     '',
     ` Open the web app at ${url}/`,
     ` Sign in as ${email} with password ${password}`,
-    ` (change it: notetaker accounts set-password --account ${email})`,
+    ` (change it: ${CLI} accounts set-password --account ${email})`,
     '',
     ' Its API key, shown only this once:',
     '',
@@ -93,7 +94,7 @@ const firstRunBanner = (email: string, { key, password }: { key: string; passwor
     ' Try it:',
     `  curl -H "Authorization: Bearer ${key}" ${url}/ext/v1/me`,
     '',
-    ` Lost it? notetaker keys create --account ${email}`,
+    ` Lost it? ${CLI} keys create --account ${email}`,
     '────────────────────────────────────────────────────────────────────────',
     '',
     '',
@@ -141,7 +142,7 @@ export const startServer = async (
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`
-  const role = workers === null ? ', no background jobs: run `notetaker worker` beside it' : ''
+  const role = workers === null ? `, no background jobs: run \`${CLI} worker\` beside it` : ''
   logger.info({ url, store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is serving the web app at ${url}/ and the API at ${url}/ext/v1 (store: ${config.NOTETAKER_STORE}${role})`)
   const mailer = core.ports.mailer
   logger.info(

@@ -218,6 +218,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         rotateSecret: (id) => json('rotateWebhookSecret', { params: { id } }),
         deliveries: (id, query = {}) => json('listWebhookDeliveries', { params: { id }, query }),
         resend: (id, deliveryId) => json('resendWebhookDelivery', { params: { id, deliveryId } }),
+        sendTest: (id) => json('sendWebhookTest', { params: { id } }),
       },
       organization: {
         get: () => json('getOrganization'),

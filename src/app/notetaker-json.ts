@@ -26,7 +26,7 @@ import type { Access } from '../core/domain/api-key.js'
 import type { ConnectionProvider, ConnectionStatus } from '../core/domain/calendar-connection.js'
 import type { RuleKind } from '../core/domain/calendar-rules.js'
 import type { ResponseStatus } from '../core/domain/calendar-event.js'
-import type { EventName } from '../core/domain/events.js'
+import type { EventName, SubscribableEvent } from '../core/domain/events.js'
 import type { Role } from '../core/domain/organization.js'
 import type { MeetingPlatform } from '../core/domain/platform.js'
 import type { AutoJoin, SkipReason } from '../core/domain/recording-decision.js'
@@ -257,7 +257,7 @@ export interface WebhookEndpoint {
   id: string
   url: string
   description: string | null
-  events: EventName[]
+  events: SubscribableEvent[]
   status: 'active' | 'disabled'
   consecutiveFailures: number
   lastDeliveryAt: string | null
@@ -280,13 +280,13 @@ export interface WebhookEndpointDetail extends WebhookEndpoint {
 
 export interface NewWebhook {
   readonly url: string
-  readonly events: ReadonlyArray<EventName>
+  readonly events: ReadonlyArray<SubscribableEvent>
   readonly description?: string | null
 }
 
 export interface WebhookChanges {
   readonly url?: string
-  readonly events?: ReadonlyArray<EventName>
+  readonly events?: ReadonlyArray<SubscribableEvent>
   readonly status?: 'active' | 'disabled'
   readonly description?: string | null
 }
@@ -300,13 +300,17 @@ export interface WebhookDelivery {
   id: string
   eventId: string
   eventType: EventName
-  trigger: 'event' | 'resend'
+  trigger: 'event' | 'resend' | 'test'
   attempt: number
   outcome: 'succeeded' | 'will_retry' | 'failed'
   statusCode: number | null
   durationMs: number
   error: string | null
   nextAttemptAt: string | null
+  /** The JSON body sent (cut when long); null on attempts logged before bodies were kept. */
+  payload: string | null
+  /** The first characters of the receiver's answer. */
+  response: string | null
   createdAt: string
 }
 

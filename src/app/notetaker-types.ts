@@ -186,6 +186,8 @@ export interface NotetakerAccount {
     deliveries(id: string, query?: Json.PageQuery): Promise<Json.Page<Json.WebhookDelivery>>
     /** `POST /webhooks/{id}/deliveries/{deliveryId}/resend` */
     resend(id: string, deliveryId: string): Promise<Json.QueuedResend>
+    /** `POST /webhooks/{id}/test`: a `webhook.test` event to this endpoint alone. */
+    sendTest(id: string): Promise<Json.QueuedResend>
   }
   /** The /organization routes: they need an organization-wide key (or `as(account, { organizationWide: true })`), except `acceptInvite`. */
   readonly organization: {

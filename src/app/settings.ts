@@ -31,7 +31,7 @@ export const SETTINGS = {
     PublicUrl,
     '',
     'Server',
-    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server, and invite and share links point at its web app (`/join#token=…`). Unset, the document and the links name the address the request was made at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
+    'The address clients reach Notetaker at, e.g. `https://notes.example.com` (a path prefix is kept); the OpenAPI document names it, followed by `/ext/v1`, as its server, invite and share links point at its web app (`/join#token=…`), and webhook payloads link to a recording\'s page in the web app with it (`recordingUrl`; null when unset). Unset, the document and the invite and share links name the address the request was made at (the `Host` header, checked to be a host and port, and `https` when the connection itself is TLS), or `/ext/v1` alone when `Host` is not one. Set it behind a reverse proxy, which Notetaker does not trust for `X-Forwarded-*`.',
   ),
   DATA_DIR: setting(t.string, './data', 'Server', 'Where the SQLite database (`notetaker.db`), stored files (`files/`) and the generated secret key (`secret.key`) live.'),
   LOG_LEVEL: setting(

@@ -61,6 +61,7 @@ export const answers = () =>
     | Same<Json.DeletedWebhook, Data<'/webhooks/{id}', 'delete'>>
     | Same<Json.Page<Json.WebhookDelivery>, Data<'/webhooks/{id}/deliveries', 'get'>>
     | Same<Json.QueuedResend, Data<'/webhooks/{id}/deliveries/{deliveryId}/resend', 'post'>>
+    | Same<Json.QueuedResend, Data<'/webhooks/{id}/test', 'post'>>
     | Same<Json.Organization, Data<'/organization', 'get'>>
     | Same<Json.Page<Json.Member>, Data<'/organization/members', 'get'>>
     | Same<Json.Member, Data<'/organization/members/{accountId}', 'patch'>>

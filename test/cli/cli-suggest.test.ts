@@ -22,12 +22,12 @@ test('from the command line: `notetaker keys` lists what keys does, a typo is an
     const env = { DATA_DIR: dir }
     const group = cli(['keys'], env)
     assert.is(group.code, 2)
-    assert.match(group.stderr, 'notetaker keys: which one? `notetaker keys create`, `notetaker keys list`, `notetaker keys revoke`')
+    assert.match(group.stderr, 'notetaker keys: which one? `node bin/notetaker.mjs keys create`, `node bin/notetaker.mjs keys list`, `node bin/notetaker.mjs keys revoke`')
     const slip = cli(['acounts', 'list'], env)
     assert.is(slip.code, 2)
-    assert.match(slip.stderr, "notetaker: unknown command 'acounts'; did you mean `notetaker accounts list`?")
+    assert.match(slip.stderr, "notetaker: unknown command 'acounts'; did you mean `node bin/notetaker.mjs accounts list`?")
     const unknown = cli(['keys', 'destroy'], env)
-    assert.match(unknown.stderr, /^notetaker: unknown command 'keys destroy'\nRun `notetaker --help`/)
+    assert.match(unknown.stderr, /^notetaker: unknown command 'keys destroy'\nRun `node bin\/notetaker\.mjs --help`/)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -66,7 +66,7 @@ s('server administrators: accounts create --server-admin, accounts server-admin 
 
   const last = cli(['accounts', 'server-admin', '--account', 'ada@example.com', '--off'], env)
   assert.equal([last.code, last.stdout], [1, ''])
-  assert.is(last.stderr, "notetaker: ada@example.com is this server's last administrator, and a server needs one to manage its speech models; make another account one first (notetaker accounts server-admin --account EMAIL)\n")
+  assert.is(last.stderr, "notetaker: ada@example.com is this server's last administrator, and a server needs one to manage its speech models; make another account one first (node bin/notetaker.mjs accounts server-admin --account EMAIL)\n")
 
   const made = cli(['accounts', 'server-admin', '--account', 'Bob@Example.com'], env)
   assert.is(made.code, 0, made.stderr)
@@ -88,7 +88,7 @@ s('--help lists every command and the settings; a usage error names the one wron
   assert.match(help.stdout, /NOTETAKER_STORE=sqlite/)
   assert.equal(Object.keys(commands).sort(), [...COMMAND_NAMES].sort(), 'the help lists exactly the commands there are')
   const wrong = cli(['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], env)
-  assert.equal(wrong.stderr, "notetaker: Unknown option '--bogus'\nRun `notetaker --help` for the commands and their options.\n")
+  assert.equal(wrong.stderr, "notetaker: Unknown option '--bogus'\nRun `node bin/notetaker.mjs --help` for the commands and their options.\n")
   assert.is(wrong.stdout, '')
 })
 
@@ -96,7 +96,7 @@ s('bad arguments name the wrong thing and exit 2, writing nothing', ({ env }) =>
   for (const args of [[], ['frobnicate'], ['accounts', 'create', '--name', 'X'], ['accounts', 'create', '--name', 'X', '--email', 'x@y.z', '--bogus'], ['keys', 'create', '--account', 'x@y.z', '--expires-in-days', 'soon'], ['keys', 'revoke']]) {
     const r = cli(args, env)
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`)
-    assert.match(r.stderr, /^notetaker: .+\nRun `notetaker --help` for the commands and their options\.\n$/)
+    assert.match(r.stderr, /^notetaker: .+\nRun `node bin\/notetaker\.mjs --help` for the commands and their options\.\n$/)
     assert.not.match(r.stderr, /Usage: notetaker/, 'not the whole usage')
   }
   const listed = cli(['keys', 'list', '--account', 'x@y.z'], env)

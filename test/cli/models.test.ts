@@ -94,7 +94,7 @@ s('pull: an unreachable mirror is one line naming NOTETAKER_MODELS_URL and `mode
   const r = await run(['models', 'pull', 'test.en'], { ...ctx.env, DATA_DIR: join(ctx.dir, 'other'), NOTETAKER_MODELS_URL: closed.url })
   assert.is(r.code, 1)
   assert.is(r.stderr.split('\n').length, 2, r.stderr)
-  assert.match(r.stderr, /^notetaker: cannot reach the model mirror \(https:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED.*\. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ggml-test\.bin here by other means and run `notetaker models add ggml-test\.bin`\n$/)
+  assert.match(r.stderr, /^notetaker: cannot reach the model mirror \(https:\/\/127\.0\.0\.1:\d+\): .*ECONNREFUSED.*\. Set NOTETAKER_MODELS_URL to a mirror this machine can reach, or bring ggml-test\.bin here by other means and run `node bin\/notetaker\.mjs models add ggml-test\.bin`\n$/)
   const http = await run(['models', 'pull', 'test.en'], { ...ctx.env, NOTETAKER_MODELS_URL: 'http://mirror.example.com/whisper' })
   assert.is(http.code, 1)
   assert.match(http.stderr, /^notetaker: the model mirror http:\/\/mirror\.example\.com is plain http; models are downloaded over https \(plain http only from this machine, or with --allow-http\)\n$/)
@@ -105,7 +105,7 @@ s('pull: an unreachable mirror is one line naming NOTETAKER_MODELS_URL and `mode
   writeFileSync(own, JSON.stringify([{ name: 'voices', kind: 'speaker-embedding', bytes: SIZE, sha256: 'a'.repeat(64), url: `${closed.url}/voices.onnx` }]))
   const away = await run(['models', 'pull', 'voices'], { ...ctx.env, DATA_DIR: join(ctx.dir, 'other'), NOTETAKER_MODELS_CATALOG: own })
   assert.is(away.code, 1)
-  assert.match(away.stderr, /ECONNREFUSED.*\. Bring voices\.onnx here by other means \(it is published at https:\/\/127\.0\.0\.1:\d+\/voices\.onnx\) and run `notetaker models add voices\.onnx`\n$/)
+  assert.match(away.stderr, /ECONNREFUSED.*\. Bring voices\.onnx here by other means \(it is published at https:\/\/127\.0\.0\.1:\d+\/voices\.onnx\) and run `node bin\/notetaker\.mjs models add voices\.onnx`\n$/)
 })
 
 s('Ctrl-C during a pull keeps the part file and says how to resume; the next pull resumes from it', async (ctx) => {
@@ -119,7 +119,7 @@ s('Ctrl-C during a pull keeps the part file and says how to resume; the next pul
   for (let i = 0; i < 200 && (!existsSync(part) || statSync(part).size < 1_000_000); i++) await new Promise((r) => setTimeout(r, 50))
   child.kill('SIGINT')
   assert.is(await exited, 130, stderr)
-  assert.match(stderr, /notetaker: stopped; what was downloaded is kept in .*ggml-test\.bin\.part and `notetaker models pull test\.en` resumes from there\n$/)
+  assert.match(stderr, /notetaker: stopped; what was downloaded is kept in .*ggml-test\.bin\.part and `node bin\/notetaker\.mjs models pull test\.en` resumes from there\n$/)
   const kept = statSync(part).size
   assert.is(kept, 1_000_000)
   ctx.mirror.behaviour = {}
@@ -186,7 +186,7 @@ s('verify catches a file corrupted after the fact (exit 1, naming it); list --js
   const bad = await run(['models', 'verify'], ctx.env)
   assert.is(bad.code, 1)
   assert.match(bad.stdout, /^BAD  test\.en \(ggml-test\.bin\): its SHA-256 is [0-9a-f]{64}, not the /)
-  assert.match(bad.stderr, /^notetaker: test\.en failed verification: remove \(`notetaker models remove NAME`\), then pull or add again\n$/)
+  assert.match(bad.stderr, /^notetaker: test\.en failed verification: remove \(`node bin\/notetaker\.mjs models remove NAME`\), then pull or add again\n$/)
 
   const list = await run(['models', 'list', '--json'], ctx.env)
   assert.is(list.code, 0, list.stderr)

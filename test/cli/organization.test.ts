@@ -68,7 +68,7 @@ s('refusals: bad arguments exit 2, refused operations exit 1 with the reason', (
   ]) {
     const r = cli(args, env)
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`)
-    assert.match(r.stderr, /^notetaker: .+\nRun `notetaker --help` for the commands and their options\.\n$/)
+    assert.match(r.stderr, /^notetaker: .+\nRun `node bin\/notetaker\.mjs --help` for the commands and their options\.\n$/)
   }
   const taken = cli(['organizations', 'create', '--name', 'Again', '--owner', 'ada@example.com'], env)
   assert.equal([taken.code, /belongs to an organization already/.test(taken.stderr)], [1, true], taken.stderr)

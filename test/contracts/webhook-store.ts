@@ -50,6 +50,8 @@ const delivery = (n: number, endpointId: string, over: Partial<WebhookDelivery> 
   durationMs: 10 * n,
   error: n % 3 === 0 ? null : 'Answered HTTP 500',
   nextAttemptAt: n % 3 === 0 ? null : '2026-03-10T10:00:05.000Z',
+  payload: n === 1 ? null : `{"type":"meeting.started","data":{"n":${n}}}`,
+  response: n % 3 === 0 ? 'ok' : null,
   createdAt: `2026-03-10T10:00:${String(n).padStart(2, '0')}.000Z`,
   ...over,
 })
@@ -133,6 +135,16 @@ export const webhookStoreContract = (name: string, make: () => Promise<WebhookSt
     assert.equal(await right(store.findDelivery(ACCOUNT, e.id, delivery(3, e.id).id)), O.some(delivery(3, e.id)))
     assert.equal(await right(store.findDelivery(ACCOUNT, endpoint(2).id, delivery(3, e.id).id)), O.none)
     assert.equal(await right(store.findDelivery(OTHER, e.id, delivery(3, e.id).id)), O.none)
+  })
+
+  s('a test delivery keeps its trigger, the body sent and the start of the answer as written', async ({ store }) => {
+    const e = endpoint(1)
+    await right(store.create(e))
+    const body = JSON.stringify({ type: 'webhook.test', data: { message: 'Réunion — “test” ✓', pad: 'x'.repeat(7_000) } })
+    const test = delivery(7, e.id, { trigger: 'test', eventType: 'webhook.test', outcome: 'failed', payload: body, response: 'Bad gateway: ünïcode', error: 'Answered HTTP 502' })
+    await right(store.addDelivery(test))
+    assert.equal(await right(store.findDelivery(ACCOUNT, e.id, test.id)), O.some(test))
+    assert.equal((await right(store.listDeliveries(ACCOUNT, e.id, { limit: 1, offset: 0 }))).rows, [test])
   })
 
   s('delivery health counts attempts since a time', async ({ store }) => {

@@ -10,6 +10,10 @@ test('first run on SQLite: creates an account, prints a working key once, and st
     const key = first.output.map((l) => /^\s+(ntk_\S+)$/.exec(l)?.[1]).find((k) => k !== undefined)
     assert.ok(key, `a key was printed:\n${first.output.join('\n')}`)
     assert.ok(first.output.some((l) => l.includes(`curl -H "Authorization: Bearer ${key}" ${first.url}/ext/v1/me`)))
+    // Started from the checkout (as npm start does), the commands it prints run from there.
+    assert.ok(first.output.some((l) => /^ \(change it: node bin\/notetaker\.mjs accounts set-password --account \S+@\S+\)$/.test(l)), first.output.join('\n'))
+    assert.ok(first.output.some((l) => /^ Lost it\? node bin\/notetaker\.mjs keys create --account /.test(l)))
+    assert.not.ok(first.output.some((l) => /(^|[ (])notetaker (accounts|keys) /.test(l)), 'no command a checkout cannot run')
     const me = await fetch(`${first.url}/ext/v1/me`, { headers: { authorization: `Bearer ${key}` } })
     assert.is(me.status, 200)
     const identity = (await me.json()).data
@@ -36,7 +40,7 @@ test('a store whose accounts were made with the CLI before the first start has n
     const started = await serve({ DATA_DIR: dir })
     assert.not.ok(started.output.some((l) => l.includes('ntk_')), 'no first account is made')
     assert.ok(
-      started.output.some((l) => l.includes('no account is a server administrator, so nobody can download or add speech models from the web app; make one with: notetaker accounts server-admin --account EMAIL')),
+      started.output.some((l) => l.includes('no account is a server administrator, so nobody can download or add speech models from the web app; make one with: node bin/notetaker.mjs accounts server-admin --account EMAIL')),
       started.output.join('\n'),
     )
     assert.is(await started.stop(), 0)

@@ -37,6 +37,18 @@ s('a bot is sent, moves through its states and its recording gets a transcript w
   assert.equal(types, ['bot.joining', 'bot.waiting', 'meeting.started', 'meeting.ended', 'recording.ready'])
 })
 
+s("a bot's recording gives its owner the link it was sent to (to send another), and nobody it is shared with", async ({ h }) => {
+  const bot = (await send(h, { joinUrl: `${MEET}?simulate=denied`, title: 'Refused' })).body.data
+  await h.worker.drain()
+  const failed = await recording(h, bot.runId)
+  assert.equal([failed.state, failed.joinUrl], ['failed', bot.joinUrl])
+  const again = await send(h, { joinUrl: failed.joinUrl, title: failed.title })
+  assert.equal([again.status, again.body.data.joinUrl], [201, bot.joinUrl], 'the link sends a bot as it is')
+  assert.is((await h.request('POST', `/recordings/${bot.runId}/shares`, { body: { email: 'bob@example.com', scope: 'full' } })).status, 201)
+  const shared = await h.request('GET', `/recordings/${bot.runId}`, { key: h.keys.other })
+  assert.equal([shared.status, shared.body.data.joinUrl], [200, null])
+})
+
 s('the same Idempotency-Key answers the same bot; a second bot while one is live is 409', async ({ h }) => {
   const first = await send(h, { joinUrl: MEET }, { 'idempotency-key': 'k-1' })
   const again = await send(h, { joinUrl: MEET }, { 'idempotency-key': 'k-1' })

@@ -167,6 +167,71 @@ s('410 and 400 are final: no retry', async ({ h, r }) => {
   assert.is((await endpoint(h, hook.id)).consecutiveFailures, 2)
 })
 
+s('a test event: signed, sent to that endpoint alone whatever its events, logged with the body sent and the answer', async ({ h, r }) => {
+  h.clock.set(new Date())
+  const hook = await register(h, `${r.server.base}/in`, ['upload.ready'])
+  const other = await register(h, `${r.server.base}/other`, ['upload.ready'])
+  r.answerWith((res) => res.writeHead(200).end('{"received":true}'))
+  const queued = await h.request('POST', `/webhooks/${hook.id}/test`)
+  assert.equal([queued.status, queued.body.data.endpointId, queued.body.data.eventType], [202, hook.id, 'webhook.test'])
+  await h.worker.drain()
+  assert.is(r.received.length, 1, 'only the endpoint tested')
+  const got = r.received[0]!
+  const payload = new Webhook(hook.secret).verify(got.body, got.headers) as any
+  assert.equal([payload.type, payload.data.endpointId, payload.data.eventId, got.headers['webhook-id']], ['webhook.test', hook.id, queued.body.data.eventId, queued.body.data.eventId])
+  assert.match(payload.data.message, /test event/)
+  const [log] = await deliveries(h, hook.id)
+  assert.equal([log.trigger, log.eventType, log.outcome, log.statusCode, log.payload, log.response], ['test', 'webhook.test', 'succeeded', 200, got.body, '{"received":true}'])
+  assert.is((await deliveries(h, other.id)).length, 0)
+})
+
+s('a failed test is not retried and leaves the endpoint as it was; a disabled endpoint can be tested', async ({ h, r }) => {
+  const hook = await register(h, r.server.base)
+  r.answerWith((res) => res.writeHead(503).end('maintenance'))
+  assert.is((await h.request('POST', `/webhooks/${hook.id}/test`)).status, 202)
+  await h.worker.drain()
+  h.clock.advance(86_400_000)
+  await h.worker.drain()
+  assert.is(r.received.length, 1, 'not retried')
+  const [log] = await deliveries(h, hook.id)
+  assert.equal([log.trigger, log.outcome, log.nextAttemptAt, log.response], ['test', 'failed', null, 'maintenance'])
+  const after = await endpoint(h, hook.id)
+  assert.equal([after.consecutiveFailures, after.lastDeliveryAt, after.lastStatus, after.status], [0, null, null, 'active'])
+  await h.request('PATCH', `/webhooks/${hook.id}`, { body: { status: 'disabled' } })
+  r.answerWith((res) => res.writeHead(204).end())
+  assert.is((await h.request('POST', `/webhooks/${hook.id}/test`)).status, 202)
+  await h.worker.drain()
+  assert.is(r.received.length, 2, 'the test reached the disabled endpoint')
+  assert.equal([(await deliveries(h, hook.id))[0].outcome, (await endpoint(h, hook.id)).status], ['succeeded', 'disabled'])
+})
+
+s('upload.ready links to its recording: the API path always, the web page when the public address is set', async ({ r }) => {
+  for (const publicUrl of [undefined, 'https://notes.example.com/team']) {
+    const h = await startHarness({ ports: publicUrl === undefined ? {} : { publicUrl } })
+    try {
+      h.clock.set(new Date())
+      const hook = await register(h, `${r.server.base}/in`, ['upload.ready'])
+      const before = r.received.length
+      const up = await h.request('POST', '/uploads', { body: { filename: 'standup.vtt', title: 'Standup' } })
+      assert.is(up.status, 201, JSON.stringify(up.body))
+      const put = await fetch(`${h.url}/ext/v1/uploads/${up.body.data.id}/content`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${h.keys.full}`, 'content-type': 'application/octet-stream' },
+        body: 'WEBVTT\n\n00:00.000 --> 00:02.000\n<v Ada>Ship it on Friday.\n',
+      })
+      assert.ok(put.ok, String(put.status))
+      await h.worker.drain()
+      const payload = new Webhook(hook.secret).verify(r.received[before]!.body, r.received[before]!.headers) as any
+      const runId = payload.data.runId
+      assert.equal([payload.type, typeof runId, payload.data.recordingPath], ['upload.ready', 'string', `/ext/v1/recordings/${runId}`])
+      assert.is(payload.data.recordingUrl, publicUrl === undefined ? null : `${publicUrl}/recordings/${runId}`)
+      assert.is((await h.request('GET', payload.data.recordingPath.replace('/ext/v1', ''))).status, 200, 'the path reads the recording')
+    } finally {
+      await h.close()
+    }
+  }
+})
+
 s('a hanging receiver times out; the attempt is logged and retried', async ({ r }) => {
   const h = await startHarness({ ports: { webhookSender: httpWebhookSender({ allowPrivate: true, timeoutMs: 300 }) } })
   try {

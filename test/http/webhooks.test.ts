@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
-import { EVENT_NAMES } from '../../src/core/domain/events.js'
+import { EVENT_NAMES, SUBSCRIBABLE_EVENTS } from '../../src/core/domain/events.js'
 import { startHarness, type Harness } from '../support/http.js'
 
 const s = suite<{ h: Harness }>('HTTP: webhook endpoints')
@@ -47,6 +47,8 @@ s('unknown events, empty events, bad or private URLs and unknown fields are 422 
   assert.equal(paths(await h.request('POST', '/webhooks', { body: { events: ['bot.failed'] } })), ['url'])
   const { id } = await create(h)
   assert.equal(paths(await h.request('PATCH', `/webhooks/${id}`, { body: { events: ['nope'] } })), ['events.0'])
+  const test = await h.request('PATCH', `/webhooks/${id}`, { body: { events: ['webhook.test'] } })
+  assert.equal([test.status, paths(test)], [422, ['events.0']], 'the test event is sent on request, not subscribed to')
   assert.equal(paths(await h.request('PATCH', `/webhooks/${id}`, { body: { status: 'paused' } })), ['status'])
   assert.equal((await h.request('GET', '/webhooks', {})).body.data.total, 1, 'nothing refused was stored')
 })
@@ -130,12 +132,14 @@ s("another account's webhook is 404 on every route", async ({ h }) => {
     ['POST', `/webhooks/${id}/rotate-secret`, undefined],
     ['GET', `/webhooks/${id}/deliveries`, undefined],
     ['POST', `/webhooks/${id}/deliveries/${delivery}/resend`, undefined],
+    ['POST', `/webhooks/${id}/test`, undefined],
   ] as const) {
     const r = await h.request(method, path, { ...other, ...(body === undefined ? {} : { body }) })
     assert.equal([r.status, r.body.error.code], [404, 'NOT_FOUND'], `${method} ${path}`)
   }
   assert.is((await h.request('GET', `/webhooks/${id}`)).body.data.status, 'active', 'unchanged')
   assert.is((await h.request('GET', '/webhooks/not-a-uuid')).status, 422)
+  assert.is((await h.request('POST', `/webhooks/${randomUUID()}/test`)).status, 404, 'a missing endpoint')
 })
 
 s('a read-only key reads but every write is 403', async ({ h }) => {
@@ -147,6 +151,7 @@ s('a read-only key reads but every write is 403', async ({ h }) => {
     ['DELETE', `/webhooks/${id}`, undefined],
     ['POST', `/webhooks/${id}/rotate-secret`, undefined],
     ['POST', `/webhooks/${id}/deliveries/${randomUUID()}/resend`, undefined],
+    ['POST', `/webhooks/${id}/test`, undefined],
   ] as const) {
     const r = await h.request(method, path, { ...ro, ...(body === undefined ? {} : { body }) })
     assert.equal([r.status, r.body.error.code], [403, 'FORBIDDEN'], `${method} ${path}`)
@@ -183,7 +188,7 @@ s('the delivery log pages with bounds refused, never clamped', async ({ h }) => 
 
 s('OpenAPI documents the routes and each event payload in the webhooks section', async ({ h }) => {
   const doc = h.openapi
-  for (const p of ['/webhooks', '/webhooks/{id}', '/webhooks/{id}/rotate-secret', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{deliveryId}/resend']) assert.ok(doc.paths[p], p)
+  for (const p of ['/webhooks', '/webhooks/{id}', '/webhooks/{id}/rotate-secret', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{deliveryId}/resend', '/webhooks/{id}/test']) assert.ok(doc.paths[p], p)
   assert.equal(Object.keys(doc.paths['/webhooks/{id}']).sort(), ['delete', 'get', 'patch'])
   assert.equal(Object.keys(doc.webhooks).sort(), [...EVENT_NAMES].sort())
   const started = doc.webhooks['meeting.started'].post
@@ -193,7 +198,12 @@ s('OpenAPI documents the routes and each event payload in the webhooks section',
   assert.equal(schema.required, ['type', 'timestamp', 'data'])
   assert.ok(schema.properties.data.required.includes('eventId') && schema.properties.data.required.includes('runId'))
   assert.match(doc.paths['/webhooks'].post.description, /5 s, 5 min, 30 min, 2 h, 5 h and 10 h/)
-  assert.equal(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema.properties.events.items.enum.sort(), [...EVENT_NAMES].sort())
+  assert.equal(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema.properties.events.items.enum.sort(), [...SUBSCRIBABLE_EVENTS].sort())
+  assert.ok(!SUBSCRIBABLE_EVENTS.includes('webhook.test' as never) && EVENT_NAMES.includes('webhook.test'), 'the test event is sent but not subscribed to')
+  const upload = doc.components.schemas[doc.webhooks['upload.ready'].post.requestBody.content['application/json'].schema.$ref.split('/').pop()]
+  assert.ok(['runId', 'recordingPath', 'recordingUrl'].every((f) => upload.properties.data.required.includes(f)), 'upload.ready links to its recording')
+  const test = doc.components.schemas[doc.webhooks['webhook.test'].post.requestBody.content['application/json'].schema.$ref.split('/').pop()]
+  assert.equal(test.properties.data.required, ['eventId', 'accountId', 'endpointId', 'message'])
 })
 
 s.run()

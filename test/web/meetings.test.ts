@@ -172,4 +172,33 @@ test('a bot sent to a link goes through its states, and can be made to leave', a
   await context.close()
 })
 
+test('a bot that failed offers "Try again": a new bot to the same link, followed on the page', async () => {
+  const { page, context, problems } = await openPage(browser, app)
+  await signIn(page, app)
+  await page.goto('/bots')
+  await page.getByRole('heading', { name: 'Send a bot', level: 1 }).waitFor()
+  // The simulated host refuses this bot, so it fails within seconds.
+  await page.getByLabel('Meeting link').fill('https://meet.google.com/abc-defg-hij?simulate=denied')
+  await page.getByLabel('Title').fill('Refused review')
+  await page.getByRole('button', { name: 'Send the bot' }).click()
+  await page.waitForURL(/run=/)
+  const first = new URL(page.url()).searchParams.get('run')!
+  await page.getByTestId('bot-state').getByText('Failed').waitFor({ timeout: 20_000 })
+  assert.equal(await seriousViolations(page), [], 'bots, failed')
+
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await page.waitForURL((u) => u.searchParams.get('run') !== null && u.searchParams.get('run') !== first)
+  const second = new URL(page.url()).searchParams.get('run')!
+  await page.getByRole('heading', { name: 'Refused review', level: 2 }).waitFor()
+  await page.getByTestId('bot-state').waitFor()
+  const [was, again] = await Promise.all([first, second].map((id) => api<{ joinUrl: string | null; title: string; origin: string }>(`/recordings/${id}`)))
+  assert.equal([again!.joinUrl, again!.title, again!.origin], [was!.joinUrl, 'Refused review', 'manual'], 'the same link and options, through POST /bots')
+  assert.match(was!.joinUrl ?? '', /simulate=denied/)
+  // The new one fails the same way and offers to try again too.
+  await page.getByTestId('bot-state').getByText('Failed').waitFor({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Try again' }).waitFor()
+  assert.equal(problems, [])
+  await context.close()
+})
+
 test.run()

@@ -163,6 +163,18 @@ test('webhooks: add one, see its delivery in the log, resend it, rotate the secr
   await log.getByText('(resent)').first().waitFor()
   assert.ok(received.slice(before).some((r) => received.slice(0, before).some((o) => o.webhookId === r.webhookId)), 'a resend carries the same webhook-id')
 
+  // A test event on request, shown in the log with what was sent and what the receiver answered.
+  await card.getByRole('button', { name: `Send a test event to ${receiverUrl}` }).click()
+  await card.getByText('A test event is on its way').waitFor()
+  await until('the test event', () => received.some((r) => r.type === 'webhook.test'))
+  await log.getByText('(test)').first().waitFor()
+  await log.locator('summary', { hasText: 'webhook.test' }).first().click()
+  const sent = log.locator('details[open] pre.payload')
+  await sent.first().waitFor()
+  assert.match((await sent.first().textContent()) ?? '', /"type": "webhook\.test"[\s\S]*"endpointId"/)
+  assert.is(await sent.nth(1).textContent(), 'ok', "the receiver's answer")
+  assert.equal(await seriousViolations(page), [], 'webhooks, a payload open')
+
   await card.getByRole('button', { name: 'Rotate the secret' }).click()
   await card.getByTestId('secret').waitFor()
   assert.match((await card.getByTestId('secret').textContent()) ?? '', /^whsec_/)

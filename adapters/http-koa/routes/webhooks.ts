@@ -1,10 +1,10 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { EVENT_CATALOGUE } from '../../../src/core/domain/events.js'
+import { EVENT_CATALOGUE, RecordingLinks } from '../../../src/core/domain/events.js'
 import { type Page, wholePage } from '../../../src/core/domain/page.js'
-import { type WebhookDelivery, type WebhookEndpoint, WebhookEventList, WebhookEventName } from '../../../src/core/domain/webhook.js'
-import { DISABLE_AFTER_FAILED_EVENTS, MAX_ATTEMPTS } from '../../../src/core/domain/webhook-delivery.js'
+import { DeliveredEventName, type WebhookDelivery, type WebhookEndpoint, WebhookEventList, WebhookEventName } from '../../../src/core/domain/webhook.js'
+import { DISABLE_AFTER_FAILED_EVENTS, LOGGED_PAYLOAD_CHARS, MAX_ATTEMPTS } from '../../../src/core/domain/webhook-delivery.js'
 import type { WebhookWithSecret } from '../../../src/core/webhooks/index.js'
 import type { AppError } from '../../../src/core/errors.js'
 import type { Core } from '../../../src/index.js'
@@ -44,20 +44,24 @@ const DeliveryCodec = t.exact(
   t.type({
     id: formatted('uuid'),
     eventId: formatted('uuid'),
-    eventType: WebhookEventName,
-    trigger: t.keyof({ event: null, resend: null }),
+    eventType: DeliveredEventName,
+    trigger: annotate(t.keyof({ event: null, resend: null, test: null }), { description: 'Why it was sent: the event happened, someone re-sent it, or someone asked for a test.' }),
     attempt: t.Int,
     outcome: t.keyof({ succeeded: null, will_retry: null, failed: null }),
     statusCode: t.union([t.Int, t.null]),
     durationMs: t.Int,
     error: t.union([t.string, t.null]),
     nextAttemptAt: nullableFormatted('date-time'),
+    payload: annotate(t.union([t.string, t.null]), {
+      description: `The JSON body sent, as signed (cut after ${LOGGED_PAYLOAD_CHARS.toLocaleString('en')} characters, ending in "…"); null on attempts logged before bodies were kept.`,
+    }),
+    response: annotate(t.union([t.string, t.null]), { description: "The first 200 characters of the receiver's answer; null when none came or it was empty." }),
     createdAt: formatted('date-time'),
   }),
   'WebhookDelivery',
 )
 const QueuedCodec = t.exact(
-  t.type({ endpointId: formatted('uuid'), eventId: formatted('uuid'), eventType: WebhookEventName, queuedAt: formatted('date-time') }),
+  t.type({ endpointId: formatted('uuid'), eventId: formatted('uuid'), eventType: DeliveredEventName, queuedAt: formatted('date-time') }),
   'QueuedResend',
 )
 const Description = t.union([t.string, t.null])
@@ -158,7 +162,8 @@ export const webhookRoutes = (core: Core) => [
   route({
     operationId: 'listWebhookDeliveries', method: 'get', path: '/webhooks/{id}/deliveries', tag: 'Webhooks', access: 'read',
     summary: 'The delivery log of an endpoint, newest first',
-    description: 'One row per attempt: the event, the attempt number, the outcome (`succeeded`, `will_retry` with `nextAttemptAt`, or `failed`), the HTTP status (null when no answer came), the duration and the error in words.',
+    description:
+      'One row per attempt: the event, why it was sent (`trigger`), the attempt number, the outcome (`succeeded`, `will_retry` with `nextAttemptAt`, or `failed`), the HTTP status (null when no answer came), the duration, the error in words, the body sent (`payload`) and the start of the answer (`response`).',
     params: id,
     query: pageQuery,
     errorNotes: { NOT_FOUND },
@@ -175,6 +180,16 @@ export const webhookRoutes = (core: Core) => [
     success: { status: 202, description: 'The delivery is queued.', data: QueuedCodec },
     handle: ({ actor, params }) => data(core.webhooks.resend(actor, params.id, params.deliveryId)),
   }),
+  route({
+    operationId: 'sendWebhookTest', method: 'post', path: '/webhooks/{id}/test', tag: 'Webhooks', access: 'write',
+    summary: 'Send a test event to an endpoint',
+    description:
+      'Queues a signed `webhook.test` event to this endpoint alone, whatever events it subscribed to, and also while it is disabled (to check a receiver before re-enabling it). It is sent once, never retried, and shows in the delivery log with `trigger: "test"`; it neither counts toward disabling the endpoint nor clears its failures.',
+    params: id,
+    errorNotes: { NOT_FOUND },
+    success: { status: 202, description: 'The test event is queued.', data: QueuedCodec },
+    handle: ({ actor, params }) => data(core.webhooks.sendTest(actor, params.id)),
+  }),
 ]
 
 const SIGNATURE_HEADERS = [
@@ -187,16 +202,27 @@ const schemaName = (event: string) => `${event.split(/[._]/).map((w) => w.charAt
 /** `recording.ready` → `onRecordingReady`: what a generated receiver calls its handler of the event. */
 const operationIdOf = (event: string) => `on${schemaName(event).slice(0, -'Event'.length)}`
 
+const RECORDING_LINK_SCHEMA = {
+  properties: {
+    recordingPath: { type: 'string', description: "The recording's API path below the service's address, `/ext/v1/recordings/{runId}`." },
+    recordingUrl: { type: ['string', 'null'], format: 'uri', description: "The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL." },
+  },
+  required: Object.keys(RecordingLinks.props),
+}
+
 /** The event catalogue as OpenAPI 3.1: a payload schema per event and a `webhooks` entry describing each call. */
 export const webhookEventDocs = (): { readonly schemas: Record<string, JsonSchema>; readonly webhooks: Record<string, unknown> } => {
   const schemas: Record<string, JsonSchema> = {}
   const webhooks: Record<string, unknown> = {}
   for (const [name, entry] of Object.entries(EVENT_CATALOGUE)) {
     const inner = schemaOf(entry.data)
+    const own = inner['properties'] as Record<string, JsonSchema>
+    // Events about a recording say where to read it (webhookPayload adds the links).
+    const links = 'runId' in own ? RECORDING_LINK_SCHEMA : { properties: {}, required: [] }
     const data = {
       ...inner,
-      properties: { eventId: { type: 'string', format: 'uuid' }, accountId: { type: 'string', format: 'uuid' }, ...(inner['properties'] as object) },
-      required: ['eventId', 'accountId', ...((inner['required'] as string[] | undefined) ?? [])],
+      properties: { eventId: { type: 'string', format: 'uuid' }, accountId: { type: 'string', format: 'uuid' }, ...own, ...links.properties },
+      required: ['eventId', 'accountId', ...((inner['required'] as string[] | undefined) ?? []), ...links.required],
     }
     schemas[schemaName(name)] = {
       type: 'object',

@@ -300,6 +300,9 @@ export const RecordingDetailCodec = t.exact(
       transcribedBy: TranscribedByCodec,
       joinedAt: nullableFormatted('date-time', 'When the bot was admitted and started recording; null for uploads.'),
       waitedSeconds: annotate(t.union([t.number, t.null]), { description: 'Time the bot spent in the waiting room; null for uploads.' }),
+      joinUrl: annotate(t.union([t.string, t.null]), {
+        description: 'The meeting link a bot was sent to (normalised), to send another with POST /bots; shown to the recording\'s owner only, null for uploads and for recordings shared with you.',
+      }),
       endedAt: nullableFormatted('date-time'),
       hasNotes: t.boolean,
       hasAudio: annotate(t.boolean, {
@@ -351,7 +354,8 @@ export const recordingDetail = (d: RecordingDetail): t.TypeOf<typeof RecordingDe
     runId: r.runId, reference: r.reference, scope: d.scope, owned: r.owned, sharedBy: r.sharedBy, state: r.state, phase: r.phase,
     origin: r.origin, detail: d.run.detail, meetingId: r.meetingId, title: r.title, startsAt: r.startsAt, platform: r.platform,
     recordingSeconds: r.recordingSeconds, progress: r.progress, language: languageOf(d.run), failedStage: d.run.failedStage,
-    speakerSeparation: d.run.speakerSeparation, transcribedBy: d.run.transcribedBy === null ? null : { ...d.run.transcribedBy }, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds, endedAt: r.endedAt, hasNotes: r.hasNotes,
+    speakerSeparation: d.run.speakerSeparation, transcribedBy: d.run.transcribedBy === null ? null : { ...d.run.transcribedBy }, joinedAt: d.run.joinedAt, waitedSeconds: d.run.waitedSeconds,
+    joinUrl: r.owned ? d.run.joinUrl : null, endedAt: r.endedAt, hasNotes: r.hasNotes,
     hasAudio: d.run.audio !== null && d.scope === 'full',
     template: d.run.template, notesMadeBy: d.notes._tag === 'Some' && d.notes.value.madeBy !== undefined ? { ...d.notes.value.madeBy } : null,
     shortSummary: notes.shortSummary, detailedSummary: notes.detailedSummary, attendees: notes.attendees.map(attendeeView), topics: notes.topics.map(topicView),

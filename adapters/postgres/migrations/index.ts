@@ -26,6 +26,7 @@ import { sql as notesPartEdits } from './025-notes-part-edits.js'
 import { sql as shareInvitations } from './026-share-invitations.js'
 import { sql as notifications } from './028-notifications.js'
 import { sql as connectionNames } from './029-connection-names.js'
+import { sql as deliveryPayloads } from './031-delivery-payloads.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -61,4 +62,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 26, name: 'share-invitations', sql: shareInvitations },
   { id: 28, name: 'notifications', sql: notifications },
   { id: 29, name: 'connection-names', sql: connectionNames },
+  { id: 31, name: 'delivery-payloads', sql: deliveryPayloads },
 ]

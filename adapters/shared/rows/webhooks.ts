@@ -40,6 +40,8 @@ export interface WebhookDeliveryRow {
   duration_ms: number
   error: string | null
   next_attempt_at: string | null
+  payload: string | null
+  response: string | null
   created_at: string
 }
 
@@ -87,6 +89,8 @@ export const toWebhookDelivery = (r: WebhookDeliveryRow): WebhookDelivery => ({
   durationMs: r.duration_ms,
   error: r.error,
   nextAttemptAt: r.next_attempt_at,
+  payload: r.payload,
+  response: r.response,
   createdAt: r.created_at,
 })
 

@@ -28,6 +28,7 @@ import { sql as notesPartEdits } from './027-notes-part-edits.js'
 import { sql as shareInvitations } from './028-share-invitations.js'
 import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
+import { sql as deliveryPayloads } from './033-delivery-payloads.js'
 
 /** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
@@ -61,4 +62,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 28, name: 'share-invitations', sql: shareInvitations },
   { id: 30, name: 'notifications', sql: notifications },
   { id: 31, name: 'connection-names', sql: connectionNames },
+  { id: 33, name: 'delivery-payloads', sql: deliveryPayloads },
 ]

@@ -431,6 +431,8 @@ export const createClient = (options: ClientOptions) => {
       deliveries: (id: string, query: ListQuery<'/webhooks/{id}/deliveries'> = {}, o: Call = {}): AsyncGenerator<WebhookDelivery, void, undefined> =>
         paginate('/webhooks/{id}/deliveries', { ...o, path: { id }, query }),
       resend: async (id: string, deliveryId: string, o: Call = {}) => (await request('post', '/webhooks/{id}/deliveries/{deliveryId}/resend', { ...o, path: { id, deliveryId } })).data,
+      /** Queues a signed `webhook.test` event to this endpoint alone; it shows in the delivery log with `trigger: "test"`. */
+      sendTest: async (id: string, o: Call = {}) => (await request('post', '/webhooks/{id}/test', { ...o, path: { id } })).data,
     },
   }
 }

@@ -801,7 +801,7 @@ export interface paths {
         };
         /**
          * The delivery log of an endpoint, newest first
-         * @description One row per attempt: the event, the attempt number, the outcome (`succeeded`, `will_retry` with `nextAttemptAt`, or `failed`), the HTTP status (null when no answer came), the duration and the error in words.
+         * @description One row per attempt: the event, why it was sent (`trigger`), the attempt number, the outcome (`succeeded`, `will_retry` with `nextAttemptAt`, or `failed`), the HTTP status (null when no answer came), the duration, the error in words, the body sent (`payload`) and the start of the answer (`response`).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -826,6 +826,26 @@ export interface paths {
          * @description Queues a new delivery of the same event (same `webhook-id`, so receivers can tell it is the same event) to this endpoint, retried on the usual schedule; it shows in the log with `trigger: "resend"`.
          */
         post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Queues a signed `webhook.test` event to this endpoint alone, whatever events it subscribed to, and also while it is disabled (to check a receiver before re-enabling it). It is sent once, never retried, and shows in the delivery log with `trigger: "test"`; it neither counts toward disabling the endpoint nor clears its failures.
+         */
+        post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1414,6 +1434,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1453,6 +1493,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description A bot is in the waiting room, waiting to be admitted. */
@@ -1479,6 +1526,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description A bot was admitted and started recording. */
@@ -1505,6 +1559,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description A bot left the meeting; processing of the recording begins. */
@@ -1531,6 +1592,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description A bot could not join or record (detail says why). */
@@ -1557,6 +1625,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description The notes of a recording can be read. */
@@ -1583,6 +1658,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read. */
@@ -1609,6 +1691,13 @@ export interface components {
                 phase: string;
                 detail: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description An upload was processed and its notes can be read. */
@@ -1632,6 +1721,13 @@ export interface components {
                 stage: string;
                 error: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again. */
@@ -1655,6 +1751,31 @@ export interface components {
                 stage: string;
                 error: string | null;
                 hasNotes?: boolean;
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
+            };
+        };
+        /** @description A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it. */
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                eventId: string;
+                /** Format: uuid */
+                accountId: string;
+                endpointId: string;
+                message: string;
             };
         };
     };
@@ -3623,6 +3744,8 @@ export interface operations {
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
+                            /** @description The meeting link a bot was sent to (normalised), to send another with POST /bots; shown to the recording's owner only, null for uploads and for recordings shared with you. */
+                            joinUrl: string | null;
                             endedAt: string | null;
                             hasNotes: boolean;
                             /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
@@ -4016,6 +4139,8 @@ export interface operations {
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
+                            /** @description The meeting link a bot was sent to (normalised), to send another with POST /bots; shown to the recording's owner only, null for uploads and for recordings shared with you. */
+                            joinUrl: string | null;
                             endedAt: string | null;
                             hasNotes: boolean;
                             /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
@@ -4570,6 +4695,8 @@ export interface operations {
                             joinedAt: string | null;
                             /** @description Time the bot spent in the waiting room; null for uploads. */
                             waitedSeconds: number | null;
+                            /** @description The meeting link a bot was sent to (normalised), to send another with POST /bots; shown to the recording's owner only, null for uploads and for recordings shared with you. */
+                            joinUrl: string | null;
                             endedAt: string | null;
                             hasNotes: boolean;
                             /** @description Whether `GET /recordings/{runId}/audio` has audio to play: false for an uploaded transcript, before the audio is stored, once retention removed it, and at summary scope. */
@@ -8410,9 +8537,12 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed";
-                                /** @enum {string} */
-                                trigger: "event" | "resend";
+                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
+                                /**
+                                 * @description Why it was sent: the event happened, someone re-sent it, or someone asked for a test.
+                                 * @enum {string}
+                                 */
+                                trigger: "event" | "resend" | "test";
                                 attempt: number;
                                 /** @enum {string} */
                                 outcome: "succeeded" | "will_retry" | "failed";
@@ -8420,6 +8550,10 @@ export interface operations {
                                 durationMs: number;
                                 error: string | null;
                                 nextAttemptAt: string | null;
+                                /** @description The JSON body sent, as signed (cut after 8,000 characters, ending in "…"); null on attempts logged before bodies were kept. */
+                                payload: string | null;
+                                /** @description The first 200 characters of the receiver's answer; null when none came or it was empty. */
+                                response: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -8527,7 +8661,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed";
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
                             /** Format: date-time */
                             queuedAt: string;
                         };
@@ -8572,6 +8706,108 @@ export interface operations {
             };
             /** @description The endpoint is disabled; PATCH its status to "active" first (CONFLICT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            endpointId: string;
+                            /** Format: uuid */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
+                            /** Format: date-time */
+                            queuedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such webhook endpoint; another account's endpoint answers 404 too (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12319,6 +12555,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UploadFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

@@ -39,7 +39,27 @@ export const UploadEventData = t.exact(
 )
 export type UploadEventData = t.TypeOf<typeof UploadEventData>
 
-/** The event catalogue: every name a webhook may subscribe to, its payload and when it fires. */
+/**
+ * Where the recording of an event is read, added to the payload of every event that names a `runId`:
+ * its API path (below the service's address) and its page in the web app, null until the operator sets
+ * the public address (NOTETAKER_PUBLIC_URL) the web app is reached at.
+ */
+export const RecordingLinks = t.type({ recordingPath: t.string, recordingUrl: t.union([t.string, t.null]) }, 'RecordingLinks')
+export type RecordingLinks = t.TypeOf<typeof RecordingLinks>
+
+export const recordingLinks = (runId: string, publicUrl: string): RecordingLinks => {
+  const id = encodeURIComponent(runId)
+  return { recordingPath: `/ext/v1/recordings/${id}`, recordingUrl: publicUrl === '' ? null : `${publicUrl.replace(/\/+$/, '')}/recordings/${id}` }
+}
+
+/** The test event's payload: which endpoint asked for it, and a sentence saying it is a test. */
+export const TestEventData = t.exact(t.type({ endpointId: t.string, message: t.string }), 'TestEventData')
+export type TestEventData = t.TypeOf<typeof TestEventData>
+
+/** Sent only on request, to one endpoint; no endpoint subscribes to it. */
+export const TEST_EVENT = 'webhook.test' as const
+
+/** The event catalogue: every name a webhook may receive, its payload and when it fires. */
 export const EVENT_CATALOGUE = {
   'bot.joining': { data: RecordingEventData, when: 'A bot started joining a meeting.' },
   'bot.waiting': { data: RecordingEventData, when: 'A bot is in the waiting room, waiting to be admitted.' },
@@ -50,11 +70,15 @@ export const EVENT_CATALOGUE = {
   'recording.failed': { data: RecordingEventData, when: 'Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.' },
   'upload.ready': { data: UploadEventData, when: 'An upload was processed and its notes can be read.' },
   'upload.failed': { data: UploadEventData, when: 'Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.' },
+  'webhook.test': { data: TestEventData, when: 'A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it.' },
 } as const
 
 export type EventName = keyof typeof EVENT_CATALOGUE
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[]
 export const isEventName = (s: string): s is EventName => s in EVENT_CATALOGUE
+/** What an endpoint may subscribe to: every event but the test. */
+export type SubscribableEvent = Exclude<EventName, typeof TEST_EVENT>
+export const SUBSCRIBABLE_EVENTS = EVENT_NAMES.filter((n): n is SubscribableEvent => n !== TEST_EVENT)
 
 export interface DomainEvent {
   /** Unique per event; webhook deliveries of it carry it as webhook-id. */
@@ -62,5 +86,5 @@ export interface DomainEvent {
   readonly type: EventName
   readonly accountId: string
   readonly occurredAt: string
-  readonly data: RecordingEventData | UploadEventData
+  readonly data: RecordingEventData | UploadEventData | TestEventData
 }

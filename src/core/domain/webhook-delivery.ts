@@ -3,8 +3,8 @@
  * again, when to stop sending, and what is sent. Pure, so the schedule and the
  * threshold are documented and tested in one place.
  */
-import { EVENT_CATALOGUE, type DomainEvent } from './events.js'
-import type { DeliveryOutcome, WebhookEndpoint } from './webhook.js'
+import { EVENT_CATALOGUE, type DomainEvent, recordingLinks } from './events.js'
+import type { DeliveryOutcome, DeliveryTrigger, WebhookEndpoint } from './webhook.js'
 
 const SECOND = 1_000
 const MINUTE = 60 * SECOND
@@ -100,9 +100,25 @@ export const applyAttempt = (
   return { ...seen, consecutiveFailures: failures }
 }
 
-/** The body sent, as Standard Webhooks recommends: `{ type, timestamp, data }`, data being the event's data and ids. */
-export const webhookPayload = (event: DomainEvent) => ({
-  type: event.type,
-  timestamp: event.occurredAt,
-  data: { eventId: event.id, accountId: event.accountId, ...(EVENT_CATALOGUE[event.type].data.encode(event.data as never) as object) },
-})
+/**
+ * The body sent, as Standard Webhooks recommends: `{ type, timestamp, data }`, data being the event's
+ * data and ids, and, for an event about a recording, where to read it (linked at sending, so events
+ * stored before the public address was set link to the web app too once it is).
+ */
+export const webhookPayload = (event: DomainEvent, publicUrl = '') => {
+  const data = EVENT_CATALOGUE[event.type].data.encode(event.data as never) as Record<string, unknown>
+  const links = typeof data['runId'] === 'string' ? recordingLinks(data['runId'], publicUrl) : {}
+  return { type: event.type, timestamp: event.occurredAt, data: { eventId: event.id, accountId: event.accountId, ...data, ...links } }
+}
+
+/** How much of a sent body the delivery log keeps: every event's payload fits; a longer one is cut. */
+export const LOGGED_PAYLOAD_CHARS = 8_000
+
+export const loggedPayload = (body: string): string =>
+  body.length <= LOGGED_PAYLOAD_CHARS ? body : `${body.slice(0, LOGGED_PAYLOAD_CHARS)}…`
+
+/**
+ * A test attempt (POST /webhooks/{id}/test) is logged but leaves the endpoint's health as it was:
+ * it is tried once, never retried, and neither counts a failure nor clears the count.
+ */
+export const countsTowardHealth = (trigger: DeliveryTrigger): boolean => trigger !== 'test'

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { EVENT_CATALOGUE, EVENT_NAMES, type EventName } from './events.js'
+import { EVENT_CATALOGUE, type EventName, SUBSCRIBABLE_EVENTS } from './events.js'
 
 export type WebhookStatus = 'active' | 'disabled'
 
@@ -34,8 +34,8 @@ export interface WebhookEndpoint {
 /** What one delivery attempt came to. `will_retry`: it failed and another attempt is queued. */
 export type DeliveryOutcome = 'succeeded' | 'will_retry' | 'failed'
 
-/** Why an event is being sent: it happened, or a user asked to send it again. */
-export type DeliveryTrigger = 'event' | 'resend'
+/** Why an event is being sent: it happened, a user asked to send it again, or a user asked for a test. */
+export type DeliveryTrigger = 'event' | 'resend' | 'test'
 
 /** One attempt to deliver one event to one endpoint (the delivery log). */
 export interface WebhookDelivery {
@@ -54,6 +54,10 @@ export interface WebhookDelivery {
   /** What went wrong, in words; null on success. */
   readonly error: string | null
   readonly nextAttemptAt: string | null
+  /** The JSON body sent (cut after LOGGED_PAYLOAD_CHARS); null on attempts logged before bodies were kept. */
+  readonly payload: string | null
+  /** The first characters of the receiver's answer; null when none came or it was empty. */
+  readonly response: string | null
   readonly createdAt: string
 }
 
@@ -62,17 +66,21 @@ export interface DeliveryHealth {
   readonly failed: number
 }
 
-const EVENT_LIST = EVENT_NAMES.join(', ')
-const plainName = t.keyof(EVENT_CATALOGUE)
+const EVENT_LIST = SUBSCRIBABLE_EVENTS.join(', ')
+const subscribable = Object.fromEntries(SUBSCRIBABLE_EVENTS.map((n) => [n, null])) as Record<EventName, null>
+const plainName = t.keyof(subscribable)
 
-/** An event name of the catalogue (a t.keyof so OpenAPI lists them); the failure names the known ones. */
+/** An event an endpoint may subscribe to (a t.keyof so OpenAPI lists them); the failure names the known ones. */
 export const WebhookEventName = new t.KeyofType<typeof EVENT_CATALOGUE>(
   'WebhookEventName',
   plainName.is,
-  (u, c) => (plainName.is(u) ? t.success(u) : t.failure(u, c, `is not a known event; known events: ${EVENT_LIST}`)),
+  (u, c) => (plainName.is(u) ? t.success(u as EventName) : t.failure(u, c, `is not a known event; known events: ${EVENT_LIST}`)),
   t.identity,
-  EVENT_CATALOGUE,
+  subscribable as unknown as typeof EVENT_CATALOGUE,
 )
+
+/** Any event a delivery may carry: the subscribable ones and the test event. */
+export const DeliveredEventName = t.keyof(EVENT_CATALOGUE, 'DeliveredEventName')
 
 const eventArray = t.array(WebhookEventName)
 /** A non-empty list of event names. */

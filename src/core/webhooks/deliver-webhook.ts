@@ -5,7 +5,7 @@ import * as T from 'fp-ts/lib/Task.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { DomainEvent } from '../domain/events.js'
 import type { DeliveryOutcome, WebhookDelivery, WebhookEndpoint } from '../domain/webhook.js'
-import { applyAttempt, judgeAttempt, retryDelayMs, type SendOutcome, webhookPayload } from '../domain/webhook-delivery.js'
+import { applyAttempt, countsTowardHealth, judgeAttempt, loggedPayload, retryDelayMs, type SendOutcome, webhookPayload } from '../domain/webhook-delivery.js'
 import type { StoreFailure } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
@@ -25,6 +25,8 @@ export interface DeliverWebhookDeps {
   readonly ids: Ids
   /** A number in [0, 1) that places the retry jitter. */
   readonly random: () => number
+  /** The address the web app is reached at (NOTETAKER_PUBLIC_URL), for links in payloads; '' when unknown. */
+  readonly publicUrl?: string
 }
 
 // A store hiccup is worth the worker's own retry; the attempt may then be sent twice, which receivers dedupe by webhook-id.
@@ -42,7 +44,10 @@ const signingSecrets = (box: SecretBox, e: WebhookEndpoint, now: Date) => {
   return E.map((current: string) => [current, ...previous])(box.open(e.sealedSecret))
 }
 
-/** The endpoint and event of a job, or none when the attempt should be dropped (endpoint gone, disabled, or no longer subscribed). */
+/**
+ * The endpoint and event of a job, or none when the attempt should be dropped (endpoint gone, disabled, or
+ * no longer subscribed). A test goes to a disabled endpoint too: it is how a receiver is checked before re-enabling it.
+ */
 const loadTarget = (deps: DeliverWebhookDeps, job: DeliveryJob): TE.TaskEither<JobFailure, O.Option<{ endpoint: WebhookEndpoint; event: DomainEvent }>> =>
   pipe(
     deps.webhooks.find(job.accountId, job.endpointId),
@@ -51,7 +56,7 @@ const loadTarget = (deps: DeliverWebhookDeps, job: DeliveryJob): TE.TaskEither<J
       O.match(
         () => TE.right(O.none),
         (endpoint) =>
-          endpoint.status !== 'active'
+          endpoint.status !== 'active' && job.trigger !== 'test'
             ? TE.right(O.none)
             : pipe(
                 deps.webhooks.findEvent(job.accountId, job.eventId),
@@ -63,23 +68,24 @@ const loadTarget = (deps: DeliverWebhookDeps, job: DeliveryJob): TE.TaskEither<J
     ),
   )
 
-const send = (deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, event: DomainEvent, now: Date): T.Task<SendOutcome> => {
+const send = (deps: DeliverWebhookDeps, endpoint: WebhookEndpoint, body: string, messageId: string, now: Date): T.Task<SendOutcome> => {
   const secrets = signingSecrets(deps.secretBox, endpoint, now)
   if (E.isLeft(secrets)) {
     return T.of({ kind: 'unanswered', reason: 'refused', message: `The signing secret could not be decrypted: ${secrets.left.message}`, durationMs: 0 })
   }
-  const body = JSON.stringify(webhookPayload(event))
-  return deps.webhookSender.send({ url: endpoint.url, messageId: event.id, sentAt: now, body, secrets: secrets.right })
+  return deps.webhookSender.send({ url: endpoint.url, messageId, sentAt: now, body, secrets: secrets.right })
 }
 
 /** Sends one attempt, logs it, queues the next one when worth it, and updates the endpoint's health. */
 const attemptDelivery = (deps: DeliverWebhookDeps, job: DeliveryJob, endpoint: WebhookEndpoint, event: DomainEvent): TE.TaskEither<JobFailure, void> => {
   const startedAt = deps.clock.now()
+  const body = JSON.stringify(webhookPayload(event, deps.publicUrl ?? ''))
+  const counts = countsTowardHealth(job.trigger)
   return pipe(
-    TE.fromTask(send(deps, endpoint, event, startedAt)),
+    TE.fromTask(send(deps, endpoint, body, event.id, startedAt)),
     TE.flatMap((sent) => {
       const verdict = judgeAttempt(sent)
-      const delay = verdict.verdict === 'retryable' ? retryDelayMs(job.attempt, deps.random(), verdict.retryAfterSeconds) : null
+      const delay = verdict.verdict === 'retryable' && counts ? retryDelayMs(job.attempt, deps.random(), verdict.retryAfterSeconds) : null
       const outcome: DeliveryOutcome = verdict.verdict === 'succeeded' ? 'succeeded' : delay === null ? 'failed' : 'will_retry'
       const nextAt = delay === null ? null : new Date(deps.clock.now().getTime() + delay)
       const delivery: WebhookDelivery = {
@@ -95,13 +101,15 @@ const attemptDelivery = (deps: DeliverWebhookDeps, job: DeliveryJob, endpoint: W
         durationMs: Math.max(0, Math.round(sent.durationMs)),
         error: verdict.error,
         nextAttemptAt: nextAt?.toISOString() ?? null,
+        payload: loggedPayload(body),
+        response: sent.kind === 'answered' && sent.bodyExcerpt !== '' ? sent.bodyExcerpt : null,
         createdAt: startedAt.toISOString(),
       }
       const attempt = { at: delivery.createdAt, statusCode: delivery.statusCode, outcome, error: delivery.error }
       return pipe(
         deps.webhooks.addDelivery(delivery),
         TE.flatMap(() => (nextAt === null ? TE.right(undefined) : TE.map(() => undefined)(enqueueDelivery(deps.jobs, { ...job, attempt: job.attempt + 1 }, nextAt)))),
-        TE.flatMap(() => deps.webhooks.update(job.accountId, endpoint.id, (current) => applyAttempt(current, attempt))),
+        TE.flatMap(() => (counts ? TE.map(() => undefined)(deps.webhooks.update(job.accountId, endpoint.id, (current) => applyAttempt(current, attempt))) : TE.right(undefined))),
         TE.mapLeft(storeHiccup),
         TE.map(() => undefined),
       )

@@ -14,6 +14,7 @@ import { listWebhookDeliveries } from './list-webhook-deliveries.js'
 import { listWebhooks } from './list-webhooks.js'
 import { resendWebhookDelivery } from './resend-webhook-delivery.js'
 import { rotateWebhookSecret } from './rotate-webhook-secret.js'
+import { sendTestEvent } from './send-test-event.js'
 import { updateWebhook } from './update-webhook.js'
 import { WEBHOOK_DELIVERY_JOB } from './webhook-delivery-job.js'
 
@@ -26,6 +27,8 @@ export interface WebhookPorts {
   readonly ids: Ids
   /** A number in [0, 1) for retry jitter; Math.random when absent. */
   readonly random?: () => number
+  /** The address the web app is reached at (NOTETAKER_PUBLIC_URL): payloads link to its recording pages. */
+  readonly publicUrl?: string
 }
 
 /** Every webhook use case over one set of ports, and the delivery job handler. */
@@ -40,6 +43,7 @@ export const webhookUseCases = (ports: WebhookPorts) => {
     rotateSecret: rotateWebhookSecret(ports),
     listDeliveries: listWebhookDeliveries(ports),
     resend: resendWebhookDelivery(ports),
+    sendTest: sendTestEvent(ports),
     jobHandlers: { [WEBHOOK_DELIVERY_JOB]: deliver } as Readonly<Record<string, JobHandler>>,
   }
 }

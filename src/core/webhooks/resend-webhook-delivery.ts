@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/api-key.js'
-import type { EventName } from '../domain/events.js'
+import { type EventName, TEST_EVENT } from '../domain/events.js'
 import { type AppError, conflict, notFound } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
@@ -43,7 +43,9 @@ export const resendWebhookDelivery =
       TE.flatMap((endpoint) => deps.webhooks.findDelivery(actor.accountId, endpoint.id, deliveryId)),
       TE.flatMap(TE.fromOption(() => notFound('Delivery'))),
       TE.flatMap((delivery) => {
-        const job = { accountId: actor.accountId, endpointId, eventId: delivery.eventId, trigger: 'resend' as const, series: deps.ids.uuid(), attempt: 1 }
+        // A test sent again is still a test: once, and not counted.
+        const trigger = delivery.eventType === TEST_EVENT ? ('test' as const) : ('resend' as const)
+        const job = { accountId: actor.accountId, endpointId, eventId: delivery.eventId, trigger, series: deps.ids.uuid(), attempt: 1 }
         return TE.map(() => ({ endpointId, eventId: delivery.eventId, eventType: delivery.eventType, queuedAt: deps.clock.now().toISOString() }))(
           enqueueDelivery(deps.jobs, job),
         )

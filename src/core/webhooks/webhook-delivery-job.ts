@@ -11,7 +11,7 @@ export const DeliveryJob = t.type({
   accountId: t.string,
   endpointId: t.string,
   eventId: t.string,
-  trigger: t.keyof({ event: null, resend: null }),
+  trigger: t.keyof({ event: null, resend: null, test: null }),
   series: t.string,
   attempt: t.number,
 })

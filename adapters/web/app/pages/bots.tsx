@@ -53,7 +53,7 @@ const SendBot = (props: { onSent: (runId: string) => void }) => {
 }
 
 /** The bot followed in the address (`?run=`), read every 2 s while it is under way. */
-const FollowedBot = (props: { runId: string; onState: () => void }) => {
+const FollowedBot = (props: { runId: string; onState: () => void; onRetried: (runId: string) => void }) => {
   const { api } = useSession()
   const bot = useAsync(() => api.recordings.get(props.runId), [props.runId])
   // The list of bots under way follows each change of state at once rather than at its next poll.
@@ -63,7 +63,7 @@ const FollowedBot = (props: { runId: string; onState: () => void }) => {
   }, [state])
   useInterval(() => void bot.reload(true), 2000, bot.data !== undefined && UNDER_WAY(bot.data.phase))
   if (bot.data === undefined) return bot.loading ? <Loading what="the bot" /> : <ErrorNote message={bot.error} />
-  return <BotProgress recording={bot.data} onChanged={() => bot.reload(true)} />
+  return <BotProgress recording={bot.data} onChanged={() => bot.reload(true)} onRetried={props.onRetried} />
 }
 
 /** Bots not finished yet (pending, in a meeting, processing), read every 3 s while there are some. */
@@ -128,7 +128,7 @@ export const BotsPage = (_props: Record<string, string>) => {
     <>
       <PageHeader title="Send a bot" />
       {canWrite ? <SendBot onSent={follow} /> : <p class="notice">This session is read-only: it can watch bots but not send them.</p>}
-      {followed === null ? null : <FollowedBot key={followed} runId={followed} onState={() => setRefresh((n) => n + 1)} />}
+      {followed === null ? null : <FollowedBot key={followed} runId={followed} onState={() => setRefresh((n) => n + 1)} onRetried={follow} />}
       <LiveBots followed={followed} onFollow={follow} refresh={refresh} />
     </>
   )

@@ -23,10 +23,17 @@ const stepOf = (state: Recording['state']): number => {
 /** Still before or in the meeting, so it can be asked to leave. */
 export const canLeave = (r: Pick<Recording, 'phase'>): boolean => r.phase === 'pending' || r.phase === 'in_call'
 
-/** One bot's way from the queue to its notes, as the API reports it, with "Make it leave". */
-export const BotProgress = (props: { recording: Recording; onChanged: () => Promise<void> }) => {
+/** A bot that failed (not admitted, refused, crashed, or its processing failed) can be sent again to the link it had. */
+export const canRetry = (r: Pick<Recording, 'state' | 'joinUrl'>): r is Pick<Recording, 'state'> & { joinUrl: string } => r.state === 'failed' && r.joinUrl !== null
+
+/**
+ * One bot's way from the queue to its notes, as the API reports it, with "Make it leave" while it can,
+ * and "Try again" once it failed: a new bot to the same link with the same title and template.
+ */
+export const BotProgress = (props: { recording: Recording; onChanged: () => Promise<void>; onRetried: (runId: string) => void }) => {
   const { api, canWrite } = useSession()
   const leave = useAction()
+  const retry = useAction()
   const r = props.recording
   const at = stepOf(r.state)
   return (
@@ -77,11 +84,26 @@ export const BotProgress = (props: { recording: Recording; onChanged: () => Prom
             Make it leave
           </button>
         ) : null}
+        {canWrite && canRetry(r) ? (
+          <button
+            type="button"
+            class="primary"
+            disabled={retry.busy}
+            onClick={() =>
+              void retry.run(async () => {
+                const again = await api.bots.send({ joinUrl: r.joinUrl, title: r.title, ...(r.template === null ? {} : { template: r.template }) })
+                props.onRetried(again.runId)
+              })
+            }
+          >
+            {retry.busy ? 'Sending…' : 'Try again'}
+          </button>
+        ) : null}
         <Link href={`/recordings/${r.runId}`} class={r.hasNotes ? 'button primary' : 'button'}>
           {r.hasNotes ? 'Read the notes' : 'Open the recording'}
         </Link>
       </div>
-      <ErrorNote message={leave.error} />
+      <ErrorNote message={leave.error ?? retry.error} />
     </section>
   )
 }

@@ -16,8 +16,39 @@ const OUTCOME: Readonly<Record<WebhookDelivery['outcome'], readonly [string, str
   failed: ['Failed', 'bad'],
 }
 
-/** An endpoint's delivery log, newest first, one row per attempt, each with "Resend". */
-export const DeliveryLog = (props: { endpointId: string; url: string; enabled: boolean; onNewDeliveries: () => void }) => {
+/** The body sent, indented when it reads as JSON (a cut one does not, and shows as sent). */
+const readable = (payload: string): string => {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2)
+  } catch {
+    return payload
+  }
+}
+
+/** What an attempt sent and what came back, folded until asked for. */
+const Exchange = (props: { d: WebhookDelivery }) => {
+  const { payload, response } = props.d
+  if (payload === null && response === null) return null
+  return (
+    <details class="exchange">
+      <summary>
+        What was sent<span class="visually-hidden"> with {props.d.eventType} of {formatDateTime(props.d.createdAt)}</span>
+      </summary>
+      {payload === null ? <p class="muted small">Not kept for attempts logged before this version.</p> : <pre class="payload" tabIndex={0}>{readable(payload)}</pre>}
+      {response === null ? null : (
+        <>
+          <p class="small">The answer began:</p>
+          <pre class="payload" tabIndex={0}>{response}</pre>
+        </>
+      )}
+    </details>
+  )
+}
+
+const TRIGGER_WORDS: Readonly<Record<WebhookDelivery['trigger'], string | null>> = { event: null, resend: ' (resent)', test: ' (test)' }
+
+/** An endpoint's delivery log, newest first, one row per attempt, each with "Resend" and what was sent. */
+export const DeliveryLog = (props: { endpointId: string; url: string; enabled: boolean; tests: number; onNewDeliveries: () => void }) => {
   const { api, canWrite } = useSession()
   const [offset, setOffset] = useState(0)
   const [watchUntil, setWatchUntil] = useState(() => Date.now() + WATCH_MS)
@@ -32,6 +63,13 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
   useEffect(() => {
     if (total !== undefined) props.onNewDeliveries()
   }, [total])
+  // A test was just sent: show the newest page and watch for its delivery.
+  useEffect(() => {
+    if (props.tests === 0) return
+    setWatchUntil(Date.now() + WATCH_MS)
+    setOffset(0)
+    void log.reload(true)
+  }, [props.tests])
   const retrying = log.data?.rows.some((d) => d.outcome === 'will_retry') ?? false
   useInterval(() => void log.reload(true), 2500, retrying || Date.now() < watchUntil)
   return (
@@ -47,7 +85,7 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
         log.loading ? <Loading what="the deliveries" /> : null
       ) : log.data.rows.length === 0 ? (
         <Empty>
-          <p>Nothing sent to this endpoint yet. Deliveries show here when one of its events happens, e.g. when a recording is ready.</p>
+          <p>Nothing sent to this endpoint yet. Deliveries show here when one of its events happens, e.g. when a recording is ready, or when you send a test event.</p>
         </Empty>
       ) : (
         <>
@@ -72,7 +110,8 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
                       <td data-label="Time">{formatDateTime(d.createdAt)}</td>
                       <td data-label="Event">
                         <code>{d.eventType}</code>
-                        {d.trigger === 'resend' ? <span class="muted"> (resent)</span> : null}
+                        {TRIGGER_WORDS[d.trigger] === null ? null : <span class="muted">{TRIGGER_WORDS[d.trigger]}</span>}
+                        <Exchange d={d} />
                       </td>
                       <td data-label="Outcome">
                         <span class={`badge ${tone}`}>{words}</span>

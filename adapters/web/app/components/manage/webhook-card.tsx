@@ -18,6 +18,9 @@ export const WebhookCard = (props: { endpoint: WebhookEndpoint; onChanged: () =>
   const enabled = w.status === 'active'
   // The switch shows the asked-for position until the server's answer replaces it.
   const [asked, setAsked] = useState<boolean | null>(null)
+  // Bumped by each test sent, so an open log starts watching for its delivery again.
+  const [tests, setTests] = useState(0)
+  const [tested, setTested] = useState<string | null>(null)
   const headingId = `webhook-${w.id}`
   const logId = `log-${w.id}`
   return (
@@ -42,6 +45,11 @@ export const WebhookCard = (props: { endpoint: WebhookEndpoint; onChanged: () =>
       </p>
       {secret === null ? null : <OneTimeSecret title="The new signing secret" value={secret} note="Deliveries are signed with it (and, for 24 hours, with the old one too)." onDone={() => setSecret(null)} />}
       <ErrorNote message={action.error} />
+      {tested === null ? null : (
+        <p class="notice" role="status">
+          {tested}
+        </p>
+      )}
       <div class="toolbar">
         <button type="button" aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>
           {open ? 'Hide the delivery log' : 'Delivery log'}
@@ -72,6 +80,21 @@ export const WebhookCard = (props: { endpoint: WebhookEndpoint; onChanged: () =>
               disabled={action.busy}
               onClick={() =>
                 void action.run(async () => {
+                  setTested(null)
+                  await api.webhooks.sendTest(w.id)
+                  setTested('A test event is on its way; its delivery shows in the log below.')
+                  setTests((n) => n + 1)
+                  setOpen(true)
+                })
+              }
+            >
+              Send a test event<span class="visually-hidden"> to {w.url}</span>
+            </button>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() =>
+                void action.run(async () => {
                   setSecret((await api.webhooks.rotateSecret(w.id)).secret)
                   await props.onChanged()
                 })
@@ -94,7 +117,7 @@ export const WebhookCard = (props: { endpoint: WebhookEndpoint; onChanged: () =>
           </>
         ) : null}
       </div>
-      <div id={logId}>{open ? <DeliveryLog endpointId={w.id} url={w.url} enabled={enabled} onNewDeliveries={() => void props.onChanged()} /> : null}</div>
+      <div id={logId}>{open ? <DeliveryLog endpointId={w.id} url={w.url} enabled={enabled} tests={tests} onNewDeliveries={() => void props.onChanged()} /> : null}</div>
     </section>
   )
 }

@@ -1,7 +1,10 @@
 import type { WebhookEventType } from '../../api.js'
 
-/** Every event the API sends, in words; the Record type fails to compile when the API adds one. */
-export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
+/** An event an endpoint subscribes to: every one but the test, which is sent only on request. */
+export type SubscribableEvent = Exclude<WebhookEventType, 'webhook.test'>
+
+/** Every event an endpoint may subscribe to, in words; the Record type fails to compile when the API adds one. */
+export const EVENT_WORDS: Readonly<Record<SubscribableEvent, string>> = {
   'bot.joining': 'A bot is joining a meeting',
   'bot.waiting': 'A bot waits to be admitted',
   'meeting.started': 'A bot started recording',
@@ -13,4 +16,4 @@ export const EVENT_WORDS: Readonly<Record<WebhookEventType, string>> = {
   'upload.failed': 'An upload failed',
 }
 
-export const EVENT_TYPES = Object.keys(EVENT_WORDS) as WebhookEventType[]
+export const EVENT_TYPES = Object.keys(EVENT_WORDS) as SubscribableEvent[]

@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks'
-import type { WebhookEventType } from '../../api.js'
 import { Empty, ErrorNote, FieldNote, invalidProps, Loading } from '../../components/feedback.js'
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { WebhookCard } from '../../components/manage/webhook-card.js'
-import { EVENT_TYPES, EVENT_WORDS } from '../../components/manage/webhook-events.js'
+import { EVENT_TYPES, EVENT_WORDS, type SubscribableEvent } from '../../components/manage/webhook-events.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
 
@@ -13,8 +12,8 @@ const AddWebhook = (props: { onAdded: (secret: string) => Promise<void> }) => {
   const action = useAction()
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
-  const [events, setEvents] = useState<ReadonlySet<WebhookEventType>>(new Set(EVENT_TYPES))
-  const toggle = (e: WebhookEventType, on: boolean) => {
+  const [events, setEvents] = useState<ReadonlySet<SubscribableEvent>>(new Set(EVENT_TYPES))
+  const toggle = (e: SubscribableEvent, on: boolean) => {
     const next = new Set(events)
     if (on) next.add(e)
     else next.delete(e)
