@@ -158,7 +158,7 @@ export const OrganizationSection = () => {
       ) : (
         <>
           <div class="table-wrap">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -171,9 +171,9 @@ export const OrganizationSection = () => {
               <tbody>
                 {members.data.rows.map((m) => (
                   <tr key={m.accountId}>
-                    <td>{m.name}</td>
-                    <td>{m.email}</td>
-                    <td>
+                    <td data-label="Name">{m.name}</td>
+                    <td data-label="Email">{m.email}</td>
+                    <td data-label="Role">
                       {manages && role === 'owner' ? (
                         <select
                           aria-label={`Role of ${m.name}`}
@@ -197,9 +197,9 @@ export const OrganizationSection = () => {
                         m.role
                       )}
                     </td>
-                    <td>{formatDateTime(m.joinedAt)}</td>
+                    <td data-label="Joined">{formatDateTime(m.joinedAt)}</td>
                     {manages ? (
-                      <td>
+                      <td class="actions">
                         {m.accountId === session.account.id || (role === 'admin' && m.role === 'owner') ? null : (
                           <ConfirmButton
                             label="Remove"

@@ -38,7 +38,7 @@ export const ServerAccountsSection = () => {
       ) : (
         <>
           <div class="table-wrap">
-            <table>
+            <table class="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -50,12 +50,12 @@ export const ServerAccountsSection = () => {
               <tbody>
                 {accounts.data.rows.map((a) => (
                   <tr key={a.id}>
-                    <td>
+                    <td data-label="Name">
                       {a.name}
                       {a.serverAdmin ? <span class="badge">administrator</span> : null}
                     </td>
-                    <td>{a.email}</td>
-                    <td>
+                    <td data-label="Email">{a.email}</td>
+                    <td data-label="Plan">
                       <select
                         aria-label={`Plan of ${a.name}`}
                         value={a.plan.key}
@@ -75,7 +75,7 @@ export const ServerAccountsSection = () => {
                         ))}
                       </select>
                     </td>
-                    <td>{formatDateTime(a.createdAt)}</td>
+                    <td data-label="Since">{formatDateTime(a.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
