@@ -22,3 +22,6 @@ export const webLinks = (publicUrl: string): WebLinks => ({
 
 /** The join page's link for a token; the token rides in the fragment, so it never reaches a server's log. */
 export const joinLink = (base: string) => (token: string): string => `${base}/join#token=${encodeURIComponent(token)}`
+
+/** The page that confirms a new email address (the token in the fragment, as for joining). */
+export const confirmEmailLink = (base: string) => (token: string): string => `${base}/confirm-email#token=${encodeURIComponent(token)}`

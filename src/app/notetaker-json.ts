@@ -409,11 +409,12 @@ export interface ProfileChanges {
   readonly currentPassword?: string
 }
 
-/** `PATCH /me`: the account's own name and email. */
+/** `PATCH /me`: the account's own name and email, and a new email waiting for the link mailed to it. */
 export interface OwnAccount {
   id: string
   name: string
   email: string
+  pendingEmail: string | null
 }
 
 export interface NewInvite {

@@ -156,9 +156,9 @@ s('a sharer who may not invite people onto the server: the link opens the record
   expectError(await join(h, { token, name: 'Guest', password: NEW_PASSWORD }), 403, 'FORBIDDEN', /administrator/)
 })
 
-s('PATCH /me: any full key renames; the email changes only in a password session, with the current password', async ({ h, w }) => {
+s('PATCH /me: any full key renames; the email only in a password session, with the current password, and not without mail to confirm it', async ({ h, w }) => {
   const renamed = await h.request('PATCH', '/me', { key: w.keys.member, body: { name: ' Diana ' } })
-  assert.equal([renamed.status, renamed.body.data], [200, { id: w.ids.di, name: 'Diana', email: 'di@example.com' }])
+  assert.equal([renamed.status, renamed.body.data], [200, { id: w.ids.di, name: 'Diana', email: 'di@example.com', pendingEmail: null }])
   expectError(await h.request('PATCH', '/me', { key: w.keys.ownerReadonly, body: { name: 'X' } }), 403, 'FORBIDDEN')
   expectError(await h.request('PATCH', '/me', { key: w.keys.member, body: { name: '' } }), 422, 'VALIDATION_ERROR')
   expectError(await h.request('PATCH', '/me', { key: w.keys.member, body: { email: 'di2@example.com', currentPassword: PASSWORD } }), 403, 'FORBIDDEN', /password/)
@@ -170,10 +170,60 @@ s('PATCH /me: any full key renames; the email changes only in a password session
   const taken = await h.request('PATCH', '/me', asSession(session, { body: { email: 'CY@example.com', currentPassword: PASSWORD } }))
   expectError(taken, 409, 'CONFLICT', /cannot be used/)
   assert.not.match(taken.body.error.message, /cy@example\.com|Cy/, 'it does not say whose it is')
+  // Shares reach whoever has an email: without mail to prove the mailbox, a member cannot take a new one.
+  expectError(await h.request('PATCH', '/me', asSession(session, { body: { email: 'di2@example.com', currentPassword: PASSWORD } })), 409, 'CONFLICT', /sends no mail/)
+  assert.is((await signIn(h, { email: 'di@example.com', password: PASSWORD })).session.account.email, 'di@example.com', 'unchanged')
+  // A server administrator (the operator) changes their own at once.
+  await right(h.core.identity.setServerAdmin(w.ids.di, true))
   const moved = await h.request('PATCH', '/me', asSession(session, { body: { email: ' Di2@Example.com ', currentPassword: PASSWORD } }))
-  assert.equal([moved.status, moved.body.data.email], [200, 'di2@example.com'])
+  assert.equal([moved.status, moved.body.data.email, moved.body.data.pendingEmail], [200, 'di2@example.com', null])
   assert.is((await signIn(h, { email: 'di2@example.com', password: PASSWORD })).session.account.email, 'di2@example.com')
   expectError(await h.request('PATCH', '/me', { key: null, body: { name: 'X' } }), 401, 'UNAUTHORIZED')
+})
+
+s('a new email takes effect when the link mailed to it is opened, once, within 24 hours', async () => {
+  const mails: OutgoingMail[] = []
+  let refuse = false
+  const h = await startHarness({ ports: { mailer: { description: 'test', send: (m) => (refuse ? TE.left('550 mailbox unavailable') : (mails.push(m), TE.right(undefined))) } } })
+  try {
+    const w = await organizationWorld(h)
+    await setPassword(h, w.ids.di)
+    const session = await signIn(h, { email: 'di@example.com', password: PASSWORD })
+    const asked = await h.request('PATCH', '/me', asSession(session, { body: { name: 'Diana', email: 'diana@example.com', currentPassword: PASSWORD } }))
+    assert.equal([asked.status, asked.body.data], [200, { id: w.ids.di, name: 'Diana', email: 'di@example.com', pendingEmail: 'diana@example.com' }], JSON.stringify(asked.body))
+    assert.equal(mails.map((m) => [m.to, m.subject]), [['diana@example.com', 'Confirm your new email address for Notetaker']])
+    const link = /(\S*\/confirm-email#token=\S+)/.exec(mails[0]!.text)?.[1] ?? ''
+    const token = tokenOf(link.replace('/confirm-email#', '/join#'))
+    assert.ok(token.length > 20, mails[0]!.text)
+    assert.is((await signIn(h, { email: 'di@example.com', password: PASSWORD })).session.account.email, 'di@example.com', 'nothing changes before the link is opened')
+
+    const confirm = (t: string) => h.request('POST', '/email/confirm', { key: null, body: { token: t } })
+    const middle = Math.floor(token.length / 2)
+    const tampered = `${token.slice(0, middle)}${token[middle] === 'A' ? 'B' : 'A'}${token.slice(middle + 1)}`
+    expectError(await confirm(tampered), 404, 'NOT_FOUND', /not valid any more/)
+    expectError(await confirm('not a token'), 404, 'NOT_FOUND')
+    expectError(await h.request('POST', '/email/confirm', { key: null, body: {} }), 422, 'VALIDATION_ERROR')
+    const done = await confirm(token)
+    assert.equal([done.status, done.body.data], [200, { id: w.ids.di, name: 'Diana', email: 'diana@example.com' }])
+    assert.is((await signIn(h, { email: 'diana@example.com', password: PASSWORD })).session.account.email, 'diana@example.com')
+    expectError(await confirm(token), 404, 'NOT_FOUND', /not valid any more/)
+
+    // A link past its 24 hours, and an email someone took in the meantime.
+    const again = await signIn(h, { email: 'diana@example.com', password: PASSWORD })
+    await h.request('PATCH', '/me', asSession(again, { body: { email: 'late@example.com', currentPassword: PASSWORD } }))
+    await h.request('PATCH', '/me', asSession(again, { body: { email: 'dan2@example.com', currentPassword: PASSWORD } }))
+    const [late, contested] = mails.slice(1).map((m) => tokenOf((/(\S*\/confirm-email#token=\S+)/.exec(m.text)?.[1] ?? '').replace('/confirm-email#', '/join#')))
+    await right(h.core.ports.accounts.updateProfile(w.ids.dan, { name: 'Dan', email: 'dan2@example.com' }))
+    expectError(await confirm(contested ?? ''), 409, 'CONFLICT', /cannot be used/)
+    h.clock.advance(24 * 3_600_000 + 1)
+    expectError(await confirm(late ?? ''), 404, 'NOT_FOUND', /expired/)
+
+    refuse = true
+    const fresh = await signIn(h, { email: 'diana@example.com', password: PASSWORD })
+    expectError(await h.request('PATCH', '/me', asSession(fresh, { body: { email: 'nowhere@example.com', currentPassword: PASSWORD } })), 409, 'CONFLICT', /could not be mailed to nowhere@example\.com \(550 mailbox unavailable\); your email is unchanged/)
+  } finally {
+    await h.close()
+  }
 })
 
 s('PUT /me/password: a password session, the current password; every other session ends, the caller gets a new one', async ({ h, w }) => {

@@ -5,7 +5,8 @@
  * from the link in their mail), uploads a meeting, corrects its notes (renames
  * the recording and a speaker, rewrites the summary, deletes a false action
  * item, fixes one's title, adds a missed one) and shares it with one colleague,
- * who is told in the app and by mail and reads the corrected notes. Once at
+ * who is told in the app and by mail and reads the corrected notes; the other
+ * colleague moves to a new email, confirmed by the link mailed to it. Once at
  * desktop width, once on a phone (390×844, touch), with no console error and
  * nothing wider than the phone.
  */
@@ -162,6 +163,25 @@ for (const [n, [width, options]] of WIDTHS.entries()) {
     assert.is(await ana.getByRole('button', { name: 'Edit the summary' }).count(), 0, 'and she cannot edit the owner\'s notes')
     assert.ok(await fitsTheScreen(ana), 'the shared recording fits')
     assert.equal(await seriousViolations(ana), [], 'the shared recording')
+
+    // Ben moves to a new address: it counts once the link mailed to it is opened.
+    if (n === 0) {
+      const ben = pages[1]!
+      await ben.goto('/settings/account')
+      const profile = ben.getByRole('form', { name: 'Name and email' })
+      await profile.getByLabel('Email').fill('benjamin@example.com')
+      await profile.getByLabel('Current password').fill(`a passphrase for ${colleagues[1]}`)
+      await profile.getByRole('button', { name: 'Save' }).click()
+      await ben.getByText('We sent a link to benjamin@example.com').waitFor()
+      const confirmation = await mail.next()
+      assert.equal(confirmation.to, ['benjamin@example.com'])
+      await ben.goto(linkIn(confirmation.text))
+      await ben.getByRole('button', { name: 'Confirm my new email' }).click()
+      await ben.getByText('Done: you sign in with benjamin@example.com from now on.').waitFor()
+      assert.equal(await seriousViolations(ben), [], 'the confirmation page')
+      await ben.goto('/settings/account')
+      assert.is(await ben.getByRole('form', { name: 'Name and email' }).getByLabel('Email').inputValue(), 'benjamin@example.com')
+    }
 
     // What the API now answers is what the browser showed.
     const after = await api(`/recordings/${runId}`)

@@ -7,6 +7,7 @@ import { NotificationsPage } from './pages/notifications.js'
 import { RecordingPage } from './pages/recordings/detail.js'
 import { RecordingsPage } from './pages/recordings/list.js'
 import { SettingsPage } from './pages/settings/index.js'
+import { ConfirmEmailPage } from './pages/confirm-email.js'
 import { JoinPage } from './pages/join.js'
 import { SignIn } from './pages/sign-in.js'
 import { UploadPage } from './pages/upload.js'
@@ -43,14 +44,16 @@ const Routed = () => {
   return <NotFound />
 }
 
-export const App = () =>
-  // Invite and share links are opened by people who may have no account: outside the signed-in app, like signing in.
-  match('/join', useLocation().pathname) !== null ? (
-    <JoinPage />
-  ) : (
+export const App = () => {
+  const path = useLocation().pathname
+  // Links from mail are opened by people who may have no account or session: outside the signed-in app, like signing in.
+  if (match('/join', path) !== null) return <JoinPage />
+  if (match('/confirm-email', path) !== null) return <ConfirmEmailPage />
+  return (
     <SessionGate signedOut={(onSignedIn, notice) => <SignIn onSignedIn={onSignedIn} notice={notice} />}>
       <Layout>
         <Routed />
       </Layout>
     </SessionGate>
   )
+}

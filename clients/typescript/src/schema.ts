@@ -43,7 +43,7 @@ export interface paths {
         head?: never;
         /**
          * Change your own name or email
-         * @description The name, with any full-access key or session. The email only with a password session (a key, or a session opened with a key, cannot), and with `currentPassword`: it is what the account signs in with, and shares sent to an email reach the account that has it. Emails are unique and lowercased.
+         * @description The name, with any full-access key or session. The email only with a password session (a key, or a session opened with a key, cannot), and with `currentPassword`: it is what the account signs in with, and shares sent to an email reach the account that has it, so a new email takes effect only when the link mailed to it is opened (`pendingEmail` until then; the link works once, for 24 hours). On a server that sends no mail, a server administrator's own email changes at once and anyone else's cannot change (409). Emails are unique and lowercased.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -62,6 +62,26 @@ export interface paths {
         get: operations["getAllowance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new email address with the link mailed to it
+         * @description Needs no key: the token from the link (`/confirm-email#token=…`, mailed to the new address by PATCH /me) is the right. The account signs in with the new email from then on; sessions and keys carry on.
+         */
+        post: operations["confirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1952,7 +1972,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account as it is now. */
+            /** @description The account as it is now, and the email waiting for its confirmation. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,6 +1985,8 @@ export interface operations {
                             name: string;
                             /** Format: email */
                             email: string;
+                            /** @description A new email waiting for its confirmation: a link went to that address, and `email` changes when it is opened (POST /email/confirm). Null when no change waits. */
+                            pendingEmail: string | null;
                         };
                     };
                 };
@@ -2005,7 +2027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The email cannot be used (another account has it); the message does not say whose (CONFLICT). */
+            /** @description The email cannot be used (another account has it; the message does not say whose), the server sends no mail to confirm it, or the mail was refused (CONFLICT). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2122,6 +2144,86 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the link's fragment. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account with its new email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** Format: email */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link was used, expired, or the email changed since (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another account has taken the email since (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -19,9 +19,10 @@ import { revokeOwnApiKey } from './revoke-own-api-key.js'
 import { setServerAdmin } from './set-server-admin.js'
 import { setPlan } from './set-plan.js'
 import { changeOwnPassword, updateOwnProfile } from './own-account.js'
+import { confirmEmailChange, type EmailChangeDeps } from './email-change.js'
 import { changeAccountPlan, listServerAccounts } from './server-accounts.js'
 
-export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps
+export type IdentityDeps = AuthenticateDeps & CreateAccountDeps & GetIdentityDeps & IssueApiKeyDeps & SetPasswordDeps & SignInDeps & EmailChangeDeps
 
 export const identityUseCases = (deps: IdentityDeps) => ({
   /** The actor behind a presented key (HTTP). */
@@ -61,6 +62,8 @@ export const identityUseCases = (deps: IdentityDeps) => ({
   signOut: signOut(deps),
   /** `PATCH /me`: the caller's own name, and email (a password session, with the current password). */
   updateOwnProfile: updateOwnProfile(deps),
+  /** `POST /email/confirm`: the link mailed to a new address makes it the account's email. */
+  confirmEmailChange: confirmEmailChange(deps),
   /** `PUT /me/password`: a password session changes its password; the account's other sessions end. */
   changeOwnPassword: changeOwnPassword(deps),
   /** `GET /server/accounts`: the server's accounts, for its administrators. */
@@ -90,3 +93,5 @@ export { checkPassword } from './set-password.js'
 export type { SignInDeps } from './sign-in.js'
 export type { SetPasswordDeps } from './set-password.js'
 export { setPassword, signIn, signOut, authenticateSession }
+export type { ProfileUpdate } from './own-account.js'
+export { EMAIL_LINK_NOT_VALID, NO_MAIL_TO_CONFIRM, type EmailChange } from './email-change.js'

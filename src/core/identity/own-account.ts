@@ -5,14 +5,13 @@ import { type Account, Email, normaliseEmail } from '../domain/account.js'
 import type { Actor } from '../domain/api-key.js'
 import { NO_KEY_ID } from '../domain/session.js'
 import { type AppError, conflict, forbidden, invalidField, notFound } from '../errors.js'
+import { EMAIL_NOT_AVAILABLE, type EmailChange, type EmailChangeDeps, mailEmailConfirmation } from './email-change.js'
 import { checkPassword } from './set-password.js'
 import { countAttempt, openSession, type SignedIn, type SignInDeps } from './sign-in.js'
 
 /** Only a password session proves the person is at the keyboard: keys may rename, not change how the account signs in. */
 export const NEEDS_PASSWORD_SESSION = 'Changing the email or the password needs a session opened with the account\'s password'
 export const WRONG_CURRENT_PASSWORD = 'The current password is not right'
-/** Says the email cannot be used, not whose it is. */
-export const EMAIL_NOT_AVAILABLE = 'This email address cannot be used for this account; choose another'
 
 const isPasswordSession = (actor: Actor): boolean => actor.sessionId !== undefined && actor.keyId === NO_KEY_ID
 
@@ -34,6 +33,8 @@ const confirmPassword = async (deps: SignInDeps, account: Account, password: str
   return ok.right ? E.right(undefined) : E.left(forbidden(WRONG_CURRENT_PASSWORD))
 }
 
+export { EMAIL_NOT_AVAILABLE }
+
 export interface ProfileChange {
   readonly name?: string
   readonly email?: string
@@ -41,14 +42,28 @@ export interface ProfileChange {
   readonly currentPassword?: string
 }
 
+/** What `PATCH /me` did: the account as it is now, and the email change waiting for its link, if one was asked. */
+export interface ProfileUpdate {
+  readonly account: Account
+  readonly emailChange: EmailChange | null
+}
+
+const emailTaken = async (deps: SignInDeps, account: Account, email: string): Promise<E.Either<AppError, void>> => {
+  const holder = await deps.accounts.findByEmail(email)()
+  if (E.isLeft(holder)) return holder
+  return O.isSome(holder.right) && holder.right.value.id !== account.id ? E.left(conflict(EMAIL_NOT_AVAILABLE)) : E.right(undefined)
+}
+
 /**
  * `PATCH /me`: the caller changes its own name (any full-access key or session)
- * and email (a password session, with the current password). The email stays
- * unique; a taken one is refused without saying whose it is.
+ * and email (a password session, with the current password). A new email takes
+ * effect when the link mailed to it is opened (email-change.ts); on a server
+ * that sends no mail only a server administrator's own email changes at once.
+ * The email stays unique; a taken one is refused without saying whose it is.
  */
 export const updateOwnProfile =
-  (deps: SignInDeps) =>
-  (actor: Actor, change: ProfileChange): TE.TaskEither<AppError, Account> =>
+  (deps: SignInDeps & EmailChangeDeps) =>
+  (actor: Actor, change: ProfileChange, confirmLink: (token: string) => string): TE.TaskEither<AppError, ProfileUpdate> =>
   async () => {
     if (actor.access !== 'full') return E.left(forbidden('This key is read-only and cannot make changes'))
     const name = change.name?.trim()
@@ -56,17 +71,24 @@ export const updateOwnProfile =
     if (name !== undefined && [...name].length > 200) return E.left(invalidField('name', 'The name must be at most 200 characters'))
     const email = change.email === undefined ? undefined : normaliseEmail(change.email)
     if (email !== undefined && !Email.is(email)) return E.left(invalidField('email', 'Enter an email address such as name@example.com'))
-    const account = await accountOf(deps, actor)
-    if (E.isLeft(account)) return account
-    const emailChanges = email !== undefined && email !== account.right.email
+    const found = await accountOf(deps, actor)
+    if (E.isLeft(found)) return found
+    const account = found.right
+    const emailChanges = email !== undefined && email !== account.email
+    // Only an administrator of a server without mail takes a new email at once: nobody could confirm it.
+    const atOnce = emailChanges && deps.mailer === undefined && account.serverAdmin
     if (emailChanges) {
       if (!isPasswordSession(actor)) return E.left(forbidden(NEEDS_PASSWORD_SESSION))
-      const confirmed = await confirmPassword(deps, account.right, change.currentPassword, 'currentPassword')
+      const confirmed = await confirmPassword(deps, account, change.currentPassword, 'currentPassword')
       if (E.isLeft(confirmed)) return confirmed
+      const taken = await emailTaken(deps, account, email)
+      if (E.isLeft(taken)) return taken
     }
-    const updated = await deps.accounts.updateProfile(account.right.id, { name: name ?? account.right.name, email: email ?? account.right.email })()
+    const pending = emailChanges && !atOnce ? await mailEmailConfirmation(deps, account, email, confirmLink)() : E.right(null)
+    if (E.isLeft(pending)) return pending
+    const updated = await deps.accounts.updateProfile(account.id, { name: name ?? account.name, email: atOnce ? email : account.email })()
     if (E.isLeft(updated)) return updated.left._tag === 'Conflict' ? E.left(conflict(EMAIL_NOT_AVAILABLE)) : updated
-    return O.isNone(updated.right) ? E.left(notFound('Account')) : E.right(updated.right.value)
+    return O.isNone(updated.right) ? E.left(notFound('Account')) : E.right({ account: updated.right.value, emailChange: pending.right })
   }
 
 /**

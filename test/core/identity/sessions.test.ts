@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
@@ -8,6 +9,7 @@ import { memoryPasswordStore } from '../../../adapters/memory/passwords.js'
 import { memoryRateLimiter } from '../../../adapters/memory/rate-limiter.js'
 import { memorySessionStore } from '../../../adapters/memory/sessions.js'
 import { signInLimits } from '../../../adapters/shared/sign-in-limits.js'
+import { aesGcmSecretBox } from '../../../adapters/webhook-http/secret-box.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { keySecrets } from '../../../adapters/system/key-secrets.js'
@@ -38,6 +40,7 @@ const setup = () => {
     ids: randomIds,
     plans: DEFAULT_PLANS,
     sessionLifetimeMs: 86_400_000,
+    secretBox: aesGcmSecretBox(randomBytes(32)),
   }
   return { deps, identity: identityUseCases(deps), verified }
 }

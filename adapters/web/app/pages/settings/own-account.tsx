@@ -37,10 +37,11 @@ export const Profile = () => {
     setSaved(null)
     void action.run(async () => {
       const body = emailChanges ? { name: name.trim(), email: email.trim(), currentPassword } : { name: name.trim() }
-      const account = (await api.request('patch', '/me', { body })).data
+      const { pendingEmail, ...account } = (await api.request('patch', '/me', { body })).data
       replace({ ...session, account })
       setCurrentPassword('')
-      setSaved('Saved.')
+      setEmail(account.email)
+      setSaved(pendingEmail === null ? 'Saved.' : `We sent a link to ${pendingEmail}: your email changes when you open it (within 24 hours).`)
     })
   }
   return (
