@@ -37,7 +37,7 @@ export const NotificationPageCodec = t.exact(
 const IdList = new t.Type<string[], string[], unknown>(
   'ids',
   (u): u is string[] => Array.isArray(u) && u.every((x) => typeof x === 'string'),
-  (u, c) => (Array.isArray(u) && u.every((x) => typeof x === 'string') ? t.success(u as string[]) : t.failure(u, c, 'must be a list of notification ids')),
+  (u, c) => (Array.isArray(u) && u.every((x) => typeof x === 'string') ? t.success(u as string[]) : t.failure(u, c, 'must list the notifications to mark read, by their id')),
   t.identity,
 )
 const JustTrue = new t.Type<true, true, unknown>('true', (u): u is true => u === true, (u, c) => (u === true ? t.success(true) : t.failure(u, c, 'must be true, or left out')), t.identity)
