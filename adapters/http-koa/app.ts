@@ -38,7 +38,10 @@ export interface HttpOptions {
   readonly logger: Logger
   /** Extra routes, e.g. from an embedding program. */
   readonly routes?: ReadonlyArray<AnyRoute>
-  /** NOTETAKER_PUBLIC_URL: the address clients reach the service at, for the OpenAPI document's `servers`; '' or absent: the request's. */
+  /**
+   * The address clients reach the service at, for the OpenAPI document's `servers` and the web app links the API hands out;
+   * absent: the core's (`Ports.publicUrl`, NOTETAKER_PUBLIC_URL, which webhook payloads use too); '' there as well: the request's.
+   */
   readonly publicUrl?: string
   /** What `GET /readyz` asks (health.ts); none by default. */
   readonly readiness?: ReadonlyArray<ReadinessCheck>
@@ -64,7 +67,7 @@ interface Handler {
  */
 export const createHttpApp = (core: Core, options: HttpOptions) => {
   let openapi: ReturnType<typeof buildOpenApi> | undefined
-  const publicUrl = options.publicUrl ?? ''
+  const publicUrl = options.publicUrl ?? core.ports.publicUrl ?? ''
   const routes = [descriptionRoute(() => openapi!, publicUrl), ...allRoutes(core, webLinks(publicUrl)), ...(options.routes ?? [])]
   // The document as built here names the public address, or the relative /ext/v1; the route names each request's own.
   openapi = buildOpenApi(routes, { server: serverOf(publicUrl) })

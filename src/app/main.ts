@@ -129,7 +129,7 @@ export const startServer = async (
 ): Promise<Running> => {
   const { opened, core } = await openCore(config, logger, opening)
   await ensureWebBuilt(DEFAULT_OUT_DIR, logger)
-  const { listener } = createHttpApp(core, { logger, publicUrl: config.NOTETAKER_PUBLIC_URL, readiness: opened.checks, web: webApp({ dir: DEFAULT_OUT_DIR, logger }) })
+  const { listener } = createHttpApp(core, { logger, readiness: opened.checks, web: webApp({ dir: DEFAULT_OUT_DIR, logger }) })
   const server = createApiServer(listener, serverLimits(config), logger)
   // The port is taken before anything is created: a start that cannot serve leaves the store as it found it,
   // so the first account's key is printed by the start that creates it.
