@@ -5,6 +5,9 @@ import { pino } from 'pino'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
+import { memoryBlobStore } from '../../adapters/memory/blob-store.js'
+import type { BlobStore } from '../../src/core/ports/blob-store.js'
+import type { BotRunner } from '../../src/core/ports/bot-runner.js'
 import { ROOT } from '../support/cli.js'
 import { type Harness, startHarness } from '../support/http.js'
 
@@ -150,6 +153,53 @@ s('a live bot is made to leave; its run is gone at once, and nothing it recorded
     assert.is((await h.request('GET', '/recordings')).body.data.total, 0, 'and nothing was processed')
     assert.is(await used(h), 1, 'it had been admitted: it still counts')
   } finally {
+    await h.close()
+  }
+})
+
+s('a live bot that writes after the delete has listed its files: the delete sweeps again once the run is gone', async () => {
+  // The bot stays in the meeting until released, so only the delete itself can remove what it wrote.
+  let release = () => {}
+  const runner: BotRunner = {
+    name: 'held',
+    start: (_job, onEvent) => {
+      const finished = (async () => {
+        await onEvent({ type: 'joining', at: Date.parse('2026-06-01T12:00:00Z') })
+        await onEvent({ type: 'admitted', at: Date.parse('2026-06-01T12:00:01Z') })
+        await new Promise<void>((r) => (release = r))
+        await onEvent({ type: 'left', at: Date.parse('2026-06-01T12:00:09Z'), reason: 'asked_to_leave', detail: '' })
+      })()
+      return { leave: async () => {}, finished }
+    },
+  }
+  const blobs = memoryBlobStore()
+  let lateWrite: string | null = null
+  // Right after the delete lists the bot's files, the bot appends one more speaker change.
+  const racing: BlobStore = {
+    ...blobs,
+    list: (prefix) => async () => {
+      const listed = await blobs.list(prefix)()
+      if (lateWrite !== null && prefix.startsWith('bots/')) {
+        await blobs.append(lateWrite, new TextEncoder().encode('{"offsetMs":900,"name":"Ada"}\n'))()
+        lateWrite = null
+      }
+      return listed
+    },
+  }
+  const h = await startHarness({ ports: { botRunner: runner, blobs: racing } })
+  try {
+    const bot = (await h.request('POST', '/bots', { body: { joinUrl: MEET } })).body.data
+    const drained = h.worker.drain()
+    for (let i = 0; i < 200 && (await h.request('GET', `/recordings/${bot.runId}`)).body.data.state !== 'recording'; i++) await new Promise((r) => setTimeout(r, 5))
+    lateWrite = `bots/${h.accounts.first}/${bot.runId}/speakers.jsonl`
+    assert.is((await h.request('DELETE', `/recordings/${bot.runId}`)).status, 204)
+    assert.is(lateWrite, null, 'the bot wrote after the listing')
+    assert.equal(await blobKeys(h), [], 'the delete removed it while the bot was still in the meeting')
+    release()
+    await drained
+    assert.equal(await blobKeys(h), [])
+  } finally {
+    release()
     await h.close()
   }
 })

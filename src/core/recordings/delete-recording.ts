@@ -18,6 +18,10 @@ export interface DeleteRecordingDeps extends EraseDeps, ReachDeps {
  * its run is gone at once (its moves are refused from then on), and the bot
  * removes whatever it wrote meanwhile when it stops (runBot). The run keeps
  * counting against the allowance (keepsCountingOnceDeleted).
+ *
+ * A live bot's files are swept once more after its run is removed: a bot that
+ * looked before the removal found its run still there and will not clean up,
+ * but anything it wrote came before that look, so the second sweep finds it.
  */
 export const deleteRecording =
   (deps: DeleteRecordingDeps) =>
@@ -29,7 +33,12 @@ export const deleteRecording =
           TE.tap((run) =>
             LIVE_BOT_STATES.includes(run.state) ? deps.runs.requestLeave(actor.accountId, run.id, deps.clock.now().toISOString()) : TE.right(undefined),
           ),
-          TE.flatMap((run) => eraseRun(deps)(actor.accountId, run.id, run)),
+          TE.flatMap((run) =>
+            pipe(
+              eraseRun(deps)(actor.accountId, run.id, run),
+              TE.tap(() => (LIVE_BOT_STATES.includes(run.state) ? eraseRun(deps)(actor.accountId, run.id, null) : TE.right(false))),
+            ),
+          ),
           // Someone else deleted it between our read and our removal.
           TE.flatMap((removed): TE.TaskEither<AppError, void> => (removed ? TE.right(undefined) : TE.left(notFound('Recording')))),
         )
