@@ -18,7 +18,7 @@ import pino from 'pino'
 import { createHttpApp } from '../adapters/http-koa/app.js'
 import { openAdapters } from '../src/app/adapters.js'
 import { loadConfig } from '../src/app/config.js'
-import { buildCore } from '../src/index.js'
+import { buildCore } from '../src/core/build-core.js'
 
 export const ROOT = join(import.meta.dirname, '..')
 export const SCHEMA_FILE = join(ROOT, 'clients', 'typescript', 'src', 'schema.ts')

@@ -5,7 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type Actor, type ApiKey, isUsable } from '../../src/core/domain/api-key.js'
 import type { AppError } from '../../src/core/errors.js'
 import type { Clock } from '../../src/core/ports/clock.js'
-import type { Ports } from '../../src/index.js'
+import type { Ports } from '../../src/core/build-core.js'
 
 type IdentityStores = Pick<Ports, 'apiKeys' | 'accounts' | 'organizations'>
 type Authenticate = (presented: string | undefined) => TE.TaskEither<AppError, Actor>

@@ -26,7 +26,7 @@ import { openS3BlobStore } from '../../adapters/blob-s3/index.js'
 import { calendarPorts } from './calendar-ports.js'
 import { mailPorts } from './mail-ports.js'
 import { openPostgresStores } from '../../adapters/postgres/index.js'
-import type { Ports } from '../index.js'
+import type { Ports } from '../core/build-core.js'
 import type { ReadinessCheck } from '../../adapters/http-koa/health.js'
 
 export interface OpenedAdapters {

@@ -4,7 +4,7 @@ import { createChromiumBotRunner } from '../../adapters/bot-chromium/index.js'
 import { createSimulatedBotRunner, readScript } from '../../adapters/bot-simulated/runner.js'
 import type { Clock } from '../core/ports/clock.js'
 import type { Config } from './config.js'
-import type { Ports } from '../index.js'
+import type { Ports } from '../core/build-core.js'
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 

@@ -17,7 +17,7 @@ import { createChromiumBotRunner, type ChromiumBotRunner } from '../../adapters/
 import { startStandins, type Standins } from '../../adapters/bot-chromium/standins/server.js'
 import { onPath } from '../../adapters/system/on-path.js'
 import type { MeetingPlatform } from '../core/ports/bot-runner.js'
-import { buildCore } from '../index.js'
+import { buildCore } from '../core/build-core.js'
 import { openAdapters, type OpenedAdapters } from './adapters.js'
 import { loadConfig } from './config.js'
 import { startServer, type Running } from './main.js'

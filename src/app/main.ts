@@ -15,7 +15,7 @@ import { type OpenedAdapters, openAdapters } from './adapters.js'
 import { type Config, loadConfig } from './config.js'
 import { CLI } from './cli-name.js'
 import { serverLimits } from './server-limits.js'
-import { buildCore, type Core } from '../index.js'
+import { buildCore, type Core } from '../core/build-core.js'
 import { startWorkers } from './workers.js'
 
 

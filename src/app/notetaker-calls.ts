@@ -18,7 +18,7 @@ import { allRoutes } from '../../adapters/http-koa/routes/index.js'
 import { successSerializer } from '../../adapters/http-koa/serializer.js'
 import type { Actor } from '../core/domain/api-key.js'
 import { type AppError, forbidden } from '../core/errors.js'
-import type { Core } from '../index.js'
+import type { Core } from '../core/build-core.js'
 import { NotetakerError } from './notetaker-error.js'
 
 type QueryValue = string | number | boolean | Date | ReadonlyArray<string> | null | undefined

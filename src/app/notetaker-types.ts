@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream'
 import type { Config } from './config.js'
 import type * as Json from './notetaker-json.js'
-import type { Core } from '../index.js'
+import type { Core } from '../core/build-core.js'
 
 /** What the bytes of an upload may be: in memory, a stream, or a file path (a string is always a path). */
 export type UploadContent = Uint8Array | Readable | AsyncIterable<Uint8Array> | string | URL

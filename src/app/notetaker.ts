@@ -4,12 +4,10 @@
  * service does, and answers the facade (notetaker-facade.ts): promise-based,
  * the API's JSON shapes, errors thrown as NotetakerError. docs/embedding.md.
  *
- * The package root builds it with its own `buildCore` (`notetakerFactory(buildCore)`),
- * so the composition root never imports src/index.ts at run time, and loads the
- * adapters only when a Notetaker is created: importing the package root for
- * `buildCore` alone does not load every driver (SQLite, Postgres, Redis, S3).
+ * The adapters load only when a Notetaker is created: importing the package
+ * root for `buildCore` alone does not load every driver (SQLite, Postgres, Redis, S3).
  */
-import type { Core, Ports } from '../index.js'
+import { buildCore } from '../core/build-core.js'
 import { NotetakerError } from './notetaker-error.js'
 import { type NotetakerOptions, configFromOptions, loggerFor } from './notetaker-options.js'
 import type { Notetaker } from './notetaker-types.js'
@@ -19,31 +17,30 @@ const cannotStart = (e: unknown): never => {
   throw new NotetakerError('INTERNAL_ERROR', `Notetaker could not start: ${e instanceof Error ? e.message : String(e)}`, [], { cause: e })
 }
 
-export const notetakerFactory =
-  (buildCore: (ports: Ports) => Core) =>
-  async (options: NotetakerOptions): Promise<Notetaker> => {
-    const config = configFromOptions(options)
-    const logger = loggerFor(options, config)
-    const [{ openAdapters }, { startWorkers }, { notetakerFacade }] = await Promise.all([import('./adapters.js'), import('./workers.js'), import('./notetaker-facade.js')])
-    const opened = await openAdapters(config, { migrate: true, logger }).catch(cannotStart)
-    for (const m of opened.migrated) logger.info({ migration: m }, `applied database migration ${m}`)
-    const core = buildCore(opened.ports)
-    const workers =
-      options.worker === false
-        ? null
-        : await startWorkers(core, config, logger).catch(async (e: unknown) => {
-            await opened.close()
-            return cannotStart(e)
-          })
-    logger.info({ store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is running in this process (store: ${config.NOTETAKER_STORE})`)
-    return notetakerFacade({
-      core,
-      config,
-      logger,
-      shutdown: async () => {
-        await workers?.stop()
-        await opened.close()
-        logger.info('Notetaker stopped')
-      },
-    })
-  }
+/** Notetaker in this process, from options: see docs/embedding.md. */
+export const createNotetaker = async (options: NotetakerOptions): Promise<Notetaker> => {
+  const config = configFromOptions(options)
+  const logger = loggerFor(options, config)
+  const [{ openAdapters }, { startWorkers }, { notetakerFacade }] = await Promise.all([import('./adapters.js'), import('./workers.js'), import('./notetaker-facade.js')])
+  const opened = await openAdapters(config, { migrate: true, logger }).catch(cannotStart)
+  for (const m of opened.migrated) logger.info({ migration: m }, `applied database migration ${m}`)
+  const core = buildCore(opened.ports)
+  const workers =
+    options.worker === false
+      ? null
+      : await startWorkers(core, config, logger).catch(async (e: unknown) => {
+          await opened.close()
+          return cannotStart(e)
+        })
+  logger.info({ store: config.NOTETAKER_STORE, worker: workers !== null }, `Notetaker is running in this process (store: ${config.NOTETAKER_STORE})`)
+  return notetakerFacade({
+    core,
+    config,
+    logger,
+    shutdown: async () => {
+      await workers?.stop()
+      await opened.close()
+      logger.info('Notetaker stopped')
+    },
+  })
+}

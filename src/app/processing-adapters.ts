@@ -12,7 +12,7 @@ import { createModelService, loadCatalog, modelsDir } from '../../adapters/model
 import { watchFolder } from './models-watch.js'
 import { createSpeechEngine } from './speech-engine.js'
 import { type InstalledEngines, openChoice, optionalKey, readChoice } from './transcriber-choice.js'
-import type { Ports } from '../index.js'
+import type { Ports } from '../core/build-core.js'
 
 type ProcessingPorts = Pick<
   Ports,

@@ -8,7 +8,7 @@ import { createWorker } from '../../adapters/jobs/worker.js'
 import { BOT_JOB } from '../core/bots/index.js'
 import type { Config } from './config.js'
 import { PROCESSING_SLOTS } from './processing-slots.js'
-import type { Core } from '../index.js'
+import type { Core } from '../core/build-core.js'
 
 /** The background side: processing and webhook jobs, bots in their own slots, and the recording engine's chain. */
 export const startWorkers = async (core: Core, config: Config, logger: Logger) => {

@@ -68,6 +68,9 @@ const problemsOf = (i: Import): string[] => {
   }
   if (i.target === null) return problems
   if (i.from.startsWith('adapters/') && i.target.startsWith('src/app/')) problems.push(`${where}: adapters never import the composition root`)
+  if (i.target === 'src/index.ts' && !/^(test|examples)\//.test(i.from)) {
+    problems.push(`${where}: the package entry only re-exports, for programs that embed Notetaker; the project imports src/core/build-core.ts`)
+  }
   if (i.from.startsWith('src/') && !i.from.startsWith('src/app/') && i.target.startsWith('adapters/')) {
     problems.push(`${where}: only src/app/ knows the adapters`)
   }
@@ -129,6 +132,9 @@ test('each rule catches the import that breaks it', () => {
   assert.ok(broken('test/http/bots.test.ts', '../../src/core/bots/send-bot.js').length > 0, 'a test of another area reaching into a feature')
   assert.ok(broken('examples/embed.ts', '../src/core/uploads/create-upload.js').length > 0, 'an example reaching into a feature')
   assert.equal(broken('examples/embed.ts', '../src/index.js'), [], 'an example through the package root')
+  assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/index.js').length > 0, 'an adapter importing the package entry')
+  assert.ok(broken('src/app/main.ts', '../index.js').length > 0, 'the composition root importing the package entry')
+  assert.equal(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/build-core.js'), [], 'an adapter importing the core\'s type')
   assert.ok(broken('clients/typescript/src/client.ts', '../../../src/index.js').length > 0, 'a client importing the server')
   assert.ok(broken('clients/typescript/src/client.ts', '../../../adapters/http-koa/envelope.js').length > 0, 'a client importing an adapter')
   assert.ok(broken('clients/typescript/src/client.ts', 'fp-ts/Either').length > 0, 'a client importing a package')
@@ -140,15 +146,16 @@ test('each rule catches the import that breaks it', () => {
   assert.equal(broken('src/app/adapters.ts', '../../adapters/memory/stores.js'), [], 'the composition root knows the adapters')
 })
 
-test('there are no import cycles in src and adapters', async () => {
+test('there are no import cycles in src and adapters, counting type-only imports', async () => {
   const graph = await madge([join(root, 'src'), join(root, 'adapters')], {
     fileExtensions: ['ts'],
     tsConfig: join(root, 'tsconfig.json'),
-    detectiveOptions: { ts: { skipTypeImports: true } },
+    detectiveOptions: { ts: { skipTypeImports: false }, tsx: { skipTypeImports: false } },
   })
   const deps = graph.obj()
   assert.ok(Object.keys(deps).length > 30, 'the graph covers the project')
-  assert.ok(deps['src/index.ts']?.includes('src/core/identity/index.ts'), '.js specifiers resolve to .ts files')
+  assert.ok(deps['src/core/build-core.ts']?.includes('src/core/identity/index.ts'), '.js specifiers resolve to .ts files')
+  assert.ok(deps['adapters/http-koa/routes/bots.ts']?.includes('src/core/build-core.ts'), 'type-only imports are edges too')
   assert.equal(graph.circular(), [])
 })
 

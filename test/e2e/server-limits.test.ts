@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import { openAdapters } from '../../src/app/adapters.js'
 import { loadConfig } from '../../src/app/config.js'
 import { type Running, startServer } from '../../src/app/main.js'
-import { buildCore } from '../../src/index.js'
+import { buildCore } from '../../src/core/build-core.js'
 import { tempDir } from '../support/cli.js'
 import { rawConnection } from '../http/raw-connection.js'
 

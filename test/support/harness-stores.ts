@@ -20,7 +20,7 @@ import { memoryStores } from '../../adapters/memory/stores.js'
 import { migrate as migrateSqlite, openDatabase } from '../../adapters/sqlite/database.js'
 import { sqliteStores } from '../../adapters/sqlite/stores.js'
 import { randomIds } from '../../adapters/system/ids.js'
-import type { Ports } from '../../src/index.js'
+import type { Ports } from '../../src/core/build-core.js'
 
 export type HarnessStoreKind = 'memory' | 'sqlite' | 'postgres'
 

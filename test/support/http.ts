@@ -30,7 +30,7 @@ import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
 import { calendarPorts } from '../../src/app/calendar-ports.js'
 import { defaultServerLimits } from '../../src/app/server-limits.js'
 import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
-import { buildCore, type Core, type Ports } from '../../src/index.js'
+import { buildCore, type Core, type Ports } from '../../src/core/build-core.js'
 import { HARNESS_SIGN_IN, openHarnessStores } from './harness-stores.js'
 
 export interface TestResponse {

@@ -18,7 +18,7 @@ import { RULE_KINDS, Rule, RuleKind } from '../../../src/core/domain/calendar-ru
 import { wholePage } from '../../../src/core/domain/page.js'
 import type { Actor } from '../../../src/core/domain/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { uuidPath } from '../params.js'

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate, formatted } from '../codec-schema.js'
 import { route } from '../route.js'
 

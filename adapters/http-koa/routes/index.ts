@@ -1,4 +1,4 @@
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import type { AnyRoute } from '../route.js'
 import { type WebLinks, webLinks } from '../web-links.js'
 import { joinRoutes } from './join.js'

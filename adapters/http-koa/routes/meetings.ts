@@ -9,7 +9,7 @@ import { JOIN_LINK_MESSAGE, JoinLink } from '../../../src/core/domain/platform.j
 import { SKIP_REASONS } from '../../../src/core/domain/recording-decision.js'
 import { RUN_PHASES, RUN_STATES } from '../../../src/core/domain/run.js'
 import type { AppError } from '../../../src/core/errors.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { dateTime, integer, optionalDateTime, pageQuery, uuidPath } from '../params.js'

@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../src/core/domain/notes-settings.js'
 import type { ServerTestResult } from '../../../src/core/ports/notes-engines.js'
 import type { NotesSettingsView } from '../../../src/core/recordings/index.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate } from '../codec-schema.js'
 import { route } from '../route.js'
 

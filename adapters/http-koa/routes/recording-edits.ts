@@ -6,7 +6,7 @@ import {
 } from '../../../src/core/domain/notes-edits.js'
 import type { Actor } from '../../../src/core/domain/api-key.js'
 import type { RecordingDetail } from '../../../src/core/recordings/index.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate } from '../codec-schema.js'
 import { uuidPath } from '../params.js'
 import { route } from '../route.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { INCLUDED_UTTERANCES, type RecordingDetail } from '../../../src/core/recordings/index.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { serveAudio } from '../audio-range.js'
 import { pageOf } from '../envelope.js'
 import { MAX_PAGE_LIMIT, pageQuery, uuidPath, wordList } from '../params.js'

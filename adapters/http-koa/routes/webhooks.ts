@@ -7,7 +7,7 @@ import { DeliveredEventName, type WebhookDelivery, type WebhookEndpoint, Webhook
 import { DISABLE_AFTER_FAILED_EVENTS, LOGGED_PAYLOAD_CHARS, MAX_ATTEMPTS } from '../../../src/core/domain/webhook-delivery.js'
 import type { WebhookWithSecret } from '../../../src/core/webhooks/index.js'
 import type { AppError } from '../../../src/core/errors.js'
-import type { Core } from '../../../src/index.js'
+import type { Core } from '../../../src/core/build-core.js'
 import { annotate, formatted, type JsonSchema, nullableFormatted, schemaOf } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
