@@ -21,7 +21,7 @@ export const startWorkers = async (core: Core, config: Config, logger: Logger) =
   const bots = createWorker({ ...options, handlers: { [BOT_JOB]: runBot! }, concurrency: config.NOTETAKER_BOT_SLOTS })
   jobs.start()
   bots.start()
-  const resumed = await core.uploads.resumeProcessing()()
+  const resumed = await core.processing.resumeProcessing()()
   if (E.isLeft(resumed)) logger.error({ err: resumed.left }, 'could not look for recordings left without a processing job; they stay as they are until the next start')
   else if (resumed.right.resumed > 0) logger.info(resumed.right, `queued processing again for ${resumed.right.resumed} recording(s) that an earlier crash had left without it`)
   const requeued = await core.bots.resumeQueued()()

@@ -37,6 +37,7 @@ import { identityUseCases } from './identity/index.js'
 import { meetingUseCases } from './meetings/index.js'
 import { joiningUseCases, organizationUseCases, sharingUseCases } from './organizations/index.js'
 import { recordingUseCases } from './recordings/index.js'
+import { type ProcessDeps, processingUseCases } from './processing/index.js'
 import { type UploadDeps, uploadUseCases } from './uploads/index.js'
 import { webhookUseCases } from './webhooks/index.js'
 import { speechUseCases } from './speech/index.js'
@@ -46,7 +47,8 @@ import type { NotificationStore } from './ports/notification-store.js'
 import { notificationUseCases } from './notifications/index.js'
 
 export interface Ports
-  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUploadBytes' | 'maxTranscriptBytes' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
+  extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'maxUploadBytes' | 'maxTranscriptBytes'>,
+    Pick<ProcessDeps, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
     Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
   readonly clock: Clock
@@ -126,8 +128,10 @@ export const buildCore = (ports: Ports) => {
     identity: identityUseCases(ports),
     /** Recordings (runs of every origin) with their notes, transcript and audio, and the monthly allowance. */
     recordings: recordingUseCases(ports),
-    /** Uploads and their processing into notes (runs as `recording.process` jobs). */
+    /** Uploads: announced, their file stored, tried again, deleted before their file came. */
     uploads: uploadUseCases(ports),
+    /** Stored recordings (uploads' and bots') made into a transcript and notes (runs as `recording.process` jobs). */
+    processing: processingUseCases(ports),
     /** Recordings shared with other people by email. */
     sharing: sharingUseCases(ports),
     /** Bots sent to live meetings, and the engine that sends them to scheduled ones (`bot.run`, `engine.schedule` jobs). */
@@ -150,7 +154,7 @@ export const buildCore = (ports: Ports) => {
   /** What the worker runs, by job kind; each feature that queues work brings its handlers. */
   const jobHandlers: Record<string, JobHandler> = {
     ...features.webhooks.jobHandlers,
-    ...features.uploads.jobHandlers,
+    ...features.processing.jobHandlers,
     ...features.calendar.jobHandlers,
     ...features.bots.jobHandlers,
     ...features.recordings.jobHandlers,

@@ -3,7 +3,7 @@ import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore } from '../ports/recording-stores.js'
 import { queueBot } from './bot-job.js'
-import { RESUME_LIMIT, type Requeued, requeue } from '../uploads/index.js'
+import { RESUME_LIMIT, type Requeued, requeue } from '../processing/index.js'
 
 export interface ResumeBotsDeps {
   readonly runs: RunStore

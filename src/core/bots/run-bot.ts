@@ -13,7 +13,7 @@ import type { RunStore } from '../ports/recording-stores.js'
 import { BotJobPayload } from './bot-job.js'
 import { type EraseDeps, eraseRun, type PublishDeps, publishRunEvent } from '../recordings/index.js'
 import { readBlobText } from '../recordings/index.js'
-import { processJob } from '../uploads/index.js'
+import { processJob } from '../processing/index.js'
 
 export interface BotSettings {
   /** The name other participants see. */

@@ -7,7 +7,7 @@ import type { Clock } from '../ports/clock.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
 import { moveRun } from '../recordings/index.js'
-import { processJob } from './store-upload-content.js'
+import { processJob } from '../processing/index.js'
 
 export interface RetryUploadDeps {
   readonly uploads: UploadStore

@@ -10,6 +10,7 @@ import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
+import { processJob } from '../processing/index.js'
 import { moveRun } from '../recordings/index.js'
 import { uploadLimit } from './create-upload.js'
 
@@ -24,9 +25,6 @@ export interface StoreUploadContentDeps {
   readonly maxTranscriptBytes: number
 }
 
-export const PROCESS_JOB = 'recording.process'
-/** Grouped by account: the worker runs one account's processing at a time while others wait (docs/architecture.md). */
-export const processJob = (accountId: string, runId: string) => ({ kind: PROCESS_JOB, payload: { accountId, runId }, key: `process:${runId}`, group: accountId })
 
 const alreadySent = conflict('The content of this upload was already sent; create a new upload for another file')
 

@@ -3,7 +3,7 @@ import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { RunStore } from '../ports/recording-stores.js'
 import { RESUME_LIMIT, type Requeued, requeue } from './requeue.js'
-import { processJob } from './store-upload-content.js'
+import { processJob } from './process-job.js'
 
 export interface ResumeProcessingDeps {
   readonly runs: RunStore

@@ -68,7 +68,7 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
     return pipe(
       readBytes(deps, source.key),
       TE.flatMap((bytes) =>
-        pipe(deps.parser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }, { signal: deadline.signal }), TE.mapLeft((f) => final(f.message))),
+        pipe(deps.transcriptParser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }, { signal: deadline.signal }), TE.mapLeft((f) => final(f.message))),
       ),
       // A file is read whole: nothing, then all of it.
       TE.tap(() => TE.fromIO(() => progress.report(1))),

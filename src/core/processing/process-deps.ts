@@ -3,13 +3,14 @@ import type { Transcriber } from '../ports/transcriber.js'
 import type { TranscriptParser } from '../ports/transcript-parser.js'
 import type { EraseDeps, NotesSettingsDeps, PublishDeps } from '../recordings/index.js'
 import type { ProcessingTimeout } from './processing-deadline.js'
+import type { ResumeProcessingDeps } from './resume-processing.js'
 
 /**
  * What processing a recording needs: the recording stores (as erasing one does, for a recording
  * deleted meanwhile), the engines, and the notes settings (read at each analysis: notesPlanFor).
  */
-export interface ProcessDeps extends PublishDeps, EraseDeps, NotesSettingsDeps {
-  readonly parser: TranscriptParser
+export interface ProcessDeps extends PublishDeps, EraseDeps, NotesSettingsDeps, ResumeProcessingDeps {
+  readonly transcriptParser: TranscriptParser
   readonly transcriber: Transcriber
   /** The server's configured analyzer: what makes notes where no notes settings are saved. */
   readonly analyzer: Analyzer

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { memoryRunStore } from '../../../adapters/memory/recordings.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { progressOf } from '../../../src/core/domain/run.js'
-import { PROGRESS_INTERVAL_MS, progressReporter } from '../../../src/core/uploads/report-progress.js'
+import { PROGRESS_INTERVAL_MS, progressReporter } from '../../../src/core/processing/report-progress.js'
 import { run } from '../../contracts/recording-stores.js'
 import { right } from '../../support/run.js'
 
