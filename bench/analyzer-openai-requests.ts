@@ -8,8 +8,8 @@
  * length). Sizes are the estimate the analyzer budgets with (characters / 3.5)
  * plus the answer's reserve (`max_tokens`): each must stay within the context.
  */
-import { createOpenAiAnalyzer } from '../adapters/analyze-openai/index.js'
-import { startStandIn } from '../test/adapters/analyze-openai/stand-in.js'
+import { createOpenAiAnalyzer } from '../adapters/notes/openai/index.js'
+import { startStandIn } from '../test/adapters/notes/openai/stand-in.js'
 import { syntheticMeeting } from './analyzer-synthetic.js'
 
 const contexts = process.argv.slice(2).map(Number).filter((n) => n > 0)

@@ -9,7 +9,7 @@
  * the machine and its load.
  */
 import { performance } from 'node:perf_hooks'
-import { analyzeTranscript } from '../adapters/analyze-builtin/index.js'
+import { analyzeTranscript } from '../adapters/notes/builtin/index.js'
 import { syntheticMeeting } from './analyzer-synthetic.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)

@@ -19,9 +19,9 @@
 import { readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import pino from 'pino'
-import { createChromiumBotRunner, processesOf, CLOCK_TICKS_PER_SECOND } from '../adapters/bot-chromium/index.js'
+import { createChromiumBotRunner, processesOf, CLOCK_TICKS_PER_SECOND } from '../adapters/bots/chromium/index.js'
 import type { BotEvent } from '../src/core/ports/bot-runner.js'
-import { startStandins, type Standins } from '../adapters/bot-chromium/standins/server.js'
+import { startStandins, type Standins } from '../adapters/bots/chromium/standins/server.js'
 
 const concurrent = Number(process.argv[2] ?? 4)
 const callSeconds = Number(process.argv[3] ?? 20)

@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { runProcess, streamChannels } from '../adapters/audio/index.js'
-import { channelLayout } from '../adapters/transcribe-channels/index.js'
+import { runProcess, streamChannels } from '../adapters/speech/audio/index.js'
+import { channelLayout } from '../adapters/speech/transcribe-channels/index.js'
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const minutes = arg('minutes', '1,10').split(',').map(Number)

@@ -41,7 +41,7 @@ const run = async (perAddress: string) => {
   let key = ''
   const server = await startProcess(
     process.execPath,
-    ['--import', 'tsx', 'src/app/cli.ts', 'serve'],
+    ['--import', 'tsx', 'src/app/cli/index.ts', 'serve'],
     { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', NOTETAKER_RATE_LIMIT: '1000000', NOTETAKER_MAX_CONNECTIONS_PER_ADDRESS: perAddress },
     (l) => {
       const k = /^\s+(ntk_\S+)$/.exec(l)

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import * as E from 'fp-ts/lib/Either.js'
-import { createSherpaDiarizer, sherpaInstalled } from '../adapters/diarize-sherpa/index.js'
+import { createSherpaDiarizer, sherpaInstalled } from '../adapters/speech/diarize-sherpa/index.js'
 import { writeTinySpeakerModels } from '../scripts/make-tiny-speaker-models.js'
 import { speakDialogue } from '../test/support/speech.js'
 

@@ -1,7 +1,7 @@
 /**
  * npx tsx bench/feed-parse.ts [-- --events 20000]
  *
- * A large generated calendar feed (test/adapters/calendar-ics/large-feed.ts) read by the ICS
+ * A large generated calendar feed (test/adapters/outbound/calendar-ics/large-feed.ts) read by the ICS
  * provider on this thread and on the CPU pool: how long the read took, how many 5 ms ticks of
  * the event loop ran meanwhile, and the longest the loop was held past a tick (what a request
  * arriving during the read would wait). Ticks, not a busy loop, so this thread leaves the CPU
@@ -11,9 +11,9 @@
 import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { createIcsProvider, type FeedParser, parseFeedHere } from '../adapters/calendar-ics/index.js'
-import { createCpuPool } from '../adapters/cpu-pool/index.js'
-import { largeFeed } from '../test/adapters/calendar-ics/large-feed.js'
+import { createIcsProvider, type FeedParser, parseFeedHere } from '../adapters/outbound/calendar-ics/index.js'
+import { createCpuPool } from '../adapters/speech/cpu-pool/index.js'
+import { largeFeed } from '../test/adapters/outbound/calendar-ics/large-feed.js'
 
 const { values: args } = parseArgs({ options: { events: { type: 'string', default: '20000' } } })
 const text = largeFeed(Number(args.events))

@@ -21,7 +21,7 @@ const bare = await startProcess(process.execPath, [...tsx, 'bench/support/bare-s
 let key = ''
 const real = await startProcess(
   process.execPath,
-  [...tsx, 'src/app/cli.ts', 'serve'],
+  [...tsx, 'src/app/cli/index.ts', 'serve'],
   { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', NOTETAKER_RATE_LIMIT: '1000000' },
   (l) => {
     const k = /^\s+(ntk_\S+)$/.exec(l)

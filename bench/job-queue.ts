@@ -3,7 +3,7 @@
  * on Redis, side by side in one run: enqueue throughput, processing throughput
  * with a handler that does nothing, and the delay from enqueue to handler start
  * for jobs enqueued one by one at a steady rate below capacity. Our side runs
- * the real worker (adapters/jobs/worker.ts) over the port; BullMQ a Worker with
+ * the real worker (adapters/driving/jobs/worker.ts) over the port; BullMQ a Worker with
  * the same concurrency. Each queue gets a store of its own: a fresh Postgres
  * schema, a temporary SQLite file, a uniquely named BullMQ queue (obliterated
  * afterwards).
@@ -11,7 +11,7 @@
  * Usage: npm run bench:job-queue [-- --jobs 5000 --workers 4 --in-flight 16
  *          --rates 200,20 --seconds 3 --poll-ms 500,50 --rounds 1 --no-sqlite --pg-synchronous-commit off]
  *   --rates    jobs/s to measure latency at, each for --seconds
- *   --poll-ms  our idle worker's poll intervals to measure latency at (src/app/main.ts runs 500 ms)
+ *   --poll-ms  our idle worker's poll intervals to measure latency at (src/app/service/serve.ts runs 500 ms)
  *   --pg-synchronous-commit  set for the bench's connections (default: the server's setting)
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), REDIS_URL (default redis://127.0.0.1:6379).
  */
@@ -26,11 +26,11 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { pino } from 'pino'
-import { createWorker } from '../adapters/jobs/worker.js'
-import { postgresJobQueue } from '../adapters/postgres/job-queue.js'
-import { migrate as migratePostgres } from '../adapters/postgres/migrate.js'
-import { migrate as migrateSqlite, openDatabase } from '../adapters/sqlite/database.js'
-import { sqliteJobQueue } from '../adapters/sqlite/job-queue.js'
+import { createWorker } from '../adapters/driving/jobs/worker.js'
+import { postgresJobQueue } from '../adapters/stores/postgres/job-queue.js'
+import { migrate as migratePostgres } from '../adapters/stores/postgres/migrate.js'
+import { migrate as migrateSqlite, openDatabase } from '../adapters/stores/sqlite/database.js'
+import { sqliteJobQueue } from '../adapters/stores/sqlite/job-queue.js'
 import { systemClock } from '../adapters/system/clock.js'
 import type { JobQueue } from '../src/core/ports/job-queue.js'
 import { median } from './support/load.js'
@@ -141,7 +141,7 @@ const openPostgres = async () => {
   cleanups.push(() => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`))
   const options = `-c search_path=${schema}${SYNC_COMMIT === undefined ? '' : ` -c synchronous_commit=${SYNC_COMMIT}`}`
   const url = `${DATABASE_URL}${DATABASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(options)}`
-  // The pool the service opens (adapters/postgres/index.ts): 10 connections.
+  // The pool the service opens (adapters/stores/postgres/index.ts): 10 connections.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 })
   pool.on('error', () => {})
   cleanups.push(() => pool.end())
@@ -315,7 +315,7 @@ Durability differs: each Postgres enqueue, claim and complete is a committed tra
 shown), while Redis keeps BullMQ's jobs in memory only unless AOF or snapshots are on. The port has no bulk enqueue.
 Processing drains a backlog of ${JOBS.toLocaleString('en')} jobs; each claim reads the first due row of an index (expired leases,
 then queued jobs), so its cost does not grow with the backlog, and a claim plus a complete are two commits. Our workers poll (every
-500 ms in src/app/main.ts; nothing wakes a worker when a job is enqueued), so a job waits about half the poll interval, less
+500 ms in src/app/service/serve.ts; nothing wakes a worker when a job is enqueued), so a job waits about half the poll interval, less
 only while completions keep the worker looking (when commits are slower than the gap between jobs); BullMQ's blocked
 worker wakes at once. At low rates p99 rests on few jobs (${Math.round(Math.min(...RATES) * SECONDS)} at ${Math.min(...RATES)}/s).`
 

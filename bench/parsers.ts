@@ -2,7 +2,7 @@
  * npm run bench:parsers [-- --sizes 100,400,1600] [--cap-ms 10000] [--checkout DIR]
  *
  * How long the transcript readers take on the inputs that make a careless reader slow
- * (test/adapters/transcript-parse/worst-cases.ts), at several sizes (KB), on this thread:
+ * (test/adapters/speech/transcript-parse/worst-cases.ts), at several sizes (KB), on this thread:
  * milliseconds and milliseconds per megabyte. A linear reader keeps ms/MB flat as the size
  * grows; a quadratic one doubles it with each doubling. A case stops growing once one size
  * takes longer than --cap-ms. --checkout reads with another checkout's readers (e.g. a git
@@ -11,14 +11,14 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { WORST_CASES } from '../test/adapters/transcript-parse/worst-cases.js'
+import { WORST_CASES } from '../test/adapters/speech/transcript-parse/worst-cases.js'
 
 const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: '100,400,1600' }, 'cap-ms': { type: 'string', default: '10000' }, checkout: { type: 'string', default: '.' } },
 })
 const sizes = args.sizes.split(',').map(Number)
 const capMs = Number(args['cap-ms'])
-const module = (await import(pathToFileURL(resolve(args.checkout, 'adapters/transcript-parse/index.ts')).href)) as Record<string, (...a: unknown[]) => unknown>
+const module = (await import(pathToFileURL(resolve(args.checkout, 'adapters/speech/transcript-parse/index.ts')).href)) as Record<string, (...a: unknown[]) => unknown>
 // Readers of this branch take text through parseTranscriptText; earlier ones took it through parseTranscript.
 const read = module.parseTranscriptText ?? module.parseTranscript!
 const limits = { maxUtterances: Number.MAX_SAFE_INTEGER }

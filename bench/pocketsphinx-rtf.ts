@@ -10,8 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { decodeToWav16kMono } from '../adapters/audio/index.js'
-import { createPocketsphinxTranscriber } from '../adapters/transcribe-pocketsphinx/index.js'
+import { decodeToWav16kMono } from '../adapters/speech/audio/index.js'
+import { createPocketsphinxTranscriber } from '../adapters/speech/transcribe-pocketsphinx/index.js'
 import { speakDialogue } from '../test/support/speech.js'
 
 const runs = Number(process.argv[2] ?? 3)

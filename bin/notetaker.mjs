@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
-const built = join(root, 'dist', 'src', 'app', 'cli.js')
+const built = join(root, 'dist', 'src', 'app', 'cli', 'index.js')
 const stamp = join(root, 'dist', '.tsbuildinfo')
 
 const newestSource = (dir) => {
@@ -30,5 +30,5 @@ if (current()) await import(built)
 else {
   const { register } = await import('tsx/esm/api')
   register()
-  await import('../src/app/cli.ts')
+  await import('../src/app/cli/index.ts')
 }

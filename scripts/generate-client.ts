@@ -2,7 +2,7 @@
  * npm run client:generate — writes clients/typescript/src/schema.ts, the types of the
  * TypeScript client, from the OpenAPI document the server serves at GET /ext/v1/openapi.json.
  *
- * The document is built in-process the way `notetaker serve` builds it (src/app/main.ts
+ * The document is built in-process the way `notetaker serve` builds it (src/app/service/serve.ts
  * `startServer`): the default configuration on memory stores, `openAdapters`, `buildCore`,
  * `createHttpApp(core, { logger })`, whose `openapi` is what the description route serves
  * (as JSON, so it goes through JSON once here too). No port is opened and nothing is written
@@ -15,9 +15,9 @@ import { pathToFileURL } from 'node:url'
 import * as E from 'fp-ts/lib/Either.js'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import pino from 'pino'
-import { createHttpApp } from '../adapters/http-koa/app.js'
-import { openAdapters } from '../src/app/adapters.js'
-import { loadConfig } from '../src/app/config.js'
+import { createHttpApp } from '../adapters/driving/http-koa/app.js'
+import { openAdapters } from '../src/app/composition/adapters.js'
+import { loadConfig } from '../src/app/config/index.js'
 import { buildCore } from '../src/core/build-core.js'
 
 export const ROOT = join(import.meta.dirname, '..')

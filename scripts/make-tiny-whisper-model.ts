@@ -19,7 +19,7 @@ import {
   HPARAM_NAMES,
   type TensorSpec,
   type WhisperHparams,
-} from '../adapters/transcribe-whisper/ggml-format.js'
+} from '../adapters/speech/transcribe-whisper/ggml-format.js'
 
 export interface TinyModelOptions {
   readonly seed?: number

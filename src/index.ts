@@ -1,6 +1,6 @@
 /**
  * The library entry, re-exports only: `buildCore` from a record of adapters
- * (src/core/build-core.ts), and `createNotetaker(options)` (src/app/notetaker.ts),
+ * (src/core/build-core.ts), and `createNotetaker(options)` (src/app/embedding/notetaker.ts),
  * which does it all for an embedding program: adapters, core, job worker, and a
  * promise-based facade in the API's JSON shapes. docs/embedding.md.
  */
@@ -17,8 +17,8 @@ export type { MeetingChangeListener } from './core/meetings/index.js'
 export type { BotEvent, BotJob, BotRunner, BotSession } from './core/ports/bot-runner.js'
 export { BOT_JOB, type BotSettings, type EngineSettings } from './core/bots/index.js'
 
-export { createNotetaker } from './app/notetaker.js'
-export { NotetakerError, type NotetakerErrorCode } from './app/notetaker-error.js'
-export type { LogLevel, NotetakerOptions, NotetakerSettings } from './app/notetaker-options.js'
-export type { ActAsOptions, AudioFile, Notetaker, NotetakerAccount, UploadContent, WaitOptions } from './app/notetaker-types.js'
-export type * as NotetakerJson from './app/notetaker-json.js'
+export { createNotetaker } from './app/embedding/notetaker.js'
+export { NotetakerError, type NotetakerErrorCode } from './app/embedding/error.js'
+export type { LogLevel, NotetakerOptions, NotetakerSettings } from './app/embedding/options.js'
+export type { ActAsOptions, AudioFile, Notetaker, NotetakerAccount, UploadContent, WaitOptions } from './app/embedding/types.js'
+export type * as NotetakerJson from './app/embedding/json.js'

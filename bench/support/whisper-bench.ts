@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
-import { modelsDir } from '../../adapters/models/index.js'
-import { readWhisperModelInfo, type WhisperModelInfo } from '../../adapters/transcribe-whisper/index.js'
+import { modelsDir } from '../../adapters/speech/models/index.js'
+import { readWhisperModelInfo, type WhisperModelInfo } from '../../adapters/speech/transcribe-whisper/index.js'
 import type { WhisperJob, WhisperJobResult } from './whisper-worker.js'
 
 export interface FoundModel {

@@ -11,7 +11,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
-import { createWhisperTranscriber, residentBytes } from '../../adapters/transcribe-whisper/index.js'
+import { createWhisperTranscriber, residentBytes } from '../../adapters/speech/transcribe-whisper/index.js'
 
 export interface WhisperJob {
   readonly modelPath: string

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { analyzeTranscript } from '../../adapters/analyze-builtin/index.js'
+import { analyzeTranscript } from '../../adapters/notes/builtin/index.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import type { AnalysisInput } from '../../src/core/ports/analyzer.js'
 import { scoreRows, type RowOutput } from './action-items.js'

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from '../../adapters/analyze-builtin/index.js'
+import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from '../../adapters/notes/builtin/index.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import { halfMeanSegment, pk, windowDiff } from './segmentation-metrics.js'
 

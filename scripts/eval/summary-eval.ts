@@ -4,7 +4,7 @@
  * the analyzer exposes one.
  */
 import type { Notes } from '../../src/core/domain/notes.js'
-import type { Span } from '../../adapters/analyze-builtin/index.js'
+import type { Span } from '../../adapters/notes/builtin/index.js'
 import type { EvalMeeting } from './qmsum.js'
 import { rougeL, rougeN } from './rouge.js'
 import { halfMeanSegment, labelsFromSpans, pk, windowDiff } from './segmentation-metrics.js'

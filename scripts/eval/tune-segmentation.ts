@@ -9,9 +9,9 @@
  */
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { defaultBuiltinOptions } from '../../adapters/analyze-builtin/index.js'
-import { defaultSegmentOptions, segmentTopics, type SegmentOptions } from '../../adapters/analyze-builtin/segment.js'
-import { termsByUtterance, toSentences } from '../../adapters/analyze-builtin/sentences.js'
+import { defaultBuiltinOptions } from '../../adapters/notes/builtin/index.js'
+import { defaultSegmentOptions, segmentTopics, type SegmentOptions } from '../../adapters/notes/builtin/segment.js'
+import { termsByUtterance, toSentences } from '../../adapters/notes/builtin/sentences.js'
 import { defaultMeetingsDir, loadWrittenMeetings, scoreWrittenMeeting, splitOf } from './meetings-segmentation.js'
 import { defaultEvalFile, loadMeetings, withTimings } from './qmsum.js'
 import { halfMeanSegment, labelsFromSpans, pk, windowDiff } from './segmentation-metrics.js'

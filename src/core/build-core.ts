@@ -61,7 +61,7 @@ export interface Ports
   readonly notesSettings: NotesSettingsStore
   /**
    * The analyzers the notes settings choose between, the template catalogue and the server test
-   * (src/app/notes-engines.ts). Absent: `analyzer` makes every recording's notes and no notes server can be set.
+   * (src/app/composition/notes-engines.ts). Absent: `analyzer` makes every recording's notes and no notes server can be set.
    */
   readonly notesEngines?: NotesEngines
   /**

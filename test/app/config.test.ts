@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { loadConfig } from '../../src/app/config.js'
+import { loadConfig } from '../../src/app/config/index.js'
 
 test('defaults: port 8080 on 127.0.0.1, SQLite under ./data, info logs', () => {
   const c = loadConfig({})

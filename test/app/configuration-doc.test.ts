@@ -1,14 +1,14 @@
 /**
  * docs/configuration.md lists every setting the code reads: the service's
- * settings exactly as src/app/settings.ts has them, and every other variable
+ * settings exactly as src/app/config/settings.ts has them, and every other variable
  * read anywhere (tests, benchmarks, tools) by name.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SETTINGS } from '../../src/app/settings.js'
-import { SETTINGS_BEGIN, SETTINGS_END, settingsMarkdown, withSettings } from '../../src/app/settings-doc.js'
+import { SETTINGS } from '../../src/app/config/settings.js'
+import { SETTINGS_BEGIN, SETTINGS_END, settingsMarkdown, withSettings } from '../../src/app/config/settings-doc.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const page = readFileSync(join(root, 'docs', 'configuration.md'), 'utf8')
@@ -25,7 +25,7 @@ const SYSTEM = new Set(['PATH', 'HOME', 'TMPDIR', 'TERM', 'DISPLAY', 'CI'])
 const variablesRead = (text: string): string[] =>
   [...text.matchAll(/\benv(?:\.|\[\s*['"])([A-Z][A-Z0-9_]{2,})/g)].map((m) => m[1]!).filter((name) => !SYSTEM.has(name))
 
-test('the settings tables are the ones src/app/settings.ts writes (else: npm run docs:config)', () => {
+test('the settings tables are the ones src/app/config/settings.ts writes (else: npm run docs:config)', () => {
   assert.is(withSettings(page), page)
   assert.ok(page.includes(settingsMarkdown()))
   const documented = [...page.slice(page.indexOf(SETTINGS_BEGIN), page.indexOf(SETTINGS_END)).matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1])

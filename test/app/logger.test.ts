@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { makeLogger } from '../../src/app/logger.js'
+import { makeLogger } from '../../src/app/service/logger.js'
 
 /** What a logger of this format writes to standard output for one line. */
 const written = async (format: 'auto' | 'json' | 'pretty', isTTY: boolean): Promise<string> => {

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { loadConfig } from '../../src/app/config.js'
-import { mailPorts } from '../../src/app/mail-ports.js'
+import { loadConfig } from '../../src/app/config/index.js'
+import { mailPorts } from '../../src/app/composition/mail-ports.js'
 import { startSmtpStandin } from '../support/smtp-standin.js'
 
 test('without NOTETAKER_SMTP_URL there is no mailer', () => {

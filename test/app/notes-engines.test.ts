@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
-import { loadConfig } from '../../src/app/config.js'
-import { notesEngines, serverChoiceOf, vetNotesServerUrl } from '../../src/app/notes-engines.js'
+import { createBuiltinAnalyzer } from '../../adapters/notes/builtin/index.js'
+import { loadConfig } from '../../src/app/config/index.js'
+import { notesEngines, serverChoiceOf, vetNotesServerUrl } from '../../src/app/composition/notes-engines.js'
 
 const configOf = (env: Record<string, string>) => {
   const loaded = loadConfig(env)

@@ -1,5 +1,5 @@
 /**
- * The JSON types of the facade (src/app/notetaker-json.ts, exported as `NotetakerJson`)
+ * The JSON types of the facade (src/app/embedding/json.ts, exported as `NotetakerJson`)
  * against the types generated from the served OpenAPI document (clients/typescript,
  * which has its own drift test against the server): checked by `npm run typecheck`.
  * Answers must match both ways (no field missing, none extra, the same optionality);

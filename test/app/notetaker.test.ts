@@ -14,7 +14,7 @@ import { Readable } from 'node:stream'
 import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createHttpApp } from '../../adapters/http-koa/app.js'
+import { createHttpApp } from '../../adapters/driving/http-koa/app.js'
 import { createNotetaker, type Notetaker, NotetakerError, type NotetakerOptions } from '../../src/index.js'
 import { startSmtpStandin } from '../support/smtp-standin.js'
 

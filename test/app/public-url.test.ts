@@ -4,9 +4,9 @@ import * as E from 'fp-ts/lib/Either.js'
 import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { openAdapters } from '../../src/app/adapters.js'
-import { loadConfig } from '../../src/app/config.js'
-import { startServer } from '../../src/app/main.js'
+import { openAdapters } from '../../src/app/composition/adapters.js'
+import { loadConfig } from '../../src/app/config/index.js'
+import { startServer } from '../../src/app/service/serve.js'
 import { tempDir } from '../support/cli.js'
 
 test('the started server names NOTETAKER_PUBLIC_URL/ext/v1 as its server, whatever address it was asked at', async () => {

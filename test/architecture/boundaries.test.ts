@@ -42,7 +42,7 @@ const featureOf = (path: string): string | null => {
 /** Tests of a feature (test/core/<feature>/) may look inside it; everyone else goes through its face. */
 const testedFeatureOf = (path: string): string | null => /^test\/core\/([^/]+)\//.exec(path)?.[1] ?? null
 
-const WEB_APP = 'adapters/web/app'
+const WEB_APP = 'web'
 
 const ALLOWED_IN_CORE = /^(fp-ts|io-ts)(\/|$)|^\.{1,2}\//
 
@@ -82,7 +82,7 @@ const problemsOf = (i: Import): string[] => {
   return problems
 }
 
-const checked = ['src', 'adapters', 'test', 'bench', 'scripts', 'bin', 'examples'].flatMap((dir) => files(join(root, dir)))
+const checked = ['src', 'adapters', 'web', 'test', 'bench', 'scripts', 'bin', 'examples'].flatMap((dir) => files(join(root, dir)))
 /** The clients' sources, without what a build or an install inside them leaves (dist/, node_modules/). */
 const clientFiles = files(join(root, 'clients')).filter((p) => !/[\\/](node_modules|dist)[\\/]/.test(p))
 
@@ -119,31 +119,31 @@ test('the core never reads process.env or uses require', () => {
 test('each rule catches the import that breaks it', () => {
   const broken = (from: string, specifier: string) => problemsOf(importsOf(from, `import { x } from '${specifier}'`)[0]!)
   assert.ok(broken('src/core/meetings/create-meeting.ts', 'koa').length > 0, 'a core file importing a package')
-  assert.ok(broken('adapters/web/app/pages/upload.tsx', '../../../../src/core/uploads/index.js').length > 0, 'the web app importing the core')
-  assert.ok(broken('adapters/web/app/api.ts', 'fp-ts/lib/Either.js').length > 0, 'the web app importing a package other than preact')
-  assert.equal(broken('adapters/web/app/api.ts', '../../../clients/typescript/src/client.js'), [], 'the web app importing the typed client')
-  assert.ok(broken('adapters/http-koa/app.ts', 'fp-ts/TaskEither').length > 0, 'an fp-ts module named by its folder')
+  assert.ok(broken('web/pages/upload.tsx', '../../src/core/uploads/index.js').length > 0, 'the web app importing the core')
+  assert.ok(broken('web/api.ts', 'fp-ts/lib/Either.js').length > 0, 'the web app importing a package other than preact')
+  assert.equal(broken('web/api.ts', '../clients/typescript/src/client.js'), [], 'the web app importing the typed client')
+  assert.ok(broken('adapters/driving/http-koa/app.ts', 'fp-ts/TaskEither').length > 0, 'an fp-ts module named by its folder')
   assert.equal(broken('src/core/meetings/create-meeting.ts', 'fp-ts/lib/TaskEither.js'), [], 'an fp-ts module named by its file')
-  assert.ok(broken('src/core/meetings/create-meeting.ts', '../../../adapters/sqlite/meetings.js').length > 0, 'a core file importing an adapter')
-  assert.ok(broken('adapters/http-koa/app.ts', '../../src/app/config.js').length > 0, 'an adapter importing the composition root')
-  assert.ok(broken('src/index.ts', '../adapters/memory/stores.js').length > 0, 'the library entry importing an adapter')
+  assert.ok(broken('src/core/meetings/create-meeting.ts', '../../../adapters/stores/sqlite/meetings.js').length > 0, 'a core file importing an adapter')
+  assert.ok(broken('adapters/driving/http-koa/app.ts', '../../../src/app/config/index.js').length > 0, 'an adapter importing the composition root')
+  assert.ok(broken('src/index.ts', '../adapters/stores/memory/stores.js').length > 0, 'the library entry importing an adapter')
   assert.ok(broken('src/core/bots/send-bot.ts', '../meetings/meeting-access.js').length > 0, 'a feature reaching into another')
-  assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/bots/send-bot.js').length > 0, 'an adapter reaching into a feature')
+  assert.ok(broken('adapters/driving/http-koa/routes/bots.ts', '../../../../src/core/bots/send-bot.js').length > 0, 'an adapter reaching into a feature')
   assert.ok(broken('test/http/bots.test.ts', '../../src/core/bots/send-bot.js').length > 0, 'a test of another area reaching into a feature')
   assert.ok(broken('examples/embed.ts', '../src/core/uploads/create-upload.js').length > 0, 'an example reaching into a feature')
   assert.equal(broken('examples/embed.ts', '../src/index.js'), [], 'an example through the package root')
-  assert.ok(broken('adapters/http-koa/routes/bots.ts', '../../../src/index.js').length > 0, 'an adapter importing the package entry')
-  assert.ok(broken('src/app/main.ts', '../index.js').length > 0, 'the composition root importing the package entry')
-  assert.equal(broken('adapters/http-koa/routes/bots.ts', '../../../src/core/build-core.js'), [], 'an adapter importing the core\'s type')
+  assert.ok(broken('adapters/driving/http-koa/routes/bots.ts', '../../../../src/index.js').length > 0, 'an adapter importing the package entry')
+  assert.ok(broken('src/app/service/serve.ts', '../../index.js').length > 0, 'the composition root importing the package entry')
+  assert.equal(broken('adapters/driving/http-koa/routes/bots.ts', '../../../../src/core/build-core.js'), [], 'an adapter importing the core\'s type')
   assert.ok(broken('clients/typescript/src/client.ts', '../../../src/index.js').length > 0, 'a client importing the server')
-  assert.ok(broken('clients/typescript/src/client.ts', '../../../adapters/http-koa/envelope.js').length > 0, 'a client importing an adapter')
+  assert.ok(broken('clients/typescript/src/client.ts', '../../../adapters/driving/http-koa/envelope.js').length > 0, 'a client importing an adapter')
   assert.ok(broken('clients/typescript/src/client.ts', 'fp-ts/Either').length > 0, 'a client importing a package')
   assert.equal(broken('clients/typescript/src/client.ts', './errors.js'), [], 'a client inside itself')
   assert.equal(broken('clients/typescript/src/upload-data.ts', 'node:fs'), [], 'a client using a node: built-in')
   assert.equal(broken('src/core/bots/send-bot.ts', '../meetings/index.js'), [], 'a feature through the face of another')
   assert.equal(broken('src/core/bots/send-bot.ts', './bot-job.js'), [], 'a feature inside itself')
   assert.equal(broken('test/core/bots/resume-bots.test.ts', '../../../src/core/bots/resume-bots.js'), [], 'a feature test inside its feature')
-  assert.equal(broken('src/app/adapters.ts', '../../adapters/memory/stores.js'), [], 'the composition root knows the adapters')
+  assert.equal(broken('src/app/composition/adapters.ts', '../../../adapters/stores/memory/stores.js'), [], 'the composition root knows the adapters')
 })
 
 test('there are no import cycles in src and adapters, counting type-only imports', async () => {
@@ -155,7 +155,7 @@ test('there are no import cycles in src and adapters, counting type-only imports
   const deps = graph.obj()
   assert.ok(Object.keys(deps).length > 30, 'the graph covers the project')
   assert.ok(deps['src/core/build-core.ts']?.includes('src/core/identity/index.ts'), '.js specifiers resolve to .ts files')
-  assert.ok(deps['adapters/http-koa/routes/bots.ts']?.includes('src/core/build-core.ts'), 'type-only imports are edges too')
+  assert.ok(deps['adapters/driving/http-koa/routes/bots.ts']?.includes('src/core/build-core.ts'), 'type-only imports are edges too')
   assert.equal(graph.circular(), [])
 })
 

@@ -7,7 +7,7 @@ import { rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { asThisInstallRuns, cliCommandFor } from '../../src/app/cli-name.js'
+import { asThisInstallRuns, cliCommandFor } from '../../src/app/cli/name.js'
 import { ROOT, tempDir } from '../support/cli.js'
 
 test('a checkout runs node and the script, from the working folder; the installed bin runs notetaker', () => {

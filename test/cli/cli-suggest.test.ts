@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { nearestCommand, subcommandsOf } from '../../src/app/cli-suggest.js'
-import { COMMAND_NAMES } from '../../src/app/cli-usage.js'
+import { nearestCommand, subcommandsOf } from '../../src/app/cli/suggest.js'
+import { COMMAND_NAMES } from '../../src/app/cli/usage.js'
 import { cli, tempDir } from '../support/cli.js'
 
 test('a group named alone lists its commands; a slip gets the command it meant; anything else gets none', () => {

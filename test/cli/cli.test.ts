@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { commands } from '../../src/app/cli-commands.js'
-import { COMMAND_NAMES } from '../../src/app/cli-usage.js'
+import { commands } from '../../src/app/cli/commands.js'
+import { COMMAND_NAMES } from '../../src/app/cli/usage.js'
 import { cli, tempDir } from '../support/cli.js'
 
 const s = suite<{ dir: string; env: Record<string, string> }>('notetaker CLI')

@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { processesOf } from '../../adapters/bot-chromium/index.js'
-import { CHROMIUM } from '../../src/app/demo-chromium.js'
+import { processesOf } from '../../adapters/bots/chromium/index.js'
+import { CHROMIUM } from '../../src/app/cli/demo-chromium.js'
 import { ROOT } from '../support/cli.js'
 
 const PLATFORMS = ['Zoom', 'Google Meet', 'Microsoft Teams']

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { type LoopbackServer, startServer } from '../adapters/net/loopback-server.js'
+import { type LoopbackServer, startServer } from '../adapters/outbound/net/loopback-server.js'
 
 /** Test support for calendar tests: a templated .ics fixture and a feed served on 127.0.0.1. */
 

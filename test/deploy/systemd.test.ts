@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SETTINGS } from '../../src/app/settings.js'
+import { SETTINGS } from '../../src/app/config/settings.js'
 import { ROOT, tempDir } from '../support/cli.js'
 
 type Unit = Record<string, Record<string, string[]>>

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { json, StandInServer } from '../adapters/transcribe-openai/stand-in-server.js'
+import { json, StandInServer } from '../adapters/speech/transcribe-openai/stand-in-server.js'
 import { silentWav } from '../http/share-world.js'
 import { cli, serve, tempDir } from '../support/cli.js'
 

@@ -1,7 +1,7 @@
 import { pino } from 'pino'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createSimulatedBotRunner } from '../../adapters/bot-simulated/runner.js'
+import { createSimulatedBotRunner } from '../../adapters/bots/simulated/runner.js'
 import { type Harness, startHarness } from '../support/http.js'
 
 const MEET = 'https://meet.google.com/abc-defg-hij'

@@ -1,13 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createIcsProvider, type FeedParser } from '../../adapters/calendar-ics/index.js'
-import { createCpuPool } from '../../adapters/cpu-pool/index.js'
-import { safeFetch } from '../../adapters/net/index.js'
-import { calendarPorts } from '../../src/app/calendar-ports.js'
+import { createIcsProvider, type FeedParser } from '../../adapters/outbound/calendar-ics/index.js'
+import { createCpuPool } from '../../adapters/speech/cpu-pool/index.js'
+import { safeFetch } from '../../adapters/outbound/net/index.js'
+import { calendarPorts } from '../../src/app/composition/calendar-ports.js'
 import { icsFixture, startFeed } from '../contracts/calendar-feed.js'
 import { startHarness } from '../support/http.js'
 
-// The server reads feeds on the CPU pool (src/app/adapters.ts); these syncs do too, and end
+// The server reads feeds on the CPU pool (src/app/composition/adapters.ts); these syncs do too, and end
 // `active`, or `error` with a lastError in words when the read is stopped: never stuck pending.
 
 const SYNC = { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }

@@ -1,9 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createIcsProvider } from '../../adapters/calendar-ics/index.js'
-import { safeFetch } from '../../adapters/net/index.js'
-import { calendarPorts } from '../../src/app/calendar-ports.js'
-import { startServer } from '../adapters/net/loopback-server.js'
+import { createIcsProvider } from '../../adapters/outbound/calendar-ics/index.js'
+import { safeFetch } from '../../adapters/outbound/net/index.js'
+import { calendarPorts } from '../../src/app/composition/calendar-ports.js'
+import { startServer } from '../adapters/outbound/net/loopback-server.js'
 import { type FeedServer, dayAt, icsFixture, startFeed } from '../contracts/calendar-feed.js'
 import { startHarness, type Harness } from '../support/http.js'
 

@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { route } from '../../adapters/http-koa/route.js'
+import { route } from '../../adapters/driving/http-koa/route.js'
 import { startHarness, type Harness } from '../support/http.js'
 
 // Reads without a body are answered straight on node:http; everything else through Koa. Both must answer alike.

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { waitInWords } from '../../adapters/http-koa/envelope.js'
-import { memoryRateLimiter } from '../../adapters/memory/rate-limiter.js'
+import { waitInWords } from '../../adapters/driving/http-koa/envelope.js'
+import { memoryRateLimiter } from '../../adapters/stores/memory/rate-limiter.js'
 import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type Harness, startHarness } from '../support/http.js'
 

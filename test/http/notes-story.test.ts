@@ -11,10 +11,10 @@ import { join, relative } from 'node:path'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { fsBlobStore } from '../../adapters/blob-fs/blob-store.js'
+import { fsBlobStore } from '../../adapters/stores/blob-fs/blob-store.js'
 import type { Utterance } from '../../src/core/domain/utterance.js'
 import type { Transcriber } from '../../src/core/ports/transcriber.js'
-import { makeTone } from '../adapters/audio/make-audio.js'
+import { makeTone } from '../adapters/speech/audio/make-audio.js'
 import { startHarness, type Harness } from '../support/http.js'
 
 const say = (startS: number, speaker: string, text: string): Utterance => ({ start_ms: startS * 1000, end_ms: startS * 1000 + 4000, speaker, text })

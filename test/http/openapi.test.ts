@@ -23,7 +23,7 @@ s('passes a real OpenAPI 3.1 validator', async ({ doc }) => {
 })
 
 s('every mounted route is documented, and every documented operation is mounted', async ({ h, doc }) => {
-  const { createHttpApp } = await import('../../adapters/http-koa/app.js')
+  const { createHttpApp } = await import('../../adapters/driving/http-koa/app.js')
   const pino = (await import('pino')).default
   const { mounted: table } = createHttpApp(h.core, { logger: pino({ level: 'silent' }) })
   const mounted = new Set<string>()
@@ -111,7 +111,7 @@ s('the server is absolute: the address the document was requested at, checked, e
 })
 
 s('with NOTETAKER_PUBLIC_URL, the server is that address whatever the Host', async ({ h }) => {
-  const { createHttpApp } = await import('../../adapters/http-koa/app.js')
+  const { createHttpApp } = await import('../../adapters/driving/http-koa/app.js')
   const pino = (await import('pino')).default
   const app = createHttpApp(h.core, { logger: pino({ level: 'silent' }), publicUrl: 'https://notes.example.com/notetaker' })
   assert.equal(app.openapi.servers, [{ url: 'https://notes.example.com/notetaker/ext/v1', description: 'This Notetaker service (its configured public address).' }])

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { EXPORT_PAGE } from '../../adapters/http-koa/routes/recording-export.js'
+import { EXPORT_PAGE } from '../../adapters/driving/http-koa/routes/recording-export.js'
 import { startHarness, type Harness } from '../support/http.js'
 import { labelledRecording } from './notes-world.js'
 import { person, upload } from './share-world.js'

@@ -1,7 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createNoTranscriber } from '../../adapters/transcribe-none/index.js'
+import { createNoTranscriber } from '../../adapters/speech/transcribe-none/index.js'
 import type { Transcriber } from '../../src/core/ports/transcriber.js'
 import { startHarness } from '../support/http.js'
 import { failingTranscriber } from '../support/transcribers.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { httpWebhookSender } from '../../adapters/webhook-http/sender.js'
+import { httpWebhookSender } from '../../adapters/outbound/webhooks/sender.js'
 import { EVENT_NAMES, SUBSCRIBABLE_EVENTS } from '../../src/core/domain/events.js'
 import { startHarness, type Harness } from '../support/http.js'
 

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { type Db, openDatabase } from '../../adapters/sqlite/database.js'
-import { MIGRATIONS as SQLITE } from '../../adapters/sqlite/migrations/index.js'
-import { MIGRATIONS as POSTGRES } from '../../adapters/postgres/migrations/index.js'
+import { type Db, openDatabase } from '../../adapters/stores/sqlite/database.js'
+import { MIGRATIONS as SQLITE } from '../../adapters/stores/sqlite/migrations/index.js'
+import { MIGRATIONS as POSTGRES } from '../../adapters/stores/postgres/migrations/index.js'
 
 type SqliteDatabase = Db
 

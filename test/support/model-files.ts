@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ModelEntry } from '../../adapters/models/index.js'
+import type { ModelEntry } from '../../adapters/speech/models/index.js'
 import { ROOT } from './cli.js'
 
 /** whisper.cpp's `for-tests-ggml-*.bin`: a real header, mel filters and vocabulary, no tensors. */

@@ -1,6 +1,6 @@
 /**
  * A stand-in OpenAI-compatible chat-completions server on 127.0.0.1, and the app's real notes
- * engines (src/app/notes-engines.ts: the OpenAI-compatible analyzer, the server test, the
+ * engines (src/app/composition/notes-engines.ts: the OpenAI-compatible analyzer, the server test, the
  * template catalogue with one operator template) for the tests to point at it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
-import { createBuiltinAnalyzer } from '../../adapters/analyze-builtin/index.js'
-import { loadConfig } from '../../src/app/config.js'
-import { notesEngines } from '../../src/app/notes-engines.js'
+import { createBuiltinAnalyzer } from '../../adapters/notes/builtin/index.js'
+import { loadConfig } from '../../src/app/config/index.js'
+import { notesEngines } from '../../src/app/composition/notes-engines.js'
 import type { Analyzer } from '../../src/core/ports/analyzer.js'
 import type { NotesEngines } from '../../src/core/ports/notes-engines.js'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import { readWavPcm } from '../../adapters/bot-simulated/speech.js'
+import { readWavPcm } from '../../adapters/bots/simulated/speech.js'
 
 const run = promisify(execFile)
 const TIMEOUT_MS = 60_000

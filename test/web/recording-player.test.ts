@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { json, StandInServer } from '../adapters/transcribe-openai/stand-in-server.js'
-import { makeTone } from '../adapters/audio/make-audio.js'
+import { json, StandInServer } from '../adapters/speech/transcribe-openai/stand-in-server.js'
+import { makeTone } from '../adapters/speech/audio/make-audio.js'
 import { CHROMIUM, openPage, type RunningApp, signIn, startApp } from './support.js'
 
 const LINES = 80

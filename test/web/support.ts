@@ -24,7 +24,7 @@ export interface RunningApp {
   stop(): Promise<unknown>
 }
 
-/** The first start prints the owner's key and password (src/app/main.ts firstRunBanner). */
+/** The first start prints the owner's key and password (src/app/service/serve.ts firstRunBanner). */
 const credentialsIn = (output: ReadonlyArray<string>) => {
   const text = output.join('\n')
   const signIn = /Sign in as (\S+) with password (\S+)/.exec(text)

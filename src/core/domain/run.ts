@@ -64,7 +64,7 @@ export const FREE_STATES: ReadonlyArray<RunState> = ['cancelled', 'skipped', 'su
  * A run that failed before producing anything is free too: state `failed`, no
  * notes, and no bot ever admitted (an upload that could not be decoded; a bot
  * not admitted, denied, or sent to a meeting that does not exist). The stores'
- * counting SQL is built from these same three fields (adapters/shared/rows/recordings.ts).
+ * counting SQL is built from these same three fields (adapters/stores/shared/rows/recordings.ts).
  */
 export const FREE_FAILURE = { state: 'failed', hasNotes: false, joinedAt: null } as const
 export const failedWithoutResult = (run: Pick<Run, 'state' | 'hasNotes' | 'joinedAt'>): boolean =>

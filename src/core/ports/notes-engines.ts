@@ -11,7 +11,7 @@ export type ServerTestResult =
 /**
  * The analyzers the notes settings choose between, built when a recording is analysed (so a
  * change applies to the next recording without a restart), and what the settings are checked
- * against. The composition root wires them (src/app/notes-engines.ts).
+ * against. The composition root wires them (src/app/composition/notes-engines.ts).
  */
 export interface NotesEngines {
   /** The built-in analyzer: the `builtin` choice, and every server's fallback. */

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/memory/accounts.js'
+import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/stores/memory/accounts.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS, hasRoomFor, planAllowanceText, planFor } from '../../../src/core/domain/account.js'

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { memoryRunStore } from '../../../adapters/memory/recordings.js'
+import { memoryRunStore } from '../../../adapters/stores/memory/recordings.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { progressOf } from '../../../src/core/domain/run.js'
 import { PROGRESS_INTERVAL_MS, progressReporter } from '../../../src/core/processing/report-progress.js'

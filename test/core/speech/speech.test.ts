@@ -1,7 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/memory/accounts.js'
+import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/stores/memory/accounts.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { DEFAULT_PLANS } from '../../../src/core/domain/account.js'

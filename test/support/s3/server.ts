@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
-import type { S3Settings } from '../../../adapters/blob-s3/client.js'
+import type { S3Settings } from '../../../adapters/stores/blob-s3/client.js'
 
 export interface TestS3 {
   readonly settings: S3Settings

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import Koa from 'koa'
+import type { Logger } from 'pino'
+import type { Core } from '../../../src/core/build-core.js'
+import { rememberAuthentications } from '../../stores/shared/identity-cache.js'
+import { dispatch, servedDirectly } from './dispatch.js'
+import { API_PREFIX } from './route.js'
+import { errorResponse, internalError } from './envelope.js'
+import { DirectExchange, type Exchange } from './exchange.js'
+import { type Answer, isStream } from './json-reply.js'
+import { KoaExchange } from './koa-exchange.js'
+import { discardRest } from './request-body.js'
+import { firstReportOf, isClientGone, NOSNIFF } from './server.js'
+import { healthEndpoints, type ReadinessCheck } from './health.js'
+import { buildOpenApi } from './openapi.js'
+import type { AnyRoute } from './route.js'
+import { type Matched, routeMatcher } from './route-matcher.js'
+import { descriptionRoute } from './routes/description.js'
+import { serverOf } from './server-url.js'
+import { webLinks } from './web-links.js'
+import { allRoutes } from './routes/index.js'
+import { requestLog } from './request-log.js'
+
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/
+
+/** The client went away, or its request cannot be finished (a parse error: it closed mid-body): a debug line, not an error. */
+const clientGone = (err: NodeJS.ErrnoException): boolean => isClientGone(err) || (err.code?.startsWith('HPE_') ?? false)
+
+/**
+ * URLs that split into path and query exactly as Koa reads them (parseurl's
+ * fast path): printable ASCII from a leading slash, no fragment.
+ */
+const PLAIN_URL_RE = /^\/[!"$-~]*$/
+
+export interface HttpOptions {
+  readonly logger: Logger
+  /** Extra routes, e.g. from an embedding program. */
+  readonly routes?: ReadonlyArray<AnyRoute>
+  /**
+   * The address clients reach the service at, for the OpenAPI document's `servers` and the web app links the API hands out;
+   * absent: the core's (`Ports.publicUrl`, NOTETAKER_PUBLIC_URL, which webhook payloads use too); '' there as well: the request's.
+   */
+  readonly publicUrl?: string
+  /** What `GET /readyz` asks (health.ts); none by default. */
+  readonly readiness?: ReadonlyArray<ReadinessCheck>
+  /** How long each readiness check may take; 2 s by default. */
+  readonly readinessTimeoutMs?: number
+  /** Serves the web app at the root (adapters/driving/web); answers true when it took the request. */
+  readonly web?: (req: IncomingMessage, res: ServerResponse) => boolean
+}
+
+interface Handler {
+  readonly run: (ex: Exchange, params: Readonly<Record<string, string>>) => Promise<Answer>
+  /** Reads no body and answers JSON: served on node:http without a Koa context. */
+  readonly direct: boolean
+}
+
+/**
+ * The HTTP adapter: one route table drives the routing and the OpenAPI description.
+ * `listener` is what a node:http server runs. Routes that read a body or answer a
+ * stream go through the Koa `app` (its body parsing and stream handling); the rest,
+ * the reads that make up most traffic, are answered straight on node:http, which
+ * saves Koa's per-request context, promise chain and response handling.
+ * Both paths share the dispatcher, so they answer alike.
+ */
+export const createHttpApp = (core: Core, options: HttpOptions) => {
+  let openapi: ReturnType<typeof buildOpenApi> | undefined
+  const publicUrl = options.publicUrl ?? core.ports.publicUrl ?? ''
+  const routes = [descriptionRoute(() => openapi!, publicUrl), ...allRoutes(core, webLinks(publicUrl)), ...(options.routes ?? [])]
+  // The document as built here names the public address, or the relative /ext/v1; the route names each request's own.
+  openapi = buildOpenApi(routes, { server: serverOf(publicUrl) })
+  const authenticate = rememberAuthentications(core.ports, core.identity.authenticate)
+  const { logger } = options
+  const matcher = routeMatcher<Handler>(
+    API_PREFIX,
+    routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate, logger), direct: servedDirectly(r) } })),
+  )
+
+  const requests = requestLog(logger)
+  const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
+    const incoming = ex.req.headers['x-request-id']
+    const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID()
+    ex.setHeader('x-request-id', requestId)
+    const started = requests.timing ? performance.now() : 0
+    try {
+      const reply = found === null ? errorResponse({ _tag: 'NotFound', message: `No route ${ex.method} ${ex.path}` }) : await found.handler.run(ex, found.params)
+      if (isStream(reply)) ex.sendStream(reply)
+      else ex.sendJson(reply)
+    } catch (e) {
+      logger.error({ err: e, requestId, method: ex.method, path: ex.path }, 'request failed with an unexpected error')
+      if (!ex.headersSent) ex.sendJson(internalError)
+    }
+    // A body the answer did not read to its end (refused early, or sent to a route that takes none) is read away within bounds.
+    if (!ex.req.complete) discardRest(ex.req, ex.res)
+    if (requests.timing) {
+      const ms = Math.round((performance.now() - started) * 10) / 10
+      requests.answered({ requestId, method: ex.method, path: ex.path, status: ex.status, ms, clientGone: !ex.req.complete && ex.req.socket.destroyed })
+    }
+  }
+
+  const app = new Koa({ proxy: false })
+  // Koa reports here what fails after the answer is handed to it: a client gone mid-stream, a stream that broke.
+  app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    const where = ctx === undefined ? {} : { method: ctx.method, path: ctx.path }
+    const what = ctx === undefined ? 'a request' : `${ctx.method} ${ctx.path}`
+    if (!clientGone(err)) logger.error({ ...where, err }, `${what}: the answer failed after it had begun`)
+    else if (firstReportOf(ctx?.req.socket)) logger.debug({ ...where, code: err.code }, `${what}: the client went away before the exchange was complete (${err.code ?? err.message})`)
+  })
+  // One middleware does it all: each further Koa middleware would cost every request a closure and a promise.
+  app.use((ctx) => answer(new KoaExchange(ctx), matcher.match(ctx.method, ctx.path)))
+  const viaKoa = app.callback()
+
+  /** The route of a URL read as Koa reads it, with its path and query string; null when no route matches. */
+  const matchUrl = (url: string, method: string) => {
+    const q = url.indexOf('?')
+    const path = q === -1 ? url : url.slice(0, q)
+    const match = matcher.match(method, path)
+    return match === null ? null : { match, path, querystring: q === -1 ? '' : url.slice(q + 1) }
+  }
+
+  // /healthz and /readyz, at the root beside the API: no key, no rate limit, no request log line.
+  const health = healthEndpoints({ checks: options.readiness ?? [], logger, ...(options.readinessTimeoutMs === undefined ? {} : { timeoutMs: options.readinessTimeoutMs }) })
+
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    // Every answer (API, errors, audio, the web app, health) is read as the type it declares, never sniffed.
+    res.setHeader(NOSNIFF.name, NOSNIFF.value)
+    if (health(req, res)) return
+    if (options.web?.(req, res) === true) return
+    const url = req.url ?? ''
+    const found = PLAIN_URL_RE.test(url) ? matchUrl(url, req.method ?? '') : null
+    if (found === null || !found.match.handler.direct) {
+      void viaKoa(req, res)
+      return
+    }
+    const ex = new DirectExchange(req, res, found.path, found.querystring)
+    answer(ex, found.match).catch((e: unknown) => {
+      logger.error({ err: e, method: ex.method, path: ex.path }, 'request failed with an unexpected error')
+      res.destroy()
+    })
+  }
+
+  return { app, listener, routes, openapi, mounted: matcher.mounted }
+}

@@ -1,0 +1,81 @@
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import * as t from 'io-ts'
+import { type AccountSettings, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/account-settings.js'
+import type { Core } from '../../../../src/core/build-core.js'
+import { annotate } from '../codec-schema.js'
+import { uuidPath } from '../params.js'
+import { route } from '../route.js'
+
+const Days = annotate(t.Int, { minimum: MIN_RETENTION_DAYS, maximum: MAX_RETENTION_DAYS })
+const RetentionDays = annotate(t.union([Days, t.null]), {
+  description: `Recordings that ended (or started, when they never ended) more than this many days ago are removed by a background sweep (hourly by default); ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}, or null to keep them forever (the default).`,
+})
+const RetentionScope = annotate(t.keyof({ audio: null, everything: null }), {
+  description: '`audio`: only the audio is removed; the recording keeps its notes and transcript, and its audio answers 404. `everything`: the recording is deleted as DELETE /recordings/{runId} does.',
+})
+const SettingsCodec = t.exact(t.type({ retention: t.exact(t.type({ days: RetentionDays, scope: RetentionScope }), 'Retention') }), 'AccountSettings')
+const SettingsPatchBody = t.exact(
+  t.partial({
+    retention: annotate(t.exact(t.partial({ days: RetentionDays, scope: RetentionScope }), 'RetentionPatch'), {
+      description: 'What is given replaces; what is left out stays as it was.',
+    }),
+  }),
+  'AccountSettingsPatch',
+)
+
+const view = (s: AccountSettings): t.TypeOf<typeof SettingsCodec> => ({ retention: { days: s.retention.days as t.Int | null, scope: s.retention.scope } })
+const noContent = TE.map(() => ({ status: 204, data: null }))
+
+const DELETED = 'Deleted: nothing is answered.'
+
+/** Deleting recordings and uploads, and how long an account keeps its recordings. */
+export const recordingDeletionRoutes = (core: Core) => [
+  route({
+    operationId: 'deleteRecording', method: 'delete', path: '/recordings/{runId}', tag: 'Recordings', access: 'write',
+    summary: 'Delete a recording',
+    description: [
+      'Removes the recording for good: its notes, transcript, audio and transcript files, its upload record and its shares (it stops reaching the people it was shared with). It disappears from every list at once; deleting it again answers 404.',
+      'A bot still in the meeting (or about to join) is made to leave first; what it records until it has left is removed as soon as it stops, and nothing of it is processed.',
+      'Deleting does not give back allowance already used: a deleted recording still counts against the month it was made in (one that had produced nothing yet, such as a bot not yet admitted, does not).',
+      'Only the owner deletes: a recording shared with the caller answers 404.',
+    ].join(' '),
+    params: { runId: uuidPath("The recording (run) id; one of the key's own recordings.") },
+    errorNotes: {
+      NOT_FOUND: "No such recording among the key's own: another account's recording, one only shared with the caller, and one already deleted answer 404 (NOT_FOUND).",
+    },
+    success: { status: 204, description: DELETED, data: t.null },
+    handle: ({ actor, params }) => noContent(core.recordings.deleteRecording(actor, params.runId)),
+  }),
+  route({
+    operationId: 'deleteUpload', method: 'delete', path: '/uploads/{uploadId}', tag: 'Uploads', access: 'write',
+    summary: 'Delete an upload whose file was never sent',
+    description:
+      'For an upload still at stage `pending` (its file never sent with PUT /uploads/{uploadId}/content): removes the upload and its recording. It produced nothing, so it does not count against the monthly allowance. Once the file is sent, the upload is a recording like any other: delete it with DELETE /recordings/{runId} (this route answers 409 saying so).',
+    params: { uploadId: uuidPath('The upload id.') },
+    errors: ['CONFLICT'],
+    errorNotes: {
+      NOT_FOUND: "No such upload among the key's own, or it was deleted already (NOT_FOUND).",
+      CONFLICT: 'The file of this upload was already sent: delete its recording with DELETE /recordings/{runId} instead; the message names it (CONFLICT).',
+    },
+    success: { status: 204, description: DELETED, data: t.null },
+    handle: ({ actor, params }) => noContent(core.uploads.deleteUpload(actor, params.uploadId)),
+  }),
+  route({
+    operationId: 'getSettings', method: 'get', path: '/me/settings', tag: 'Account', access: 'read',
+    summary: "The account's settings: how long recordings are kept",
+    description: '`retention.days` null (the default) keeps recordings forever.',
+    success: { status: 200, description: 'The settings.', data: SettingsCodec },
+    handle: ({ actor }) => pipe(core.recordings.readSettings(actor), TE.map((s) => ({ data: view(s) }))),
+  }),
+  route({
+    operationId: 'updateSettings', method: 'patch', path: '/me/settings', tag: 'Account', access: 'write',
+    summary: "Change the account's settings",
+    description:
+      'Sets how long recordings are kept: `{"retention": {"days": 30, "scope": "audio"}}`. A background sweep then removes, once an hour by default, what is older: the audio only, or the whole recording. `days: null` keeps everything from then on (what was removed stays removed). Answers the settings as they are now.',
+    body: SettingsPatchBody,
+    errorNotes: { VALIDATION_ERROR: `\`retention.days\` is not a whole number from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} or null, \`retention.scope\` is not \`audio\` or \`everything\`, or a field is unknown (VALIDATION_ERROR, details name the field).` },
+    success: { status: 200, description: 'The settings as changed.', data: SettingsCodec },
+    handle: ({ actor, body }) => pipe(core.recordings.updateSettings(actor, body), TE.map((s) => ({ data: view(s) }))),
+  }),
+]

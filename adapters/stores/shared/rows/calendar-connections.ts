@@ -1,0 +1,55 @@
+// The calendar_connections table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
+import type { CalendarConnection } from '../../../../src/core/domain/calendar-connection.js'
+
+/**
+ * A calendar_connections row with join_rules, bar_rules and warnings decoded, as Postgres
+ * returns its jsonb columns; SQLite stores them as JSON text, which its adapter
+ * parses before toCalendarConnection.
+ */
+export interface CalendarConnectionRow {
+  id: string
+  account_id: string
+  provider: CalendarConnection['provider']
+  account_email: string
+  calendar_id: string
+  status: CalendarConnection['status']
+  auto_join: CalendarConnection['autoJoin']
+  join_rules: CalendarConnection['joinRules']
+  bar_rules: CalendarConnection['barRules']
+  record_declined: boolean
+  name: string | null
+  feed_name: string | null
+  last_synced_at: string | null
+  last_error: string | null
+  warnings: CalendarConnection['warnings']
+  created_at: string
+  updated_at: string
+  sealed_url: string
+  cursor: string | null
+  next_sync_at: string | null
+  consecutive_failures: number
+}
+
+export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnection => ({
+  id: r.id,
+  accountId: r.account_id,
+  provider: r.provider,
+  accountEmail: r.account_email,
+  calendarId: r.calendar_id,
+  status: r.status,
+  autoJoin: r.auto_join,
+  joinRules: r.join_rules,
+  barRules: r.bar_rules,
+  recordDeclined: r.record_declined,
+  name: r.name,
+  feedName: r.feed_name,
+  lastSyncedAt: r.last_synced_at,
+  lastError: r.last_error,
+  warnings: r.warnings,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  sealedUrl: r.sealed_url,
+  cursor: r.cursor,
+  nextSyncAt: r.next_sync_at,
+  consecutiveFailures: r.consecutive_failures,
+})

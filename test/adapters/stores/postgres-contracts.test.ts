@@ -1,0 +1,143 @@
+/**
+ * Every store contract against Postgres from DATABASE_URL (CI sets it and makes
+ * sure the server answers). The run gets a schema of its own, migrated once and
+ * dropped at the end; each test starts from empty tables.
+ */
+import { notesSettingsStoreContract } from '../../contracts/notes-settings-store.js'
+import { randomBytes } from 'node:crypto'
+import * as O from 'fp-ts/lib/Option.js'
+import pg from 'pg'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { migrate } from '../../../adapters/stores/postgres/migrate.js'
+import { MIGRATIONS } from '../../../adapters/stores/postgres/migrations/index.js'
+import { postgresStores } from '../../../adapters/stores/postgres/index.js'
+import { postgresJobQueue } from '../../../adapters/stores/postgres/job-queue.js'
+import { randomIds } from '../../../adapters/system/ids.js'
+import { accountStoreContract } from '../../contracts/account-stores.js'
+import { calendarConnectionStoreContract } from '../../contracts/calendar-connection-store.js'
+import { idempotencyStoreContract } from '../../contracts/idempotency-store.js'
+import { jobQueueContract } from '../../contracts/job-queue.js'
+import { meetingStoreContract } from '../../contracts/meeting-store.js'
+import { organizationStoreContract } from '../../contracts/organization-store.js'
+import { recordingStoresContract } from '../../contracts/recording-stores.js'
+import { recordingRemovalContract } from '../../contracts/recording-removal.js'
+import { shareStoreContract } from '../../contracts/share-store.js'
+import { listingPagesContract } from '../../contracts/listing-pages.js'
+import { recordingSearchContract } from '../../contracts/recording-search.js'
+import { webhookStoreContract } from '../../contracts/webhook-store.js'
+import { right } from '../../support/run.js'
+import { notesEditStoreContract } from '../../contracts/notes-edit-store.js'
+import { sessionStoresContract } from '../../contracts/session-stores.js'
+import { notificationStoreContract } from '../../contracts/notification-store.js'
+import { shareInvitationStoreContract } from '../../contracts/share-invitation-store.js'
+
+const url = process.env['DATABASE_URL'] ?? ''
+
+if (url === '') {
+  console.log('postgres contracts: skipped, DATABASE_URL is not set (CI sets it, e.g. postgres://postgres@127.0.0.1:5432/test)')
+} else {
+  const schema = `notetaker_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const poolIn = (name: string) => new pg.Pool({ connectionString: url, options: `-c search_path=${name}`, max: 10 })
+  const pool = poolIn(schema)
+  let emptyAll: Promise<string> | undefined
+
+  /** The stores over empty tables (the schema is created and migrated on first use). */
+  const fresh = async () => {
+    emptyAll ??= (async () => {
+      await pool.query(`CREATE SCHEMA ${schema}`)
+      await migrate(pool)
+      // Newest table first: a table is created after those it references. (DELETE: TRUNCATE takes ~20 times longer on tiny tables.)
+      const names = await pool.query<{ t: string }>(
+        "SELECT c.relname AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relname <> 'schema_migrations' ORDER BY c.oid DESC",
+        [schema],
+      )
+      return names.rows.map((r) => `DELETE FROM ${r.t};`).join(' ')
+    })()
+    await pool.query(await emptyAll)
+    return postgresStores(pool, { idempotencyRetentionMs: 3_600_000, newId: randomIds.uuid })
+  }
+
+  accountStoreContract('postgres', fresh)
+  sessionStoresContract('postgres', fresh)
+  shareInvitationStoreContract('postgres', fresh)
+  idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
+  jobQueueContract('postgres', async () => (await fresh()).jobs)
+  recordingStoresContract('postgres', fresh)
+  notesEditStoreContract('postgres', fresh)
+  recordingRemovalContract('postgres', fresh)
+  shareStoreContract('postgres', fresh)
+  listingPagesContract('postgres', fresh)
+  recordingSearchContract('postgres', fresh)
+  organizationStoreContract('postgres', fresh)
+  webhookStoreContract('postgres', async () => (await fresh()).webhooks)
+  notificationStoreContract('postgres', async () => (await fresh()).notifications)
+  notesSettingsStoreContract('postgres', async () => (await fresh()).notesSettings)
+  meetingStoreContract('postgres', async () => (await fresh()).meetings)
+  calendarConnectionStoreContract('postgres', async () => (await fresh()).calendarConnections)
+
+  // What only a shared database shows: several pools stand for several processes.
+  const s = suite('postgres: across processes')
+
+  s('workers on separate connections never claim the same job', async () => {
+    await fresh()
+    const workers = Array.from({ length: 4 }, () => poolIn(schema))
+    try {
+      const queue = postgresJobQueue(pool, randomIds.uuid)
+      for (let n = 0; n < 40; n++) await right(queue.enqueue({ kind: 'a', payload: n }))
+      const now = new Date('2026-05-01T10:00:00.000Z')
+      const claimed = await Promise.all(
+        workers.map(async (w) => {
+          const q = postgresJobQueue(w, randomIds.uuid)
+          const mine: unknown[] = []
+          for (;;) {
+            const job = await right(q.claim(['a'], now, 60_000))
+            if (O.isNone(job)) return mine
+            mine.push(job.value.payload)
+          }
+        }),
+      )
+      const all = claimed.flat()
+      assert.is(all.length, 40)
+      assert.is(new Set(all).size, 40, 'each job once')
+    } finally {
+      await Promise.all(workers.map((w) => w.end()))
+    }
+  })
+
+  s('capped claims from several processes never run two jobs of one group at once', async () => {
+    await fresh()
+    const workers = Array.from({ length: 4 }, () => poolIn(schema))
+    try {
+      const queue = postgresJobQueue(pool, randomIds.uuid)
+      for (let n = 0; n < 12; n++) await right(queue.enqueue({ kind: 'a', payload: n, group: `account-${n % 3}` }))
+      const now = new Date('2026-05-01T10:00:00.000Z')
+      const claimed = await Promise.all(workers.map((w) => right(postgresJobQueue(w, randomIds.uuid).claim(['a'], now, 60_000, { maxRunningPerGroup: 1 }))))
+      const groups = claimed.flatMap((c) => (O.isSome(c) ? [`account-${(c.value.payload as number) % 3}`] : []))
+      assert.equal(groups.sort(), ['account-0', 'account-1', 'account-2'], 'one job per group; the fourth worker finds none')
+    } finally {
+      await Promise.all(workers.map((w) => w.end()))
+    }
+  })
+
+  s('processes migrating one database at once apply each migration once', async () => {
+    const other = `${schema}_m`
+    const pools = [poolIn(other), poolIn(other), poolIn(other)]
+    try {
+      await pool.query(`CREATE SCHEMA ${other}`)
+      const applied = (await Promise.all(pools.map((p) => migrate(p)))).flat()
+      assert.equal(applied.sort(), MIGRATIONS.map((m) => `${m.id}-${m.name}`).sort())
+      assert.equal(await migrate(pools[0]!), [], 'nothing left to apply')
+    } finally {
+      await Promise.all(pools.map((p) => p.end()))
+      await pool.query(`DROP SCHEMA IF EXISTS ${other} CASCADE`)
+    }
+  })
+
+  s.after(async () => {
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    await pool.end()
+  })
+
+  s.run()
+}
