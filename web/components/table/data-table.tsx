@@ -16,7 +16,7 @@ type Props<Row> = {
   wrapClass?: string
 }
 
-/** A table of rows, one column per field, that scrolls sideways on narrow screens or stacks (see `TableLayout`). */
+/** A table of rows, one column per field, in its scrolling box, laid out for phones by its `TableLayout`. */
 export const DataTable = <Row,>(props: Props<Row>) => {
   const layout = props.layout ?? 'stack'
   const columns = shownColumns(props.columns)
