@@ -3,7 +3,8 @@ import type { WebhookDelivery } from '../../api.js'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { useAsync, useInterval } from '../../use-async.js'
-import { Empty, ErrorNote, Loading, Pager } from '../feedback.js'
+import { ErrorNote, Loading, Pager } from '../feedback.js'
+import { DataTable, rowActions } from '../table/data-table.js'
 import { useAction } from './use-action.js'
 
 const PAGE = 10
@@ -45,6 +46,18 @@ const Exchange = (props: { d: WebhookDelivery }) => {
   )
 }
 
+const Outcome = (props: { d: WebhookDelivery }) => {
+  const { outcome, error, nextAttemptAt } = props.d
+  const [words, tone] = OUTCOME[outcome]
+  return (
+    <>
+      <span class={`badge ${tone}`}>{words}</span>
+      {error === null ? null : <div class="muted small">{error}</div>}
+      {nextAttemptAt === null ? null : <div class="muted small">next try {formatDateTime(nextAttemptAt)}</div>}
+    </>
+  )
+}
+
 const TRIGGER_WORDS: Readonly<Record<WebhookDelivery['trigger'], string | null>> = { event: null, resend: ' (resent)', test: ' (test)' }
 
 /** An endpoint's delivery log, newest first, one row per attempt, each with "Resend" and what was sent. */
@@ -83,73 +96,60 @@ export const DeliveryLog = (props: { endpointId: string; url: string; enabled: b
       )}
       {log.data === undefined ? (
         log.loading ? <Loading what="the deliveries" /> : null
-      ) : log.data.rows.length === 0 ? (
-        <Empty>
-          <p>Nothing sent to this endpoint yet. Deliveries show here when one of its events happens, e.g. when a recording is ready, or when you send a test event.</p>
-        </Empty>
       ) : (
         <>
-          <div class="table-wrap">
-            <table class="stack">
-              <caption class="visually-hidden">Deliveries to {props.url}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempt</th>
-                  {canWrite ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.rows.map((d) => {
-                  const [words, tone] = OUTCOME[d.outcome]
-                  return (
-                    <tr key={d.id}>
-                      <td data-label="Time">{formatDateTime(d.createdAt)}</td>
-                      <td data-label="Event">
-                        <code>{d.eventType}</code>
-                        {TRIGGER_WORDS[d.trigger] === null ? null : <span class="muted">{TRIGGER_WORDS[d.trigger]}</span>}
-                        <Exchange d={d} />
-                      </td>
-                      <td data-label="Outcome">
-                        <span class={`badge ${tone}`}>{words}</span>
-                        {d.error === null ? null : <div class="muted small">{d.error}</div>}
-                        {d.nextAttemptAt === null ? null : <div class="muted small">next try {formatDateTime(d.nextAttemptAt)}</div>}
-                      </td>
-                      <td data-label="Status">{d.statusCode ?? '—'}</td>
-                      <td data-label="Attempt">
-                        {d.attempt} <span class="muted small">({d.durationMs} ms)</span>
-                      </td>
-                      {canWrite ? (
-                        <td class="actions">
-                          <button
-                            type="button"
-                            disabled={resend.busy || !props.enabled}
-                            title={props.enabled ? undefined : 'Enable the endpoint to resend'}
-                            onClick={() =>
-                              void resend.run(async () => {
-                                setResent(null)
-                                await api.webhooks.resend(props.endpointId, d.id)
-                                setResent(`Queued ${d.eventType} again.`)
-                                setWatchUntil(Date.now() + WATCH_MS)
-                                setOffset(0)
-                                await log.reload(true)
-                              })
-                            }
-                          >
-                            Resend<span class="visually-hidden"> {d.eventType} of {formatDateTime(d.createdAt)}</span>
-                          </button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={log.data} onChange={setOffset} label="Deliveries" />
+          <DataTable
+            rows={log.data.rows}
+            rowKey={(d) => d.id}
+            empty="Nothing sent to this endpoint yet. Deliveries show here when one of its events happens, e.g. when a recording is ready, or when you send a test event."
+            caption={`Deliveries to ${props.url}`}
+            columns={[
+              { label: 'Time', cell: (d) => formatDateTime(d.createdAt) },
+              {
+                label: 'Event',
+                cell: (d) => (
+                  <>
+                    <code>{d.eventType}</code>
+                    {TRIGGER_WORDS[d.trigger] === null ? null : <span class="muted">{TRIGGER_WORDS[d.trigger]}</span>}
+                    <Exchange d={d} />
+                  </>
+                ),
+              },
+              { label: 'Outcome', cell: (d) => <Outcome d={d} /> },
+              { label: 'Status', cell: (d) => d.statusCode ?? '—' },
+              {
+                label: 'Attempt',
+                cell: (d) => (
+                  <>
+                    {d.attempt} <span class="muted small">({d.durationMs} ms)</span>
+                  </>
+                ),
+              },
+              canWrite && {
+                ...rowActions,
+                cell: (d) => (
+                  <button
+                    type="button"
+                    disabled={resend.busy || !props.enabled}
+                    title={props.enabled ? undefined : 'Enable the endpoint to resend'}
+                    onClick={() =>
+                      void resend.run(async () => {
+                        setResent(null)
+                        await api.webhooks.resend(props.endpointId, d.id)
+                        setResent(`Queued ${d.eventType} again.`)
+                        setWatchUntil(Date.now() + WATCH_MS)
+                        setOffset(0)
+                        await log.reload(true)
+                      })
+                    }
+                  >
+                    Resend<span class="visually-hidden"> {d.eventType} of {formatDateTime(d.createdAt)}</span>
+                  </button>
+                ),
+              },
+            ]}
+          />
+          {log.data.rows.length === 0 ? null : <Pager page={log.data} onChange={setOffset} label="Deliveries" />}
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Empty, ErrorNote, Loading, PageHeader, Pager, StateBadge } from '../../
 import { Filters, filtersOf, hasFilters, type ListFilters, queryOf } from '../../components/recording/filters.js'
 import { isLive, ORIGIN_WORDS, progressWords, recordingHref } from '../../components/recording/labels.js'
 import { MatchSnippet } from '../../components/recording/match-snippet.js'
+import { type Column, DataTable } from '../../components/table/data-table.js'
 import { formatDateTime, formatDuration } from '../../format.js'
 import { Link, useQuery } from '../../router.js'
 import { useSession } from '../../session.js'
@@ -10,27 +11,33 @@ import { useAsync, useInterval } from '../../use-async.js'
 
 const PAGE_SIZE = 25
 
-const Row = (props: { row: RecordingRow }) => {
-  const r = props.row
-  return (
-    <tr>
-      <td class="title-cell">
+const COLUMNS: ReadonlyArray<Column<RecordingRow>> = [
+  {
+    label: 'Title',
+    class: 'title-cell',
+    cell: (r) => (
+      <>
         <Link href={recordingHref(r.runId)} class="recording-title">
           {r.title}
         </Link>
         {r.sharedBy === null ? null : <span class="muted shared-by"> · shared by {r.sharedBy.name}</span>}
         {r.match === null ? null : <MatchSnippet runId={r.runId} match={r.match} />}
-      </td>
-      <td class="nowrap">{formatDateTime(r.startsAt)}</td>
-      <td class="nowrap">{formatDuration(r.recordingSeconds)}</td>
-      <td>{ORIGIN_WORDS[r.origin]}</td>
-      <td>
+      </>
+    ),
+  },
+  { label: 'When', class: 'nowrap', cell: (r) => formatDateTime(r.startsAt) },
+  { label: 'Length', class: 'nowrap', cell: (r) => formatDuration(r.recordingSeconds) },
+  { label: 'Origin', cell: (r) => ORIGIN_WORDS[r.origin] },
+  {
+    label: 'State',
+    cell: (r) => (
+      <>
         <StateBadge state={r.state} />
         {r.progress === null ? null : <span class="muted progress-words">{progressWords(r.progress)}</span>}
-      </td>
-    </tr>
-  )
-}
+      </>
+    ),
+  },
+]
 
 const FirstSteps = () => (
   <Empty>
@@ -97,24 +104,7 @@ export const RecordingsPage = (_props: Record<string, string>) => {
             {list.data.total === 1 ? '1 recording' : `${list.data.total} recordings`}
             {filters.q === '' ? '' : `, most relevant first`}
           </p>
-          <div class="table-wrap card flush">
-            <table class="recordings">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Length</th>
-                  <th scope="col">Origin</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <Row key={r.runId} row={r} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable rows={rows} rowKey={(r) => r.runId} columns={COLUMNS} layout="recordings" wrapClass="card flush" />
           <Pager page={list.data} label="Recordings" onChange={(o) => setParams({ offset: o === 0 ? null : String(o) })} />
         </>
       )}

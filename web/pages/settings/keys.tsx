@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks'
-import { Empty, ErrorNote, FieldNote, invalidProps, Loading, Pager } from '../../components/feedback.js'
+import { ErrorNote, FieldNote, invalidProps, Loading, Pager } from '../../components/feedback.js'
 import { ConfirmButton } from '../../components/manage/confirm-button.js'
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
+import { DataTable, rowActions } from '../../components/table/data-table.js'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
@@ -72,8 +73,17 @@ const CreateKey = (props: { onCreated: (key: string) => Promise<void> }) => {
   )
 }
 
-const status = (k: ApiKeyRow): readonly [string, string] =>
-  k.revokedAt !== null ? ['Revoked', 'bad'] : k.expiresAt !== null && new Date(k.expiresAt) <= new Date() ? ['Expired', 'quiet'] : ['Active', 'good']
+const KeyStatus = (props: { k: ApiKeyRow }) => {
+  const { revokedAt, expiresAt } = props.k
+  const [words, tone] =
+    revokedAt !== null ? ['Revoked', 'bad'] : expiresAt !== null && new Date(expiresAt) <= new Date() ? ['Expired', 'quiet'] : ['Active', 'good']
+  return (
+    <>
+      <span class={`badge ${tone}`}>{words}</span>
+      {props.k.revokedAt === null ? null : <div class="muted small">{formatDateTime(props.k.revokedAt)}</div>}
+    </>
+  )
+}
 
 /** The account's API keys: each shown once when created, revocable at any time. */
 export const KeysSection = () => {
@@ -95,71 +105,39 @@ export const KeysSection = () => {
         list.loading ? <Loading what="the keys" /> : null
       ) : (
         <>
-          {list.data.total === 0 ? (
-            <Empty>
-              <p>No keys.{canWrite ? ' Create one below.' : ''}</p>
-            </Empty>
-          ) : (
+          <DataTable
+            rows={list.data.rows}
+            rowKey={(k) => k.id}
+            empty={`No keys.${canWrite ? ' Create one below.' : ''}`}
             // Positioned, so the visually hidden column label stays inside the scrolling box.
-            <div class="card table-wrap keys-table">
-              <table class="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Access</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Status</th>
-                    {canWrite ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.rows.map((k) => {
-                    const [words, tone] = status(k)
-                    return (
-                      <tr key={k.id}>
-                        <td data-label="Name">{k.name}</td>
-                        <td data-label="Key">
-                          <code>ntk_{k.publicId}_…</code>
-                        </td>
-                        <td data-label="Access">
-                          {k.access === 'full' ? 'Full' : 'Read-only'}
-                          {k.organizationWide ? ', organization-wide' : ''}
-                        </td>
-                        <td class="nowrap" data-label="Created">
-                          {formatDateTime(k.createdAt)}
-                        </td>
-                        <td class="nowrap" data-label="Expires">{k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)}</td>
-                        <td data-label="Status">
-                          <span class={`badge ${tone}`}>{words}</span>
-                          {k.revokedAt === null ? null : <div class="muted small">{formatDateTime(k.revokedAt)}</div>}
-                        </td>
-                        {canWrite ? (
-                          <td class="actions">
-                            {k.revokedAt === null ? (
-                              <ConfirmButton
-                                label="Revoke"
-                                name={`Revoke ${k.name}`}
-                                confirmLabel="Yes, revoke"
-                                disabled={action.busy}
-                                onConfirm={() =>
-                                  void action.run(async () => {
-                                    await api.request('delete', '/keys/{id}', { path: { id: k.id } })
-                                    await list.reload(true)
-                                  })
-                                }
-                              />
-                            ) : null}
-                          </td>
-                        ) : null}
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+            wrapClass="card keys-table"
+            columns={[
+              { label: 'Name', cell: (k) => k.name },
+              { label: 'Key', cell: (k) => <code>ntk_{k.publicId}_…</code> },
+              { label: 'Access', cell: (k) => `${k.access === 'full' ? 'Full' : 'Read-only'}${k.organizationWide ? ', organization-wide' : ''}` },
+              { label: 'Created', class: 'nowrap', cell: (k) => formatDateTime(k.createdAt) },
+              { label: 'Expires', class: 'nowrap', cell: (k) => (k.expiresAt === null ? 'Never' : formatDateTime(k.expiresAt)) },
+              { label: 'Status', cell: (k) => <KeyStatus k={k} /> },
+              canWrite && {
+                ...rowActions,
+                cell: (k) =>
+                  k.revokedAt === null ? (
+                    <ConfirmButton
+                      label="Revoke"
+                      name={`Revoke ${k.name}`}
+                      confirmLabel="Yes, revoke"
+                      disabled={action.busy}
+                      onConfirm={() =>
+                        void action.run(async () => {
+                          await api.request('delete', '/keys/{id}', { path: { id: k.id } })
+                          await list.reload(true)
+                        })
+                      }
+                    />
+                  ) : null,
+              },
+            ]}
+          />
           <Pager page={list.data} label="Keys" onChange={(o) => setQuery({ offset: o === 0 ? null : String(o) })} />
           {canWrite ? (
             <CreateKey

@@ -4,6 +4,7 @@ import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
 import { ConfirmButton } from '../../components/manage/confirm-button.js'
 import { LinkToPassOn } from '../../components/manage/link-to-pass-on.js'
 import { useAction } from '../../components/manage/use-action.js'
+import { DataTable, rowActions } from '../../components/table/data-table.js'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
@@ -157,69 +158,58 @@ export const OrganizationSection = () => {
         <Loading what="the members" />
       ) : (
         <>
-          <div class="table-wrap">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  {manages ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.rows.map((m) => (
-                  <tr key={m.accountId}>
-                    <td data-label="Name">{m.name}</td>
-                    <td data-label="Email">{m.email}</td>
-                    <td data-label="Role">
-                      {manages && role === 'owner' ? (
-                        <select
-                          aria-label={`Role of ${m.name}`}
-                          value={m.role}
-                          disabled={action.busy}
-                          onChange={(e) => {
-                            const next = e.currentTarget.value as Role
-                            void action.run(async () => {
-                              await api.request('patch', '/organization/members/{accountId}', { path: { accountId: m.accountId }, body: { role: next } })
-                              await changed()
-                            })
-                          }}
-                        >
-                          {ROLES.map(([r]) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        m.role
-                      )}
-                    </td>
-                    <td data-label="Joined">{formatDateTime(m.joinedAt)}</td>
-                    {manages ? (
-                      <td class="actions">
-                        {m.accountId === session.account.id || (role === 'admin' && m.role === 'owner') ? null : (
-                          <ConfirmButton
-                            label="Remove"
-                            name={`Remove ${m.name}`}
-                            confirmLabel="Yes, remove"
-                            onConfirm={() =>
-                              void action.run(async () => {
-                                await api.request('delete', '/organization/members/{accountId}', { path: { accountId: m.accountId } })
-                                await changed()
-                              })
-                            }
-                          />
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={members.data.rows}
+            rowKey={(m) => m.accountId}
+            columns={[
+              { label: 'Name', cell: (m) => m.name },
+              { label: 'Email', cell: (m) => m.email },
+              {
+                label: 'Role',
+                cell: (m) =>
+                  manages && role === 'owner' ? (
+                    <select
+                      aria-label={`Role of ${m.name}`}
+                      value={m.role}
+                      disabled={action.busy}
+                      onChange={(e) => {
+                        const next = e.currentTarget.value as Role
+                        void action.run(async () => {
+                          await api.request('patch', '/organization/members/{accountId}', { path: { accountId: m.accountId }, body: { role: next } })
+                          await changed()
+                        })
+                      }}
+                    >
+                      {ROLES.map(([r]) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    m.role
+                  ),
+              },
+              { label: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
+              manages && {
+                ...rowActions,
+                cell: (m) =>
+                  m.accountId === session.account.id || (role === 'admin' && m.role === 'owner') ? null : (
+                    <ConfirmButton
+                      label="Remove"
+                      name={`Remove ${m.name}`}
+                      confirmLabel="Yes, remove"
+                      onConfirm={() =>
+                        void action.run(async () => {
+                          await api.request('delete', '/organization/members/{accountId}', { path: { accountId: m.accountId } })
+                          await changed()
+                        })
+                      }
+                    />
+                  ),
+              },
+            ]}
+          />
           <Pager page={members.data} onChange={setOffset} label="Members" />
         </>
       )}

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks'
 import { Empty, ErrorNote, Loading, Pager } from '../../components/feedback.js'
 import { useAction } from '../../components/manage/use-action.js'
+import { DataTable } from '../../components/table/data-table.js'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
@@ -37,50 +38,46 @@ export const ServerAccountsSection = () => {
         <Loading what="the accounts" />
       ) : (
         <>
-          <div class="table-wrap">
-            <table class="stack">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Since</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.data.rows.map((a) => (
-                  <tr key={a.id}>
-                    <td data-label="Name">
-                      {a.name}
-                      {a.serverAdmin ? <span class="badge">administrator</span> : null}
-                    </td>
-                    <td data-label="Email">{a.email}</td>
-                    <td data-label="Plan">
-                      <select
-                        aria-label={`Plan of ${a.name}`}
-                        value={a.plan.key}
-                        disabled={!canWrite || action.busy}
-                        onChange={(e) => {
-                          const plan = e.currentTarget.value
-                          void action.run(async () => {
-                            await api.request('patch', '/server/accounts/{accountId}', { path: { accountId: a.id }, body: { plan } })
-                            await accounts.reload(true)
-                          })
-                        }}
-                      >
-                        {(plans.data ?? []).map((p) => (
-                          <option key={p.key} value={p.key}>
-                            {p.key} ({allowanceOf(p.monthlyRecordings)})
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label="Since">{formatDateTime(a.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={accounts.data.rows}
+            rowKey={(a) => a.id}
+            columns={[
+              {
+                label: 'Name',
+                cell: (a) => (
+                  <>
+                    {a.name}
+                    {a.serverAdmin ? <span class="badge">administrator</span> : null}
+                  </>
+                ),
+              },
+              { label: 'Email', cell: (a) => a.email },
+              {
+                label: 'Plan',
+                cell: (a) => (
+                  <select
+                    aria-label={`Plan of ${a.name}`}
+                    value={a.plan.key}
+                    disabled={!canWrite || action.busy}
+                    onChange={(e) => {
+                      const plan = e.currentTarget.value
+                      void action.run(async () => {
+                        await api.request('patch', '/server/accounts/{accountId}', { path: { accountId: a.id }, body: { plan } })
+                        await accounts.reload(true)
+                      })
+                    }}
+                  >
+                    {(plans.data ?? []).map((p) => (
+                      <option key={p.key} value={p.key}>
+                        {p.key} ({allowanceOf(p.monthlyRecordings)})
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+              { label: 'Since', cell: (a) => formatDateTime(a.createdAt) },
+            ]}
+          />
           <Pager page={accounts.data} onChange={setOffset} label="Accounts" />
         </>
       )}
