@@ -167,7 +167,15 @@ test('a bot sent to a link goes through its states, and can be made to leave', a
     await leave.click()
     await leave.waitFor({ state: 'detached', timeout: 20_000 })
   }
-  await page.getByTestId('bot-state').getByText(/Stored|Transcribing|Analysing|Ready|Cancelled/).waitFor({ timeout: 30_000 })
+  await page
+    .getByTestId('bot-state')
+    .getByText(/Stored|Transcribing|Analysing|Ready|Cancelled/)
+    .waitFor({ timeout: 30_000 })
+    .catch(async (e: unknown) => {
+      // Say where the bot got to instead, and why, so a failure here can be read without a rerun.
+      const shown = await page.locator('section.bot').innerText().catch(() => '(the bot section is gone)')
+      throw new Error(`the bot did not end as expected; the page shows:\n${shown}\n${String(e)}`)
+    })
   assert.equal(problems, [])
   await context.close()
 })
