@@ -5,7 +5,7 @@
  * a factory of fresh adapters, called before each test. They need `uvu` (and `fast-check`)
  * installed beside Notetaker: peer dependencies, as the main entry never loads them.
  */
-export { runPortContracts, type StorePorts } from './port-contracts.js'
+export { runPortContracts, STORE_PORTS, type StorePorts } from './port-contracts.js'
 export { accountStoreContract, type AccountStores } from './account-stores.js'
 export { blobStoreContract } from './blob-store.js'
 export { calendarConnectionStoreContract } from './calendar-connection-store.js'

@@ -22,12 +22,13 @@ import { webhookStoreContract } from './webhook-store.js'
  * every record store and the job queue. The blob store and the rate limiter are chosen apart,
  * and checked apart (blobStoreContract, rateLimiterContract).
  */
-export type StorePorts = Pick<
-  Ports,
-  | 'accounts' | 'organizations' | 'apiKeys' | 'sessions' | 'passwords' | 'idempotency' | 'jobs'
-  | 'runs' | 'uploads' | 'notes' | 'notesEdits' | 'shares' | 'shareInvitations' | 'accountSettings' | 'notesSettings'
-  | 'meetings' | 'calendarConnections' | 'webhooks' | 'notifications'
->
+export const STORE_PORTS = [
+  'accounts', 'organizations', 'apiKeys', 'sessions', 'passwords', 'idempotency', 'jobs',
+  'runs', 'uploads', 'notes', 'notesEdits', 'shares', 'shareInvitations', 'accountSettings', 'notesSettings',
+  'meetings', 'calendarConnections', 'webhooks', 'notifications',
+] as const satisfies ReadonlyArray<keyof Ports>
+
+export type StorePorts = Pick<Ports, (typeof STORE_PORTS)[number]>
 
 /**
  * Registers every contract suite of the store ports against `open`, called before each test for
