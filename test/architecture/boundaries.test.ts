@@ -46,6 +46,11 @@ const WEB_APP = 'web'
 
 const ALLOWED_IN_CORE = /^(fp-ts|io-ts)(\/|$)|^\.{1,2}\//
 
+/** The port contracts ship to embedders (`notetaker/contracts`): they check ports, so they know the core's types and nothing of the project's adapters. */
+const CONTRACTS = 'src/contracts'
+const PACKAGES_IN_CONTRACTS = /^(node:|fp-ts\/lib\/|uvu(\/assert)?$|fast-check$)/
+const CORE_FOR_CONTRACTS = /^src\/core\/(ports\/|domain\/|[^/]+\/index\.ts$|build-core\.ts$)/
+
 /** Every broken rule for one import; empty when it keeps them all. */
 const problemsOf = (i: Import): string[] => {
   const problems: string[] = []
@@ -62,6 +67,13 @@ const problemsOf = (i: Import): string[] => {
   // The browser app knows the server only through the API: its own files, Preact, and the typed client (never src/ or another adapter).
   if (i.from.startsWith(`${WEB_APP}/`) && !(i.target === null ? /^preact(\/|$)/.test(i.specifier) : i.target.startsWith(`${WEB_APP}/`) || i.target.startsWith('clients/typescript/src/'))) {
     problems.push(`${where}: the web app imports only its own files, preact and the typed client`)
+  }
+  if (i.from.startsWith(`${CONTRACTS}/`) && !(i.target === null ? PACKAGES_IN_CONTRACTS.test(i.specifier) : i.target.startsWith(`${CONTRACTS}/`) || CORE_FOR_CONTRACTS.test(i.target))) {
+    problems.push(`${where}: the contracts import only themselves, the core's ports, domain and faces, node: built-ins, fp-ts, uvu and fast-check`)
+  }
+  // uvu is a peer dependency the main entry must never load: only tests, examples and the contracts themselves import them.
+  if (i.target?.startsWith(`${CONTRACTS}/`) && !/^(test|examples|src\/contracts)\//.test(i.from)) {
+    problems.push(`${where}: only tests and examples run the contracts; the project's code never loads them (nor uvu)`)
   }
   if (/^(fp-ts|io-ts)\//.test(i.specifier) && !/^(fp-ts|io-ts)\/lib\/\w+\.js$/.test(i.specifier)) {
     problems.push(`${where}: name the module file (fp-ts/lib/X.js), so the compiled JavaScript runs under Node without a loader`)
@@ -144,6 +156,17 @@ test('each rule catches the import that breaks it', () => {
   assert.equal(broken('src/core/bots/send-bot.ts', './bot-job.js'), [], 'a feature inside itself')
   assert.equal(broken('test/core/bots/resume-bots.test.ts', '../../../src/core/bots/resume-bots.js'), [], 'a feature test inside its feature')
   assert.equal(broken('src/app/composition/adapters.ts', '../../../adapters/stores/memory/stores.js'), [], 'the composition root knows the adapters')
+  assert.ok(broken('src/contracts/job-queue.ts', '../../adapters/stores/memory/job-queue.js').length > 0, 'a contract importing an adapter')
+  assert.ok(broken('src/contracts/job-queue.ts', '../../test/support/run.js').length > 0, 'a contract importing test support')
+  assert.ok(broken('src/contracts/job-queue.ts', 'pg').length > 0, 'a contract importing a package beyond its test tools')
+  assert.ok(broken('src/contracts/job-queue.ts', '../core/processing/process-recording.js').length > 0, 'a contract reaching into a feature')
+  assert.equal(broken('src/contracts/recording-search.ts', '../core/recordings/index.js'), [], 'a contract through a feature\'s face')
+  assert.equal(broken('src/contracts/job-queue.ts', '../core/ports/job-queue.js'), [], 'a contract importing a port')
+  assert.equal(broken('src/contracts/job-queue.ts', 'uvu/assert'), [], 'a contract importing uvu')
+  assert.ok(broken('src/index.ts', './contracts/index.js').length > 0, 'the package entry loading the contracts (and uvu)')
+  assert.ok(broken('adapters/stores/memory/stores.ts', '../../../src/contracts/index.js').length > 0, 'an adapter loading the contracts')
+  assert.equal(broken('test/adapters/stores/memory-contracts.test.ts', '../../../src/contracts/index.js'), [], 'a test running the contracts')
+  assert.equal(broken('examples/check-your-store.ts', '../src/contracts/index.js'), [], 'an example running the contracts')
 })
 
 test('there are no import cycles in src and adapters, counting type-only imports', async () => {

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dayAt, icsFixture, startFeed } from '../contracts/calendar-feed.js'
+import { dayAt, icsFixture, startFeed } from '../support/calendar-feed.js'
 import { serve, tempDir } from '../support/cli.js'
 
 /**

@@ -4,7 +4,7 @@ import { createIcsProvider, type FeedParser } from '../../adapters/outbound/cale
 import { createCpuPool } from '../../adapters/speech/cpu-pool/index.js'
 import { safeFetch } from '../../adapters/outbound/net/index.js'
 import { calendarPorts } from '../../src/app/composition/calendar-ports.js'
-import { icsFixture, startFeed } from '../contracts/calendar-feed.js'
+import { icsFixture, startFeed } from '../support/calendar-feed.js'
 import { startHarness } from '../support/http.js'
 
 // The server reads feeds on the CPU pool (src/app/composition/adapters.ts); these syncs do too, and end

@@ -4,7 +4,7 @@ import { createIcsProvider } from '../../adapters/outbound/calendar-ics/index.js
 import { safeFetch } from '../../adapters/outbound/net/index.js'
 import { calendarPorts } from '../../src/app/composition/calendar-ports.js'
 import { startServer } from '../adapters/outbound/net/loopback-server.js'
-import { type FeedServer, dayAt, icsFixture, startFeed } from '../contracts/calendar-feed.js'
+import { type FeedServer, dayAt, icsFixture, startFeed } from '../support/calendar-feed.js'
 import { startHarness, type Harness } from '../support/http.js'
 
 const s = suite<{ h: Harness; feed: FeedServer }>('HTTP: calendar connections and sync')

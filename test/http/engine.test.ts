@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BOT_JOB, SCHEDULE_JOB } from '../../src/core/bots/index.js'
-import { startFeed } from '../contracts/calendar-feed.js'
+import { startFeed } from '../support/calendar-feed.js'
 import { type Harness, startHarness } from '../support/http.js'
 
 const MEET = 'https://meet.google.com/abc-defg-hij'

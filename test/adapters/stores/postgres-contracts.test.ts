@@ -3,7 +3,6 @@
  * sure the server answers). The run gets a schema of its own, migrated once and
  * dropped at the end; each test starts from empty tables.
  */
-import { notesSettingsStoreContract } from '../../contracts/notes-settings-store.js'
 import { randomBytes } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import pg from 'pg'
@@ -14,23 +13,8 @@ import { MIGRATIONS } from '../../../adapters/stores/postgres/migrations/index.j
 import { postgresStores } from '../../../adapters/stores/postgres/index.js'
 import { postgresJobQueue } from '../../../adapters/stores/postgres/job-queue.js'
 import { randomIds } from '../../../adapters/system/ids.js'
-import { accountStoreContract } from '../../contracts/account-stores.js'
-import { calendarConnectionStoreContract } from '../../contracts/calendar-connection-store.js'
-import { idempotencyStoreContract } from '../../contracts/idempotency-store.js'
-import { jobQueueContract } from '../../contracts/job-queue.js'
-import { meetingStoreContract } from '../../contracts/meeting-store.js'
-import { organizationStoreContract } from '../../contracts/organization-store.js'
-import { recordingStoresContract } from '../../contracts/recording-stores.js'
-import { recordingRemovalContract } from '../../contracts/recording-removal.js'
-import { shareStoreContract } from '../../contracts/share-store.js'
-import { listingPagesContract } from '../../contracts/listing-pages.js'
-import { recordingSearchContract } from '../../contracts/recording-search.js'
-import { webhookStoreContract } from '../../contracts/webhook-store.js'
+import { runPortContracts } from '../../../src/contracts/index.js'
 import { right } from '../../support/run.js'
-import { notesEditStoreContract } from '../../contracts/notes-edit-store.js'
-import { sessionStoresContract } from '../../contracts/session-stores.js'
-import { notificationStoreContract } from '../../contracts/notification-store.js'
-import { shareInvitationStoreContract } from '../../contracts/share-invitation-store.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
 
@@ -58,23 +42,7 @@ if (url === '') {
     return postgresStores(pool, { idempotencyRetentionMs: 3_600_000, newId: randomIds.uuid })
   }
 
-  accountStoreContract('postgres', fresh)
-  sessionStoresContract('postgres', fresh)
-  shareInvitationStoreContract('postgres', fresh)
-  idempotencyStoreContract('postgres', async () => (await fresh()).idempotency)
-  jobQueueContract('postgres', async () => (await fresh()).jobs)
-  recordingStoresContract('postgres', fresh)
-  notesEditStoreContract('postgres', fresh)
-  recordingRemovalContract('postgres', fresh)
-  shareStoreContract('postgres', fresh)
-  listingPagesContract('postgres', fresh)
-  recordingSearchContract('postgres', fresh)
-  organizationStoreContract('postgres', fresh)
-  webhookStoreContract('postgres', async () => (await fresh()).webhooks)
-  notificationStoreContract('postgres', async () => (await fresh()).notifications)
-  notesSettingsStoreContract('postgres', async () => (await fresh()).notesSettings)
-  meetingStoreContract('postgres', async () => (await fresh()).meetings)
-  calendarConnectionStoreContract('postgres', async () => (await fresh()).calendarConnections)
+  runPortContracts('postgres', fresh)
 
   // What only a shared database shows: several pools stand for several processes.
   const s = suite('postgres: across processes')

@@ -7,7 +7,7 @@ import { s3Client } from '../../../adapters/stores/blob-s3/client.js'
 import { openS3BlobStore } from '../../../adapters/stores/blob-s3/index.js'
 import { afterMerge, BrokenFile, dueMerge, FAN, type FileLayout, layoutOf, partName } from '../../../adapters/stores/blob-s3/layout.js'
 import type { BlobStore, Bytes } from '../../../src/core/ports/blob-store.js'
-import { blobStoreContract } from '../../contracts/blob-store.js'
+import { blobStoreContract } from '../../../src/contracts/index.js'
 import { left, right } from '../../support/run.js'
 import { startTestS3, type TestS3 } from '../../support/s3/server.js'
 

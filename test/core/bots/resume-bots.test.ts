@@ -5,7 +5,7 @@ import { memoryRunStore } from '../../../adapters/stores/memory/recordings.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { BOT_JOB, queueBot } from '../../../src/core/bots/bot-job.js'
 import { resumeBots } from '../../../src/core/bots/resume-bots.js'
-import { run } from '../../contracts/recording-stores.js'
+import { run } from '../../../src/contracts/recording-stores.js'
 import { right } from '../../support/run.js'
 
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb'

@@ -6,7 +6,7 @@ import { calendarConnectionUseCases } from '../../../src/core/calendars/index.js
 import { scrubAddress } from '../../../src/core/calendars/sync-calendar-fetch.js'
 import { calendarFailure, type CalendarProvider, type CalendarSource } from '../../../src/core/ports/calendar-provider.js'
 import { CALENDAR_SYNC_JOB } from '../../../src/core/calendars/sync-calendar-job.js'
-import { type MeetingWorld, meetingWorld } from '../../contracts/meeting-world.js'
+import { type MeetingWorld, meetingWorld } from '../../support/meeting-world.js'
 import { left, right } from '../../support/run.js'
 
 const s = suite<{ w: MeetingWorld }>('use cases: the feed address is vetted by the provider at creation and never shown')

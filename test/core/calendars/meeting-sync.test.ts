@@ -7,7 +7,7 @@ import type { Meeting } from '../../../src/core/domain/meeting.js'
 import { storeFailure } from '../../../src/core/errors.js'
 import { calendarFailure } from '../../../src/core/ports/calendar-provider.js'
 import { CALENDAR_SYNC_JOB } from '../../../src/core/calendars/sync-calendar-job.js'
-import { calendarEvent as ev, type MeetingWorld, meetingWorld, NOW, snapshot } from '../../contracts/meeting-world.js'
+import { calendarEvent as ev, type MeetingWorld, meetingWorld, NOW, snapshot } from '../../support/meeting-world.js'
 import { right } from '../../support/run.js'
 
 const s = suite<{ w: MeetingWorld; c: CalendarConnection }>('use cases: calendar sync')

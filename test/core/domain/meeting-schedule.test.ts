@@ -2,8 +2,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Meeting } from '../../../src/core/domain/meeting.js'
 import type { ScheduleRow } from '../../../src/core/domain/meeting-schedule.js'
-import { calendarEvent as ev, type MeetingWorld, meetingWorld, snapshot } from '../../contracts/meeting-world.js'
-import { run } from '../../contracts/recording-stores.js'
+import { calendarEvent as ev, type MeetingWorld, meetingWorld, snapshot } from '../../support/meeting-world.js'
+import { run } from '../../../src/contracts/recording-stores.js'
 import { left, right } from '../../support/run.js'
 
 const s = suite<{ w: MeetingWorld }>('use cases: the schedule')

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { inWindow, isListed, type Meeting } from '../../../src/core/domain/meeting.js'
 import { planSync, referencedIds, type SyncContext } from '../../../src/core/domain/meeting-sync-plan.js'
 import type { CalendarEvent, CalendarPage } from '../../../src/core/ports/calendar-provider.js'
-import { calendarEvent, snapshot } from '../../contracts/meeting-world.js'
+import { calendarEvent, snapshot } from '../../support/meeting-world.js'
 
 const WINDOW = { from: '2026-06-01T00:00:00.000Z', to: '2026-06-30T00:00:00.000Z' }
 const CONNECTION = 'c0000000-0000-4000-8000-000000000001'

@@ -12,7 +12,7 @@ import {
   type SendOutcome,
 } from '../../../src/core/domain/webhook-delivery.js'
 import type { WebhookEndpoint } from '../../../src/core/domain/webhook.js'
-import { endpoint } from '../../contracts/webhook-store.js'
+import { endpoint } from '../../../src/contracts/webhook-store.js'
 
 const answered = (status: number, retryAfterSeconds: number | null = null): SendOutcome => ({ kind: 'answered', status, retryAfterSeconds, bodyExcerpt: 'oops', durationMs: 1 })
 

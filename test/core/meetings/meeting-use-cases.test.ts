@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { JOIN_LINK_MESSAGE } from '../../../src/core/domain/platform.js'
 import { CALENDAR_FIELD_MESSAGE } from '../../../src/core/meetings/update-meeting.js'
-import { calendarEvent, type MeetingWorld, meetingWorld, NOW, snapshot } from '../../contracts/meeting-world.js'
+import { calendarEvent, type MeetingWorld, meetingWorld, NOW, snapshot } from '../../support/meeting-world.js'
 import { left, right } from '../../support/run.js'
 
 const s = suite<{ w: MeetingWorld }>('use cases: meetings')

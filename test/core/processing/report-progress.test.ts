@@ -5,7 +5,7 @@ import { memoryRunStore } from '../../../adapters/stores/memory/recordings.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { progressOf } from '../../../src/core/domain/run.js'
 import { PROGRESS_INTERVAL_MS, progressReporter } from '../../../src/core/processing/report-progress.js'
-import { run } from '../../contracts/recording-stores.js'
+import { run } from '../../../src/contracts/recording-stores.js'
 import { right } from '../../support/run.js'
 
 const s = suite('processing progress: throttled writes onto the run')

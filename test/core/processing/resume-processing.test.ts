@@ -5,7 +5,7 @@ import { memoryRunStore } from '../../../adapters/stores/memory/recordings.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { resumeProcessing } from '../../../src/core/processing/resume-processing.js'
 import { PROCESS_JOB, processJob } from '../../../src/core/processing/process-job.js'
-import { run } from '../../contracts/recording-stores.js'
+import { run } from '../../../src/contracts/recording-stores.js'
 import { right } from '../../support/run.js'
 
 const world = async () => {

@@ -1,37 +1,44 @@
 import { sql as accounts } from './001-accounts.js'
-import { sql as jobs } from './002-jobs.js'
-import { sql as webhooks } from './003-webhooks.js'
-import { sql as recordings } from './004-recordings.js'
-import { sql as meetings } from './005-meetings.js'
-import { sql as bots } from './006-bots.js'
-import { sql as shares } from './007-shares.js'
-import { sql as listingAtScale } from './008-listing-at-scale.js'
-import { sql as processingIndex } from './009-processing-index.js'
-import { sql as queuedBotsIndex } from './010-queued-bots-index.js'
-import { sql as search } from './011-search.js'
-import { sql as runProgress } from './014-run-progress.js'
-import { sql as deletionAndRetention } from './012-deletion-and-retention.js'
-import { sql as notesEdits } from './013-notes-edits.js'
-import { sql as sessions } from './015-sessions.js'
-import { sql as runLanguage } from './016-run-language.js'
-import { sql as runFailedStage } from './017-run-failed-stage.js'
-import { sql as calendarWarnings } from './018-calendar-warnings.js'
-import { sql as uploadWarnings } from './019-upload-warnings.js'
-import { sql as jobGroups } from './020-job-groups.js'
-import { sql as notesSettings } from './021-notes-settings.js'
-import { sql as serverAdmins } from './022-server-admins.js'
-import { sql as runTranscribedBy } from './023-run-transcribed-by.js'
-import { sql as connectionRecordDeclined } from './024-connection-record-declined.js'
-import { sql as notesPartEdits } from './025-notes-part-edits.js'
-import { sql as shareInvitations } from './026-share-invitations.js'
-import { sql as notifications } from './028-notifications.js'
-import { sql as connectionNames } from './029-connection-names.js'
-import { sql as deliveryPayloads } from './031-delivery-payloads.js'
+import { sql as jobs } from './003-jobs.js'
+import { sql as webhooks } from './004-webhooks.js'
+import { sql as recordings } from './005-recordings.js'
+import { sql as meetings } from './006-meetings.js'
+import { sql as bots } from './007-bots.js'
+import { sql as shares } from './008-shares.js'
+import { sql as listingAtScale } from './009-listing-at-scale.js'
+import { sql as processingIndex } from './010-processing-index.js'
+import { sql as queuedBotsIndex } from './011-queued-bots-index.js'
+import { sql as search } from './013-search.js'
+import { sql as runProgress } from './016-run-progress.js'
+import { sql as deletionAndRetention } from './014-deletion-and-retention.js'
+import { sql as notesEdits } from './015-notes-edits.js'
+import { sql as sessions } from './017-sessions.js'
+import { sql as runLanguage } from './018-run-language.js'
+import { sql as runFailedStage } from './019-run-failed-stage.js'
+import { sql as calendarWarnings } from './020-calendar-warnings.js'
+import { sql as uploadWarnings } from './021-upload-warnings.js'
+import { sql as jobGroups } from './022-job-groups.js'
+import { sql as notesSettings } from './023-notes-settings.js'
+import { sql as serverAdmins } from './024-server-admins.js'
+import { sql as runTranscribedBy } from './025-run-transcribed-by.js'
+import { sql as connectionRecordDeclined } from './026-connection-record-declined.js'
+import { sql as notesPartEdits } from './027-notes-part-edits.js'
+import { sql as shareInvitations } from './028-share-invitations.js'
+import { sql as notifications } from './030-notifications.js'
+import { sql as connectionNames } from './031-connection-names.js'
+import { sql as deliveryPayloads } from './033-delivery-payloads.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
  * new ones at the end; never edit an applied one. The schema follows SQLite's
- * (adapters/stores/sqlite/migrations), which started earlier and so has more steps.
+ * (adapters/stores/sqlite/migrations): a change has one name and one step number
+ * in both folders, the file's (`016-run-progress.ts` on both). SQLite's steps 2
+ * and 12 have no Postgres file (its step 1 made the organizations whole, and its
+ * utterances keep an index by run in their primary key).
+ *
+ * `id` is the key `schema_migrations` records. Up to step 33 Postgres numbered
+ * its own changes, and existing databases hold those ids, so they stay (the table
+ * in docs/operations.md, "Migrations"); from step 34 on, the id is the step.
  */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
   { id: 1, name: 'accounts', sql: accounts },

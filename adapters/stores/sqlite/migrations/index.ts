@@ -30,7 +30,11 @@ import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
 import { sql as deliveryPayloads } from './033-delivery-payloads.js'
 
-/** Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one. */
+/**
+ * Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one.
+ * `id` is the key `schema_migrations` records, and the file's number: the step number a change also has on
+ * Postgres (adapters/stores/postgres/migrations, whose files take the same names).
+ */
 export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: string; readonly sql: string }> = [
   { id: 1, name: 'accounts', sql: accounts },
   { id: 2, name: 'organizations', sql: organizations },

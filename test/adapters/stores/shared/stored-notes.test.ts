@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { storedNotesOf } from '../../../../adapters/stores/shared/rows/notes.js'
 import { migrate, openDatabase } from '../../../../adapters/stores/sqlite/database.js'
 import { sqliteNotesStore, sqliteRunStore } from '../../../../adapters/stores/sqlite/recordings.js'
-import { run } from '../../../contracts/recording-stores.js'
+import { run } from '../../../../src/contracts/recording-stores.js'
 import { right } from '../../../support/run.js'
 
 /** Notes as stored before decisions and null emails: no `decisions`, '' for an unknown email. */

@@ -1,8 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { NotesEditStore } from '../../src/core/ports/notes-edit-store.js'
-import type { RunStore } from '../../src/core/ports/recording-stores.js'
-import { right } from '../support/run.js'
+import type { NotesEditStore } from '../core/ports/notes-edit-store.js'
+import type { RunStore } from '../core/ports/recording-stores.js'
+import { right } from './tasks.js'
 import { run } from './recording-stores.js'
 
 /** The edits store, beside a run store: the SQL tables refer to runs. */

@@ -1,9 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { NotesScope, NotesSettings } from '../../src/core/domain/notes-settings.js'
-import type { NotesSettingsStore } from '../../src/core/ports/notes-settings-store.js'
-import { right } from '../support/run.js'
+import type { NotesScope, NotesSettings } from '../core/domain/notes-settings.js'
+import type { NotesSettingsStore } from '../core/ports/notes-settings-store.js'
+import { right } from './tasks.js'
 
 const ORG: NotesScope = { kind: 'organization', id: 'a0000000-0000-4000-8000-000000000001' }
 const OTHER_ORG: NotesScope = { kind: 'organization', id: 'b0000000-0000-4000-8000-000000000002' }

@@ -1,11 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Run } from '../../src/core/domain/run.js'
-import type { AccountSettingsStore } from '../../src/core/ports/account-settings-store.js'
-import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import type { RecordingShareStore } from '../../src/core/ports/share-store.js'
-import { right } from '../support/run.js'
+import type { Run } from '../core/domain/run.js'
+import type { AccountSettingsStore } from '../core/ports/account-settings-store.js'
+import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../core/ports/recording-stores.js'
+import type { RecordingShareStore } from '../core/ports/share-store.js'
+import { right } from './tasks.js'
 import { run } from './recording-stores.js'
 
 export interface RemovalStores {

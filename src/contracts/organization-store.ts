@@ -2,11 +2,11 @@ import fc from 'fast-check'
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Account, Organization } from '../../src/core/domain/account.js'
-import type { Invite, Membership } from '../../src/core/domain/organization.js'
-import type { AccountStore } from '../../src/core/ports/account-store.js'
-import type { OrganizationStore } from '../../src/core/ports/organization-store.js'
-import { left, right } from '../support/run.js'
+import type { Account, Organization } from '../core/domain/account.js'
+import type { Invite, Membership } from '../core/domain/organization.js'
+import type { AccountStore } from '../core/ports/account-store.js'
+import type { OrganizationStore } from '../core/ports/organization-store.js'
+import { left, right } from './tasks.js'
 
 /** An account store and an organization store over the same data (membership lives on the account). */
 export interface OrganizationStores {

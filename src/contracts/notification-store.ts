@@ -1,8 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Notification } from '../../src/core/domain/notification.js'
-import type { NotificationStore } from '../../src/core/ports/notification-store.js'
-import { right } from '../support/run.js'
+import type { Notification } from '../core/domain/notification.js'
+import type { NotificationStore } from '../core/ports/notification-store.js'
+import { right } from './tasks.js'
 
 const A = 'a0000000-0000-4000-8000-000000000001'
 const B = 'b0000000-0000-4000-8000-000000000002'

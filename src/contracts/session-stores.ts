@@ -1,12 +1,12 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { StoredSession } from '../../src/core/domain/session.js'
-import type { AccountStore } from '../../src/core/ports/account-store.js'
-import type { ApiKeyStore } from '../../src/core/ports/api-key-store.js'
-import type { PasswordStore } from '../../src/core/ports/password-store.js'
-import type { SessionStore } from '../../src/core/ports/session-store.js'
-import { left, right } from '../support/run.js'
+import type { StoredSession } from '../core/domain/session.js'
+import type { AccountStore } from '../core/ports/account-store.js'
+import type { ApiKeyStore } from '../core/ports/api-key-store.js'
+import type { PasswordStore } from '../core/ports/password-store.js'
+import type { SessionStore } from '../core/ports/session-store.js'
+import { left, right } from './tasks.js'
 
 export interface SessionStores {
   readonly accounts: AccountStore

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { BlobStore, Bytes } from '../../src/core/ports/blob-store.js'
-import { left, right } from '../support/run.js'
+import type { BlobStore, Bytes } from '../core/ports/blob-store.js'
+import { left, right } from './tasks.js'
 
 const from = (...parts: string[]): Bytes => (async function* () { for (const p of parts) yield Buffer.from(p) })()
 const text = async (b: O.Option<Bytes>) => {

@@ -1,10 +1,10 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Run } from '../../src/core/domain/run.js'
-import type { Upload } from '../../src/core/domain/upload.js'
-import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../src/core/ports/recording-stores.js'
-import { left, right } from '../support/run.js'
+import type { Run } from '../core/domain/run.js'
+import type { Upload } from '../core/domain/upload.js'
+import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../core/ports/recording-stores.js'
+import { left, right } from './tasks.js'
 
 export interface RecordingStores {
   readonly runs: RunStore

@@ -1,10 +1,10 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Share } from '../../src/core/domain/share.js'
-import type { RunStore } from '../../src/core/ports/recording-stores.js'
-import type { RecordingShareStore } from '../../src/core/ports/share-store.js'
-import { left, right } from '../support/run.js'
+import type { Share } from '../core/domain/share.js'
+import type { RunStore } from '../core/ports/recording-stores.js'
+import type { RecordingShareStore } from '../core/ports/share-store.js'
+import { left, right } from './tasks.js'
 import { run } from './recording-stores.js'
 
 export interface ShareStores {

@@ -17,7 +17,7 @@ import type { MeetingChange } from '../../src/core/domain/meeting.js'
 import type { CalendarEvent, CalendarFailure, CalendarPage, CalendarSource, CalendarWindow } from '../../src/core/ports/calendar-provider.js'
 import { calendarConnectionUseCases } from '../../src/core/calendars/index.js'
 import { meetingUseCases } from '../../src/core/meetings/index.js'
-import { right } from '../support/run.js'
+import { right } from './run.js'
 
 /**
  * The meeting and calendar use cases over memory adapters (which pass the

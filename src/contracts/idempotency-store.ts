@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { IdempotencyStore } from '../../src/core/ports/idempotency-store.js'
-import { right } from '../support/run.js'
+import type { IdempotencyStore } from '../core/ports/idempotency-store.js'
+import { right } from './tasks.js'
 
 /** Built with a retention of one hour. */
 export const idempotencyStoreContract = (name: string, make: () => Promise<IdempotencyStore> | IdempotencyStore) => {

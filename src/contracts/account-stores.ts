@@ -1,11 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Account } from '../../src/core/domain/account.js'
-import type { ApiKey } from '../../src/core/domain/api-key.js'
-import type { AccountStore, OrganizationStore } from '../../src/core/ports/account-store.js'
-import type { ApiKeyStore } from '../../src/core/ports/api-key-store.js'
-import { left, right } from '../support/run.js'
+import type { Account } from '../core/domain/account.js'
+import type { ApiKey } from '../core/domain/api-key.js'
+import type { AccountStore, OrganizationStore } from '../core/ports/account-store.js'
+import type { ApiKeyStore } from '../core/ports/api-key-store.js'
+import { left, right } from './tasks.js'
 
 export interface AccountStores {
   readonly accounts: AccountStore

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { RateLimiter } from '../../src/core/ports/rate-limiter.js'
-import { right } from '../support/run.js'
+import type { RateLimiter } from '../core/ports/rate-limiter.js'
+import { right } from './tasks.js'
 
 /** Built with 3 requests per 60-second window. */
 export const rateLimiterContract = (name: string, make: () => Promise<RateLimiter> | RateLimiter) => {

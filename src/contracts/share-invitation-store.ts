@@ -1,10 +1,10 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { ShareInvitation } from '../../src/core/domain/share-invitation.js'
-import type { AccountStore } from '../../src/core/ports/account-store.js'
-import type { ShareInvitationStore } from '../../src/core/ports/share-invitation-store.js'
-import { left, right } from '../support/run.js'
+import type { ShareInvitation } from '../core/domain/share-invitation.js'
+import type { AccountStore } from '../core/ports/account-store.js'
+import type { ShareInvitationStore } from '../core/ports/share-invitation-store.js'
+import { left, right } from './tasks.js'
 
 export interface ShareInvitationStores {
   readonly accounts: AccountStore

@@ -1,8 +1,8 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { CalendarConnectionStore } from '../../src/core/ports/calendar-connection-store.js'
-import { left, right } from '../support/run.js'
+import type { CalendarConnectionStore } from '../core/ports/calendar-connection-store.js'
+import { left, right } from './tasks.js'
 import { ACCOUNT_A, ACCOUNT_B, connection } from './meeting-fixtures.js'
 
 export const calendarConnectionStoreContract = (name: string, make: () => Promise<CalendarConnectionStore> | CalendarConnectionStore) => {

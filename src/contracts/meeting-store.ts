@@ -1,9 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Meeting } from '../../src/core/domain/meeting.js'
-import type { MeetingStore } from '../../src/core/ports/meeting-store.js'
-import { left, right } from '../support/run.js'
+import type { Meeting } from '../core/domain/meeting.js'
+import type { MeetingStore } from '../core/ports/meeting-store.js'
+import { left, right } from './tasks.js'
 import { ACCOUNT_A, ACCOUNT_B, CONNECTION_1, CONNECTION_2, calendarMeeting, meeting, meetingId } from './meeting-fixtures.js'
 
 const ALL = { from: null, to: null, limit: 100, offset: 0 }

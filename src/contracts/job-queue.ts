@@ -1,8 +1,8 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { JobQueue } from '../../src/core/ports/job-queue.js'
-import { right } from '../support/run.js'
+import type { JobQueue } from '../core/ports/job-queue.js'
+import { right } from './tasks.js'
 
 export const jobQueueContract = (name: string, make: () => Promise<JobQueue> | JobQueue) => {
   const s = suite<{ q: JobQueue }>(`${name}: job queue`)
