@@ -1,12 +1,15 @@
+import type { ProgressStage } from './domain/run.js'
+
 /**
- * Every expected failure of the core, as a tagged union. The HTTP adapter maps
- * each tag to one status and code of the spec; anything thrown instead is a defect.
+ * The core's failures, two kinds (docs/architecture.md, "Failures"): `AppError`
+ * answers a caller, `JobFailure` ends a job's attempt. Anything thrown instead is a defect.
  */
 export interface FieldIssue {
   readonly path: string
   readonly message: string
 }
 
+/** A caller's request failed: a tagged union the HTTP adapter maps, tag by tag, to one status and code of the spec. */
 export type AppError =
   | { readonly _tag: 'BadRequest'; readonly message: string; readonly details?: ReadonlyArray<FieldIssue> }
   /** `reason` only where saying more reveals nothing (a refused sign-in); otherwise the adapter's generic message. */
@@ -52,3 +55,22 @@ export const validation = (details: ReadonlyArray<FieldIssue>, message = issuesI
 export const invalidField = (path: string, message: string): AppError => validation([{ path, message }], message)
 export const rateLimited = (retryAfterSeconds: number): AppError => ({ _tag: 'RateLimited', retryAfterSeconds })
 export const storeFailure = (cause: unknown): StoreFailure => ({ _tag: 'StoreFailure', cause })
+
+/**
+ * A job's attempt failed. The worker retries it while `retryable` and attempts are left;
+ * a final one (input that can never succeed) fails the job at once. `message` is for the log,
+ * or, for processing, the recording's error.
+ */
+export interface JobFailure {
+  readonly retryable: boolean
+  readonly message: string
+  /** Processing: the stage it happened in; the recording's error names it, and a retry starts again there. */
+  readonly stage?: ProgressStage
+  /** Processing: the time limit stopped it; `message` says so whole. */
+  readonly stopped?: true
+}
+
+/** Retrying the same input cannot help: the user (or operator) must act. */
+export const finalFailure = (message: string): JobFailure => ({ retryable: false, message })
+/** Worth another attempt: a store hiccup, a timeout. */
+export const retryableFailure = (message: string): JobFailure => ({ retryable: true, message })

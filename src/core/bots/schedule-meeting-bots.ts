@@ -1,4 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Plan } from '../domain/account.js'
@@ -8,12 +9,12 @@ import { endsAtMs, type Meeting } from '../domain/meeting.js'
 import { decideForMeeting } from '../domain/meeting-decision.js'
 import { recognisePlatform } from '../domain/platform.js'
 import { newRun, type Run } from '../domain/run.js'
-import type { StoreFailure } from '../errors.js'
+import { finalFailure, retryableFailure, type StoreFailure } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
-import type { JobFailure, JobHandler } from '../ports/job-handler.js'
+import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
 import type { RunStore } from '../ports/recording-stores.js'
@@ -58,12 +59,6 @@ export const queueScheduleTick =
     return deps.jobs.enqueue({ kind: SCHEDULE_JOB, payload: { due: due.toISOString() }, key: `${SCHEDULE_JOB}@${due.toISOString()}`, runAt: due, maxAttempts: 3 })
   }
 
-const unwrap = async <A>(task: TE.TaskEither<unknown, A>): Promise<A> => {
-  const r = await task()
-  if (E.isLeft(r)) throw r.left
-  return r.right
-}
-
 /**
  * The recording engine's look-ahead: every meeting about to start (or started
  * less than lateJoinMs ago and not over) that has no run for this start is
@@ -75,26 +70,42 @@ const unwrap = async <A>(task: TE.TaskEither<unknown, A>): Promise<A> => {
  */
 export const scheduleMeetingBots =
   (deps: ScheduleBotsDeps): JobHandler =>
-  (payload) =>
-  async () => {
-    if (!Payload.is(payload)) return E.left<JobFailure>({ retryable: false, message: 'malformed job payload' })
-    const now = deps.clock.now()
-    try {
-      const from = new Date(now.getTime() - deps.engine.lateJoinMs).toISOString()
-      const to = new Date(now.getTime() + deps.engine.joinLeadMs + deps.engine.tickMs).toISOString()
-      let after: Meeting | null = null
-      for (;;) {
-        const meetings: ReadonlyArray<Meeting> = await unwrap(deps.meetings.startingBetween(from, to, after, PAGE))
-        for (const [accountId, ofAccount] of byAccount(meetings)) await scheduleForAccount(deps, accountId, ofAccount, now)
-        if (meetings.length < PAGE) break
-        after = meetings[meetings.length - 1]!
-      }
-    } catch (e) {
-      return E.left<JobFailure>({ retryable: true, message: `the engine could not read or write its stores: ${JSON.stringify(e)}` })
-    }
-    await queueScheduleTick(deps)(now)()
-    return E.right(undefined)
+  (payload) => {
+    if (!Payload.is(payload)) return TE.left(finalFailure('malformed job payload'))
+    return pipe(
+      TE.fromIO(() => deps.clock.now()),
+      TE.flatMap((now) => {
+        const from = new Date(now.getTime() - deps.engine.lateJoinMs).toISOString()
+        const to = new Date(now.getTime() + deps.engine.joinLeadMs + deps.engine.tickMs).toISOString()
+        return pipe(
+          lookAhead(deps, { from, to, now }, null),
+          TE.mapLeft((e) => retryableFailure(`the engine could not read or write its stores: ${JSON.stringify(e)}`)),
+          // The next tick; should queueing it fail, a process's start queues the chain again.
+          TE.flatMap(() => TE.fromTask(queueScheduleTick(deps)(now))),
+        )
+      }),
+      TE.as(undefined),
+    )
   }
+
+interface Window {
+  readonly from: string
+  readonly to: string
+  readonly now: Date
+}
+
+/** The meetings of the window, a page at a time, each account's together. */
+const lookAhead = (deps: ScheduleBotsDeps, window: Window, after: Meeting | null): TE.TaskEither<StoreFailure, void> =>
+  pipe(
+    deps.meetings.startingBetween(window.from, window.to, after, PAGE),
+    TE.flatMap((meetings) =>
+      pipe(
+        [...byAccount(meetings)],
+        TE.traverseSeqArray(([accountId, ofAccount]) => scheduleForAccount(deps, accountId, ofAccount, window.now)),
+        TE.flatMap(() => (meetings.length < PAGE ? TE.right(undefined) : lookAhead(deps, window, meetings[meetings.length - 1]!))),
+      ),
+    ),
+  )
 
 const byAccount = (meetings: ReadonlyArray<Meeting>) => {
   const groups = new Map<string, Meeting[]>()
@@ -106,48 +117,76 @@ const byAccount = (meetings: ReadonlyArray<Meeting>) => {
 const startIsOpen = (meeting: Meeting, run: Run | undefined) =>
   run === undefined || run.startsAt !== meeting.startsAt || (run.state === 'cancelled' && run.leaveRequestedAt === null)
 
-const scheduleForAccount = async (deps: ScheduleBotsDeps, accountId: string, meetings: ReadonlyArray<Meeting>, now: Date) => {
-  const current = await unwrap(deps.runs.currentForMeetings(accountId, meetings.map((m) => m.id)))
-  // A run is created, then its bot queued: if a crash came between the two, queue it now (the job key makes this a no-op otherwise).
-  for (const meeting of meetings) {
-    const run = current.get(meeting.id)
-    if (run?.state === 'scheduled' && run.startsAt === meeting.startsAt) await unwrap(queueBot(deps.jobs)(run, botSetsOff(deps, meeting, now)))
-  }
-  const open = meetings.filter((m) => endsAtMs(m) > now.getTime() && startIsOpen(m, current.get(m.id)))
-  if (open.length === 0) return
-  const account = await unwrap(deps.accounts.findById(accountId))
-  if (account._tag === 'None') return
-  const plan = planFor(deps.plans, account.value.planKey)
-  const connections = new Map((await unwrap(deps.calendarConnections.list(accountId))).map((c): [string, CalendarConnection] => [c.id, c]))
-  for (const meeting of open) {
-    const used = await unwrap(deps.runs.countSince(accountId, monthStart(now)))
-    const connection = meeting.connectionId === null ? null : (connections.get(meeting.connectionId) ?? null)
-    const decision = decideForMeeting(meeting, connection, now, hasRoomFor(plan, used))
-    if (decision.willRecord) await scheduleRun(deps, meeting, plan, now)
-    else if (decision.skipReason === 'allowance_spent') await createRun(deps, meeting, now, 'skipped', allowanceSpentMessage(plan, used))
-  }
-}
+const scheduleForAccount = (deps: ScheduleBotsDeps, accountId: string, meetings: ReadonlyArray<Meeting>, now: Date): TE.TaskEither<StoreFailure, void> =>
+  pipe(
+    deps.runs.currentForMeetings(accountId, meetings.map((m) => m.id)),
+    // A run is created, then its bot queued: if a crash came between the two, queue it now (the job key makes this a no-op otherwise).
+    TE.tap((current) =>
+      TE.traverseSeqArray((meeting: Meeting) => {
+        const run = current.get(meeting.id)
+        return run?.state === 'scheduled' && run.startsAt === meeting.startsAt ? queueBot(deps.jobs)(run, botSetsOff(deps, meeting, now)) : TE.right(undefined)
+      })(meetings),
+    ),
+    TE.map((current) => meetings.filter((m) => endsAtMs(m) > now.getTime() && startIsOpen(m, current.get(m.id)))),
+    TE.flatMap((open) => (open.length === 0 ? TE.right(undefined) : scheduleOpen(deps, accountId, open, now))),
+  )
+
+/** Decides each open meeting in turn, counting the allowance again before each (the one before may have used it). */
+const scheduleOpen = (deps: ScheduleBotsDeps, accountId: string, open: ReadonlyArray<Meeting>, now: Date): TE.TaskEither<StoreFailure, void> =>
+  pipe(
+    deps.accounts.findById(accountId),
+    TE.flatMap(
+      O.match(
+        () => TE.right(undefined),
+        (account) =>
+          pipe(
+            deps.calendarConnections.list(accountId),
+            TE.flatMap((list) => {
+              const plan = planFor(deps.plans, account.planKey)
+              const connections = new Map(list.map((c): [string, CalendarConnection] => [c.id, c]))
+              return TE.traverseSeqArray((meeting: Meeting) =>
+                pipe(
+                  deps.runs.countSince(accountId, monthStart(now)),
+                  TE.flatMap((used) => {
+                    const connection = meeting.connectionId === null ? null : (connections.get(meeting.connectionId) ?? null)
+                    const decision = decideForMeeting(meeting, connection, now, hasRoomFor(plan, used))
+                    if (decision.willRecord) return scheduleRun(deps, meeting, plan, now)
+                    if (decision.skipReason === 'allowance_spent') return createSkipped(deps, meeting, now, allowanceSpentMessage(plan, used))
+                    return TE.right(undefined)
+                  }),
+                ),
+              )(open)
+            }),
+            TE.as(undefined),
+          ),
+      ),
+    ),
+  )
 
 /** When a meeting's bot leaves for it: the join lead before the start, or now when that has passed. */
 const botSetsOff = (deps: ScheduleBotsDeps, meeting: Meeting, now: Date) =>
   new Date(Math.max(now.getTime(), Date.parse(meeting.startsAt) - deps.engine.joinLeadMs))
 
-const scheduleRun = async (deps: ScheduleBotsDeps, meeting: Meeting, plan: Plan, now: Date) => {
-  const run = runFor(deps, meeting, now, 'scheduled', null)
-  const created = await deps.runs.create(run, allowanceRules(plan, now))()
-  if (E.isRight(created)) {
-    await unwrap(queueBot(deps.jobs)(created.right, botSetsOff(deps, meeting, now)))
-    return
-  }
-  if (created.left._tag === 'AllowanceSpent') await createRun(deps, meeting, now, 'skipped', allowanceSpentMessage(plan, created.left.used))
-  else if (created.left._tag === 'StoreFailure') throw created.left
-  // MeetingRunExists: another tick scheduled it first.
-}
+const scheduleRun = (deps: ScheduleBotsDeps, meeting: Meeting, plan: Plan, now: Date): TE.TaskEither<StoreFailure, void> =>
+  pipe(
+    deps.runs.create(runFor(deps, meeting, now, 'scheduled', null), allowanceRules(plan, now)),
+    TE.matchEW(
+      (refused): TE.TaskEither<StoreFailure, void> =>
+        refused._tag === 'AllowanceSpent'
+          ? createSkipped(deps, meeting, now, allowanceSpentMessage(plan, refused.used))
+          : refused._tag === 'StoreFailure'
+            ? TE.left(refused)
+            : TE.right(undefined), // MeetingRunExists: another tick scheduled it first.
+      (created) => TE.as(undefined)(queueBot(deps.jobs)(created, botSetsOff(deps, meeting, now))),
+    ),
+  )
 
-const createRun = async (deps: ScheduleBotsDeps, meeting: Meeting, now: Date, state: 'skipped', detail: string) => {
-  const created = await deps.runs.create(runFor(deps, meeting, now, state, detail))()
-  if (E.isLeft(created) && created.left._tag === 'StoreFailure') throw created.left
-}
+const createSkipped = (deps: ScheduleBotsDeps, meeting: Meeting, now: Date, detail: string): TE.TaskEither<StoreFailure, void> =>
+  pipe(
+    deps.runs.create(runFor(deps, meeting, now, 'skipped', detail)),
+    TE.as(undefined),
+    TE.orElse((refused) => (refused._tag === 'StoreFailure' ? TE.left(refused) : TE.right(undefined))),
+  )
 
 const runFor = (deps: ScheduleBotsDeps, meeting: Meeting, now: Date, state: Run['state'], detail: string | null): Run => {
   const link = meeting.link === null ? null : recognisePlatform(meeting.link)

@@ -1,10 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { JobFailure } from '../errors.js'
 
-export interface JobFailure {
-  /** Worth another attempt (a timeout, a store hiccup) or not (bad input that will never succeed). */
-  readonly retryable: boolean
-  readonly message: string
-}
+export type { JobFailure }
 
 /** What a job did, in words an operator reads in the log; a job may tell nothing. */
 export interface JobReport {

@@ -6,10 +6,10 @@ import { withActionItemIds } from '../domain/notes-edits.js'
 import { inUserWords } from '../domain/user-words.js'
 import type { Run } from '../domain/run.js'
 import type { Utterance } from '../domain/utterance.js'
-import type { JobFailure } from '../ports/job-handler.js'
+import { finalFailure, type JobFailure } from '../errors.js'
 import { moveRun, notesPlanFor } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
-import { final, transient } from './processing-failures.js'
+import { transient } from './processing-failures.js'
 import { afterProgress, progressReporter } from './report-progress.js'
 
 /** Utterances read back per page: a page of a few thousand is a fraction of a megabyte. */
@@ -72,13 +72,13 @@ export const analyse = (
           { title: run.title, startsAt: run.startsAt, utterances, attendees: [], ...(plan.template === undefined ? {} : { template: plan.template }) },
           signal === undefined ? {} : { signal },
         ),
-        TE.mapLeft((f) => final(f.message)),
+        TE.mapLeft((f) => finalFailure(f.message)),
         // Notes that do not say who made them (an analyzer older than madeBy) are the plan's.
         TE.map((notes): Notes => ({ ...notes, madeBy: notes.madeBy ?? { ...plan.madeBy, fallbackReason: null } })),
       ),
     ),
     // Stopped by the time limit meanwhile: the recording is failed by then, and nothing more is written.
-    TE.filterOrElse(() => signal?.aborted !== true, () => final('processing was stopped')),
+    TE.filterOrElse(() => signal?.aborted !== true, () => finalFailure('processing was stopped')),
     TE.tap(() => TE.fromIO(() => progress.report(0.5))),
     TE.flatMap((notes) =>
       pipe(

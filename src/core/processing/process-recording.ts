@@ -3,15 +3,16 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { Run } from '../domain/run.js'
+import type { ProgressStage, Run } from '../domain/run.js'
 import { inUserWords } from '../domain/user-words.js'
 import type { Utterance } from '../domain/utterance.js'
-import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
+import { finalFailure, type JobFailure } from '../errors.js'
+import type { JobHandler, JobReport } from '../ports/job-handler.js'
 import { eraseRun, ignoreFailure, moveRun, publishRunEvent, publishUploadEvent } from '../recordings/index.js'
 import { analyse, storedTranscript } from './analyse-stage.js'
 import { DEFAULT_PROCESSING_TIMEOUT, type ProcessDeps } from './process-deps.js'
 import { type Deadline, describeMinutes, startDeadline } from './processing-deadline.js'
-import { failureMessage, final, inStage, type StageFailure, transient } from './processing-failures.js'
+import { failureMessage, inStage, transient } from './processing-failures.js'
 import { keepTranscript, transcribe } from './transcribe-stage.js'
 
 export type { ProcessDeps } from './process-deps.js'
@@ -25,7 +26,7 @@ interface ToAnalyse {
 }
 
 /** Transcribes (or reads) the recording's source, keeps the transcript, and hands it on; the run is `analysing` after. */
-const transcribed = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<StageFailure, ToAnalyse> =>
+const transcribed = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<JobFailure, ToAnalyse> =>
   pipe(
     run.state === 'stored' ? pipe(moveRun(deps)(run, 'transcribing'), TE.mapLeft(transient)) : TE.right(run),
     TE.flatMap((transcribing) =>
@@ -42,7 +43,7 @@ const transcribed = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEi
  * analysis): it is read back, not made again. One without (stopped by an older version between
  * the stages) is transcribed again.
  */
-const resumedAnalysis = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<StageFailure, ToAnalyse> =>
+const resumedAnalysis = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<JobFailure, ToAnalyse> =>
   pipe(
     storedTranscript(deps, run),
     TE.mapLeft(inStage('analysing')),
@@ -58,7 +59,7 @@ const SETTLE_MS = 5_000
  * without waiting for an engine that does not listen (at most SETTLE_MS).
  */
 const withinDeadline =
-  (run: Run, deadline: Deadline, stage: () => StageFailure['stage'], work: TE.TaskEither<StageFailure, Run>): TE.TaskEither<StageFailure, Run> =>
+  (run: Run, deadline: Deadline, stage: () => ProgressStage, work: TE.TaskEither<JobFailure, Run>): TE.TaskEither<JobFailure, Run> =>
   async () => {
     const running = work()
     const first = await Promise.race([running, deadline.passed.then(() => null)])
@@ -85,19 +86,20 @@ const withinDeadline =
 export const processRecording =
   (deps: ProcessDeps): JobHandler =>
   (payload, attempt) => {
-    if (!Payload.is(payload)) return TE.left(final('malformed job payload'))
+    if (!Payload.is(payload)) return TE.left(finalFailure('malformed job payload'))
     // The user reads the failure without server paths or library internals; the log keeps it whole.
-    const fail = (run: Run, failure: StageFailure): TE.TaskEither<JobFailure, JobReport> => {
+    const fail = (run: Run, failure: JobFailure, reached: ProgressStage): TE.TaskEither<JobFailure, JobReport> => {
       if (failure.retryable && !attempt.last) return TE.left(failure)
-      const full = failureMessage(run, failure, attempt.number)
+      const stage = failure.stage ?? reached
+      const full = failureMessage(run, failure, stage, attempt.number)
       const message = inUserWords(full)
       return pipe(
         deps.runs.find(run.accountId, run.id),
         TE.mapLeft(transient),
-        TE.flatMap((current) => (O.isSome(current) ? TE.right(current.value) : TE.left(final('the recording is gone')))),
-        TE.flatMap((current) => pipe(moveRun(deps)(current, 'failed', { detail: message, failedStage: failure.stage }), TE.mapLeft(transient))),
+        TE.flatMap((current) => (O.isSome(current) ? TE.right(current.value) : TE.left(finalFailure('the recording is gone')))),
+        TE.flatMap((current) => pipe(moveRun(deps)(current, 'failed', { detail: message, failedStage: stage }), TE.mapLeft(transient))),
         TE.flatMap((failed) => announce(failed, 'failed', message)),
-        TE.map((): JobReport => ({ level: 'warn', message: `Recording ${run.id} failed: ${full}`, details: { runId: run.id, accountId: run.accountId, stage: failure.stage } })),
+        TE.map((): JobReport => ({ level: 'warn', message: `Recording ${run.id} failed: ${full}`, details: { runId: run.id, accountId: run.accountId, stage } })),
       )
     }
     const announce = (run: Run, outcome: 'ready' | 'failed', error: string | null): TE.TaskEither<JobFailure, void> =>
@@ -117,11 +119,11 @@ export const processRecording =
     return pipe(
       deps.runs.find(payload.accountId, payload.runId),
       TE.mapLeft(transient),
-      TE.flatMap(TE.fromOption(() => final('the recording is gone'))),
+      TE.flatMap(TE.fromOption(() => finalFailure('the recording is gone'))),
       TE.flatMap((run): TE.TaskEither<JobFailure, JobReport | void> => {
         if (run.state === 'ready' || run.state === 'failed') return TE.right(undefined) // already settled: a re-delivery
         const deadline = startDeadline(deps.processingTimeout ?? DEFAULT_PROCESSING_TIMEOUT)
-        let stage: StageFailure['stage'] = run.state === 'analysing' ? 'analysing' : 'transcribing'
+        let stage: ProgressStage = run.state === 'analysing' ? 'analysing' : 'transcribing'
         const work = pipe(
           run.state === 'analysing' ? resumedAnalysis(deps, run, deadline) : transcribed(deps, run, deadline),
           TE.tap(() => TE.fromIO(() => void (stage = 'analysing'))),
@@ -130,7 +132,7 @@ export const processRecording =
         return pipe(
           withinDeadline(run, deadline, () => stage, work),
           // A fallback leaves the run failed with its notes (analyse-stage.ts): announced as a failure with its words.
-          TE.flatMap((done): TE.TaskEither<StageFailure, JobReport | void> =>
+          TE.flatMap((done): TE.TaskEither<JobFailure, JobReport | void> =>
             done.state === 'failed'
               ? pipe(
                   announce(done, 'failed', done.detail),
@@ -139,7 +141,7 @@ export const processRecording =
                 )
               : pipe(announce(done, 'ready', null), TE.mapLeft(inStage('analysing'))),
           ),
-          TE.orElseW((failure) => fail(run, failure)),
+          TE.orElseW((failure) => fail(run, failure, stage)),
         )
       }),
       TE.orElse((failure) => endQuietlyIfDeleted(deps, payload.accountId, payload.runId, failure)),

@@ -7,12 +7,11 @@ import type { Run } from '../domain/run.js'
 import type { SpeakerSeparation } from '../domain/speaker-separation.js'
 import { CAPTIONS_TRANSCRIPT, type TranscribedBy } from '../domain/transcribed-by.js'
 import type { Utterance } from '../domain/utterance.js'
-import type { JobFailure } from '../ports/job-handler.js'
 import type { TranscriptFormat } from '../ports/transcript-parser.js'
-import type { StoreFailure } from '../errors.js'
+import { finalFailure, type JobFailure, type StoreFailure } from '../errors.js'
 import { moveRun, readBlobBytes, readBlobText } from '../recordings/index.js'
 import type { ProcessDeps } from './process-deps.js'
-import { final, transient } from './processing-failures.js'
+import { transient } from './processing-failures.js'
 import type { Deadline } from './processing-deadline.js'
 import { afterProgress, progressReporter } from './report-progress.js'
 import { blobCheckpoint, checkpointKey } from './transcription-checkpoint.js'
@@ -33,13 +32,13 @@ export interface Transcribed {
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
 const tooLargeOr = (deps: ProcessDeps) => (e: StoreFailure | { readonly _tag: 'TooLarge' }): JobFailure =>
-  e._tag === 'TooLarge' ? final(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e)
+  e._tag === 'TooLarge' ? finalFailure(`a transcript file must be at most ${megabytes(deps.maxTranscriptBytes)}`) : transient(e)
 
 export const readText = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, string> =>
   pipe(
     readBlobText(deps.blobs, key, deps.maxTranscriptBytes),
     TE.mapLeft(tooLargeOr(deps)),
-    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
+    TE.flatMap(TE.fromOption(() => finalFailure('the stored file is missing'))),
   )
 
 /** A transcript file's bytes: the parser finds their character encoding. */
@@ -47,12 +46,12 @@ const readBytes = (deps: ProcessDeps, key: string): TE.TaskEither<JobFailure, Ui
   pipe(
     readBlobBytes(deps.blobs, key, deps.maxTranscriptBytes),
     TE.mapLeft(tooLargeOr(deps)),
-    TE.flatMap(TE.fromOption(() => final('the stored file is missing'))),
+    TE.flatMap(TE.fromOption(() => finalFailure('the stored file is missing'))),
   )
 
 const withinLimit = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>) => utterances.length <= deps.maxUtterances
 const tooMany = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>): JobFailure =>
-  final(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
+  finalFailure(`the transcript has ${utterances.length.toLocaleString('en')} utterances; at most ${deps.maxUtterances.toLocaleString('en')} can be processed`)
 
 /**
  * Speech or a transcript file becomes utterances; with the audio's length and language when known.
@@ -62,13 +61,13 @@ const tooMany = (deps: ProcessDeps) => (utterances: ReadonlyArray<Utterance>): J
  */
 export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.TaskEither<JobFailure, Transcribed> => {
   const source = run.source
-  if (source === null) return TE.left(final('the recording has nothing to process'))
+  if (source === null) return TE.left(finalFailure('the recording has nothing to process'))
   const progress = progressReporter(deps, run, 'transcribing')
   if (source.kind === 'transcript') {
     return pipe(
       readBytes(deps, source.key),
       TE.flatMap((bytes) =>
-        pipe(deps.transcriptParser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }, { signal: deadline.signal }), TE.mapLeft((f) => final(f.message))),
+        pipe(deps.transcriptParser.parse(source.format as TranscriptFormat, bytes, { maxUtterances: deps.maxUtterances }, { signal: deadline.signal }), TE.mapLeft((f) => finalFailure(f.message))),
       ),
       // A file is read whole: nothing, then all of it.
       TE.tap(() => TE.fromIO(() => progress.report(1))),
@@ -87,31 +86,17 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
   return pipe(
     deps.blobs.localFile(source.key),
     TE.mapLeft(transient),
-    TE.flatMap(TE.fromOption(() => final('the stored audio is missing'))),
+    TE.flatMap(TE.fromOption(() => finalFailure('the stored audio is missing'))),
+    // The local copy is released however the transcription ends.
     TE.flatMap((file) =>
-      TE.tryCatch(
-        async () => {
-          try {
-            deadline.allowAudio(run.recordingSeconds !== null ? run.recordingSeconds * 1000 : ((await deps.audioLengthMs?.(file.path)) ?? null))
-            const audio = {
-              path: file.path,
-              defaultSpeaker: 'Speaker 1',
-              checkpoint: blobCheckpoint(deps.blobs, checkpointKey(run.accountId, run.id)),
-              signal: deadline.signal,
-              ...(run.language === null ? {} : { language: run.language }),
-            }
-            const r = await deps.transcriber.transcribe(audio, progress.report)()
-            if (E.isLeft(r)) throw final(r.left.message)
-            return r.right
-          } finally {
-            await file.done()
-          }
-        },
-        (e) => (typeof e === 'object' && e !== null && 'retryable' in e ? (e as JobFailure) : final(String(e))),
+      TE.bracket(
+        TE.right(file),
+        (f) => transcribeFile(deps, run, deadline, f.path, progress.report),
+        (f) => TE.tryCatch(() => f.done(), (e) => finalFailure(String(e))),
       ),
     ),
     afterProgress(progress),
-    TE.filterOrElse((tr) => tr.utterances.length > 0, () => final('no speech was recognised in the audio')),
+    TE.filterOrElse((tr) => tr.utterances.length > 0, () => finalFailure('no speech was recognised in the audio')),
     TE.filterOrElse((tr) => withinLimit(deps)(tr.utterances), (tr) => tooMany(deps)(tr.utterances)),
     TE.flatMap((tr) =>
       pipe(
@@ -128,6 +113,26 @@ export const transcribe = (deps: ProcessDeps, run: Run, deadline: Deadline): TE.
     ),
   )
 }
+
+/** The speech engine on the audio's local copy, with a checkpoint; the audio's length (when known) extends the deadline. */
+const transcribeFile = (deps: ProcessDeps, run: Run, deadline: Deadline, path: string, report: (fraction: number) => void) =>
+  pipe(
+    TE.tryCatch(
+      async () => deadline.allowAudio(run.recordingSeconds !== null ? run.recordingSeconds * 1000 : ((await deps.audioLengthMs?.(path)) ?? null)),
+      (e) => finalFailure(String(e)),
+    ),
+    TE.flatMap(() => {
+      const audio = {
+        path,
+        defaultSpeaker: 'Speaker 1',
+        checkpoint: blobCheckpoint(deps.blobs, checkpointKey(run.accountId, run.id)),
+        signal: deadline.signal,
+        ...(run.language === null ? {} : { language: run.language }),
+      }
+      return TE.tryCatch(() => deps.transcriber.transcribe(audio, report)(), (e) => finalFailure(String(e)))
+    }),
+    TE.flatMap(E.match((f) => TE.left(finalFailure(f.message)), (transcribed) => TE.right(transcribed))),
+  )
 
 /** An engine that does not name itself (`madeBy`; one given to the embedding facade) is the transcriber port's own. */
 const engineOf = (deps: ProcessDeps): TranscribedBy => ({ engine: deps.transcriber.name, model: deps.transcriber.model ?? null, accuracy: deps.transcriber.accuracy ?? null })
@@ -148,7 +153,7 @@ const speakerTurns = (deps: ProcessDeps, key: string | undefined): TE.TaskEither
 export const keepTranscript = (deps: ProcessDeps, run: Run, transcribed: Transcribed, signal?: AbortSignal): TE.TaskEither<JobFailure, Run> => {
   const spokenMs = transcribed.utterances.reduce((m, u) => Math.max(m, u.end_ms), 0)
   // Stopped by the time limit meanwhile: the recording is failed by then, and nothing more is written.
-  if (signal?.aborted === true) return TE.left(final('processing was stopped'))
+  if (signal?.aborted === true) return TE.left(finalFailure('processing was stopped'))
   return pipe(
     deps.notes.replace(run.id, null, transcribed.utterances),
     TE.flatMap(() => deps.uploads.findByRun(run.accountId, run.id)),

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import * as J from 'fp-ts/lib/Json.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as t from 'io-ts'
 import { processingFilesPrefix } from '../domain/upload.js'
@@ -40,13 +41,8 @@ export const blobCheckpoint = (blobs: BlobStore, key: string): TranscriptionChec
     if (kept !== undefined) return kept
     const read = await readBlobText(blobs, key, MAX_CHECKPOINT_BYTES)()
     const text = E.isRight(read) ? O.toUndefined(read.right) : undefined
-    let parsed: unknown
-    try {
-      parsed = text === undefined ? { windows: [] } : JSON.parse(text)
-    } catch {
-      parsed = undefined
-    }
-    kept = KeptFile.is(parsed) ? parsed.windows : []
+    const parsed = text === undefined ? E.right({ windows: [] }) : J.parse(text)
+    kept = E.isRight(parsed) && KeptFile.is(parsed.right) ? parsed.right.windows : []
     return kept
   }
   return {
