@@ -12,7 +12,7 @@ import { botFiles } from '../../../src/core/domain/bot-recording.js'
 import { storeFailure } from '../../../src/core/errors.js'
 import type { BlobStore } from '../../../src/core/ports/blob-store.js'
 import type { BotEvent, BotRunner, BotSession } from '../../../src/core/ports/bot-runner.js'
-import { run } from '../../contracts/recording-stores.js'
+import { run } from '../../../src/contracts/recording-stores.js'
 import { left, right } from '../../support/run.js'
 
 const AT = Date.parse('2026-05-11T09:00:00.000Z')
