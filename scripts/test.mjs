@@ -15,8 +15,12 @@ const ROOT = join(import.meta.dirname, '..')
 const COVERAGE = join(ROOT, 'coverage', 'tmp')
 const uvu = ['--import', 'tsx', 'node_modules/uvu/bin.js']
 
-/** The files of lane A, by folder under test/ (browser and end-to-end tests, whose time is mostly waiting); lane B has the rest. */
-const LANE_A = '(web|e2e|docs|adapters/bots/chromium)/'
+/**
+ * The files of lane A, by their path under test/: browser and end-to-end tests, whose time is mostly
+ * waiting, and two slow CLI files that even out the lanes (measured: about 18 minutes each with the
+ * database passes); lane B has the rest.
+ */
+const LANE_A = '(web/|e2e/|docs/|adapters/bots/chromium/|cli/(demo-chromium|organization)(?=\\.test\\.ts$))'
 const laneA = `^${LANE_A}.*\\.test\\.ts$`
 const laneB = `^(?!${LANE_A}).*\\.test\\.ts$`
 
@@ -50,7 +54,7 @@ const lanes =
     ? [[() => run(`test files matching ${pattern}, with coverage`, [...uvu, 'test', pattern], withCoverage)]]
     : [
         [
-          () => run('lane A: browser, end-to-end and docs tests, with coverage', [...uvu, 'test', laneA], withCoverage),
+          () => run('lane A: browser, end-to-end, docs and two CLI test files, with coverage', [...uvu, 'test', laneA], withCoverage),
           () => run('lane A: HTTP tests over SQLite', [...uvu, 'test/http', '\\.test\\.ts$'], { HARNESS_STORE: 'sqlite' }),
         ],
         [
