@@ -3,7 +3,7 @@
  *
  * Fits the action-item model on fixtures/action-items/train.jsonl, picks its
  * L2 penalty and threshold on dev.jsonl, and writes
- * adapters/notes/builtin/action-model.json (the only thing the product
+ * adapters/notes/builtin/actions/action-model.json (the only thing the product
  * loads). Deterministic: the same rows give the same file. Never reads test.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ const { values: args } = parseArgs({
   options: {
     train: { type: 'string', default: fileURLToPath(splitFile('train')) },
     dev: { type: 'string', default: fileURLToPath(splitFile('dev')) },
-    out: { type: 'string', default: fileURLToPath(new URL('../adapters/notes/builtin/action-model.json', import.meta.url)) },
+    out: { type: 'string', default: fileURLToPath(new URL('../adapters/notes/builtin/actions/action-model.json', import.meta.url)) },
   },
 })
 

@@ -1,5 +1,5 @@
 /**
- * Fitting the action-item model (adapters/notes/builtin/action-model.ts):
+ * Fitting the action-item model (adapters/notes/builtin/actions/action-model.ts):
  * L2-regularised logistic regression by full-batch gradient descent over the
  * sentences of the labelled rows, deterministic (fixed order, no randomness).
  * A row labels its target utterance, not a sentence: a negative row makes
@@ -7,10 +7,10 @@
  * sentence positive (multiple-instance learning, re-chosen after each fit).
  */
 import { createHash } from 'node:crypto'
-import { dialogueOf, matchOf, turnsOf } from '../../adapters/notes/builtin/action-items.js'
-import { sentenceFeatures } from '../../adapters/notes/builtin/action-features.js'
-import type { ActionModel } from '../../adapters/notes/builtin/action-model.js'
-import { toSentences } from '../../adapters/notes/builtin/sentences.js'
+import { dialogueOf, matchOf, turnsOf } from '../../adapters/notes/builtin/actions/action-items.js'
+import { sentenceFeatures } from '../../adapters/notes/builtin/actions/action-features.js'
+import type { ActionModel } from '../../adapters/notes/builtin/actions/action-model.js'
+import { toSentences } from '../../adapters/notes/builtin/text/sentences.js'
 import { transcriptOf, type LabelledRow } from './labelled-rows.js'
 
 export const MODEL_VERSION = 1

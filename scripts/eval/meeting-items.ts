@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Utterance } from '../../src/core/domain/utterance.js'
-import { contentTerms } from '../../adapters/notes/builtin/terms.js'
+import { contentTerms } from '../../adapters/notes/builtin/text/terms.js'
 import type { RowOutput } from './action-items.js'
 
 export interface WrittenMeeting {

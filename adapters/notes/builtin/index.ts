@@ -10,10 +10,10 @@ import type { AnalysisFailure, AnalysisInput, Analyzer } from '../../../src/core
 import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from './analyze.js'
 
 export { analyzeTranscript, defaultBuiltinOptions, type Analysis, type BuiltinOptions } from './analyze.js'
-export { attendeesOf, speakerStats } from './participants.js'
-export { actionItemsOfUtterances, findActionItems, findActionItemsWithSources, type FoundActionItem } from './action-items.js'
-export { findDecisions } from './decisions.js'
-export type { Span } from './segment.js'
+export { attendeesOf, speakerStats } from './text/participants.js'
+export { actionItemsOfUtterances, findActionItems, findActionItemsWithSources, type FoundActionItem } from './actions/action-items.js'
+export { findDecisions } from './actions/decisions.js'
+export type { Span } from './topics/segment.js'
 
 /** What the built-in analyzer's notes say made them (the pool's analyzer says the same). */
 export const builtinMadeBy = (input: Pick<AnalysisInput, 'template'>): NotesMadeBy => ({

@@ -9,7 +9,7 @@
  */
 import type { Attendee, Decision, DraftActionItem, Topic } from '../../../src/core/domain/notes.js'
 import type { Utterance } from '../../../src/core/domain/utterance.js'
-import { sharesOf } from '../builtin/shares.js'
+import { sharesOf } from '../builtin/topics/shares.js'
 import type { DecisionItemAnswer, FinalAnswer, ItemAnswer, PartAnswer } from './answer.js'
 import { clock } from './chunks.js'
 import { bestCovering, contentWords, coverage, similarity } from './words.js'

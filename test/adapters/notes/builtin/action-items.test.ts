@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { actionItemOf, actionItemsOfUtterances } from '../../../../adapters/notes/builtin/action-items.js'
+import { actionItemOf, actionItemsOfUtterances } from '../../../../adapters/notes/builtin/actions/action-items.js'
 import { analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
 import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import { scoreRows } from '../../../../scripts/eval/action-items.js'

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { dataHash, modelJson, trainActionModel } from '../../../../scripts/eval/action-training.js'
 import { loadRows, splitFile } from '../../../../scripts/eval/labelled-rows.js'
 
-const committed = readFileSync(new URL('../../../../adapters/notes/builtin/action-model.json', import.meta.url), 'utf8')
+const committed = readFileSync(new URL('../../../../adapters/notes/builtin/actions/action-model.json', import.meta.url), 'utf8')
 const train = loadRows(splitFile('train'))
 const dev = loadRows(splitFile('dev'))
 const hash = dataHash([readFileSync(splitFile('train'), 'utf8'), readFileSync(splitFile('dev'), 'utf8')])

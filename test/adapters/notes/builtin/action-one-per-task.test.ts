@@ -4,8 +4,8 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { actionItemsOfUtterances } from '../../../../adapters/notes/builtin/action-items.js'
-import { imperativeTitle } from '../../../../adapters/notes/builtin/action-title.js'
+import { actionItemsOfUtterances } from '../../../../adapters/notes/builtin/actions/action-items.js'
+import { imperativeTitle } from '../../../../adapters/notes/builtin/actions/action-title.js'
 import type { Utterance } from '../../../../src/core/domain/utterance.js'
 
 const at = '2024-03-13T15:00:00Z'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { cleanSentence, isCompleteStatement, splitSentences } from '../../../../adapters/notes/builtin/clean.js'
+import { cleanSentence, isCompleteStatement, splitSentences } from '../../../../adapters/notes/builtin/text/clean.js'
 
 const cases: Array<[string, string]> = [
   ['Um, you know, I I think the the battery is, like, too expensive, you know.', 'I think the battery is too expensive.'],

@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { decisionOf, findDecisions } from '../../../../adapters/notes/builtin/decisions.js'
+import { decisionOf, findDecisions } from '../../../../adapters/notes/builtin/actions/decisions.js'
 import { createBuiltinAnalyzer } from '../../../../adapters/notes/builtin/index.js'
-import { toSentences } from '../../../../adapters/notes/builtin/sentences.js'
+import { toSentences } from '../../../../adapters/notes/builtin/text/sentences.js'
 import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import { sampleMeeting, sampleStartsAt } from './sample-meeting.js'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { segmentTopics } from '../../../../adapters/notes/builtin/segment.js'
-import { sharesOf } from '../../../../adapters/notes/builtin/shares.js'
+import { segmentTopics } from '../../../../adapters/notes/builtin/topics/segment.js'
+import { sharesOf } from '../../../../adapters/notes/builtin/topics/shares.js'
 
 const covers = (spans: ReadonlyArray<{ first: number; last: number }>, n: number): boolean =>
   spans.length > 0 &&

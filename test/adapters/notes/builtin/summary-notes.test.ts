@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
-import { backshift } from '../../../../adapters/notes/builtin/reported-speech.js'
+import { backshift } from '../../../../adapters/notes/builtin/summary/reported-speech.js'
 import type { Notes } from '../../../../src/core/domain/notes.js'
 import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import { syntheticMeeting } from '../../../../bench/analyzer-synthetic.js'

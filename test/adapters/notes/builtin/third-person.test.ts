@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { speakerNames } from '../../../../adapters/notes/builtin/speaker-names.js'
-import { thirdPerson, type Voice } from '../../../../adapters/notes/builtin/third-person.js'
+import { speakerNames } from '../../../../adapters/notes/builtin/text/speaker-names.js'
+import { thirdPerson, type Voice } from '../../../../adapters/notes/builtin/summary/third-person.js'
 
 const note = (sentence: string, voice: Voice): string => thirdPerson(sentence, voice).text
 

@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
-import { cueStrength, cueStrengths } from '../../../../adapters/notes/builtin/topic-cues.js'
-import { contentTerms } from '../../../../adapters/notes/builtin/terms.js'
+import { cueStrength, cueStrengths } from '../../../../adapters/notes/builtin/topics/topic-cues.js'
+import { contentTerms } from '../../../../adapters/notes/builtin/text/terms.js'
 import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import { cuedMeeting, driftingMeeting, oneSubjectMeeting } from './topic-meetings.js'
 

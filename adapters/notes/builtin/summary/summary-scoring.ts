@@ -2,8 +2,8 @@
  * Centroids and overlaps for the extractive summary: a centroid is a bounded
  * map from the most frequent terms (or word pairs) to weights.
  */
-import type { Sentence } from './sentences.js'
-import type { TermWeights } from './weights.js'
+import type { Sentence } from '../text/sentences.js'
+import type { TermWeights } from '../text/weights.js'
 
 export type Vector = Map<string, number>
 

@@ -7,8 +7,8 @@
  * boundary just before that utterance. The phrases are hand-written from
  * general knowledge of how meetings are run, not mined from any corpus.
  */
-import { contentTerms } from './terms.js'
-import { META_WORDS } from './words.js'
+import { contentTerms } from '../text/terms.js'
+import { META_WORDS } from '../text/words.js'
 
 /** Openers that may stand before a cue without weakening it ("Okay, so, um, moving on"). */
 const LEAD = new RegExp(String.raw`^(?:(?:ok(?:ay)?|alright|all right|right|so|and|now|well|good|great|thanks?(?: you)?(?: \w+)?|perfect|cool|um+|uh+|er+|yeah|yes|then)[,.!]?\s+)*`)

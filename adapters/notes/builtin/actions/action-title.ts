@@ -3,7 +3,7 @@
  * "sending the deck over by Friday, if that works" becomes "Send the deck over".
  */
 import { baseForm } from './action-cues.js'
-import { DANGLING_ENDINGS } from './words.js'
+import { DANGLING_ENDINGS } from '../text/words.js'
 
 const MAX_WORDS = 10
 

@@ -12,10 +12,10 @@
  * another, so labels are distinct; a topic with no repeated phrase is named by
  * its two most particular words ("Budget and forecast").
  */
-import type { Sentence } from './sentences.js'
-import { stem } from './terms.js'
-import type { TermWeights } from './weights.js'
-import { META_WORDS, STOP_WORDS } from './words.js'
+import type { Sentence } from '../text/sentences.js'
+import { stem } from '../text/terms.js'
+import type { TermWeights } from '../text/weights.js'
+import { META_WORDS, STOP_WORDS } from '../text/words.js'
 
 /** Verbs and adjectives common in meetings that end no noun phrase ("send", "ready"); hand-written. */
 const NOT_HEADS = new Set(

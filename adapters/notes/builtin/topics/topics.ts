@@ -5,15 +5,15 @@
  * their words are in the rest of the meeting, so a label is both frequent
  * and particular to its stretch.
  */
-import type { Topic } from '../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Topic } from '../../../../src/core/domain/notes.js'
+import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import type { Span } from './segment.js'
-import type { Sentence } from './sentences.js'
+import type { Sentence } from '../text/sentences.js'
 import { sharesOf } from './shares.js'
-import { phraseRuns } from './terms.js'
+import { phraseRuns } from '../text/terms.js'
 import { topicLabels } from './topic-labels.js'
-import { META_WORDS } from './words.js'
-import type { TermWeights } from './weights.js'
+import { META_WORDS } from '../text/words.js'
+import type { TermWeights } from '../text/weights.js'
 
 interface Phrase {
   stems: string[]

@@ -4,11 +4,11 @@
  * points as minutes write them (reported-speech.ts). The short summary names
  * the subjects and the outcome (a decision, else commitments).
  */
-import type { Decision, DraftActionItem } from '../../../src/core/domain/notes.js'
-import { voicesOf } from './meeting-voices.js'
+import type { Decision, DraftActionItem } from '../../../../src/core/domain/notes.js'
+import { voicesOf } from '../text/meeting-voices.js'
 import { framedNote } from './reported-speech.js'
-import type { Span } from './segment.js'
-import type { Sentence } from './sentences.js'
+import type { Span } from '../topics/segment.js'
+import type { Sentence } from '../text/sentences.js'
 
 export const wordsIn = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
 

@@ -9,11 +9,11 @@
  * for consent. Regexes are compiled once; each sentence looks back at most
  * one turn.
  */
-import type { Decision } from '../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Decision } from '../../../../src/core/domain/notes.js'
+import type { Utterance } from '../../../../src/core/domain/utterance.js'
 import { NAME } from './action-cues.js'
-import { cleanSentence } from './clean.js'
-import { contentTerms } from './terms.js'
+import { cleanSentence } from '../text/clean.js'
+import { contentTerms } from '../text/terms.js'
 
 export interface DecisionSentence {
   readonly speaker: string

@@ -9,11 +9,11 @@
  * sentence against bounded centroids and MMR runs over a bounded pool, so the
  * cost stays near linear in meeting length.
  */
-import { isCompleteStatement } from './clean.js'
+import { isCompleteStatement } from '../text/clean.js'
 import { bigramCentroid, bigramCoverage, centroidOf, coverage, overlap } from './summary-scoring.js'
-import type { Span } from './segment.js'
-import type { Sentence } from './sentences.js'
-import type { TermWeights } from './weights.js'
+import type { Span } from '../topics/segment.js'
+import type { Sentence } from '../text/sentences.js'
+import type { TermWeights } from '../text/weights.js'
 
 export interface SummaryOptions {
   readonly targetWords: number

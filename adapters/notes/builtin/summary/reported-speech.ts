@@ -4,10 +4,10 @@
  * suggested that ...", "The group decided to ..."), told in the past as
  * minutes are ("explained that the screen was ready").
  */
-import { isCompleteStatement } from './clean.js'
-import type { MeetingVoices } from './meeting-voices.js'
-import type { Sentence } from './sentences.js'
-import type { SpokenName } from './speaker-names.js'
+import { isCompleteStatement } from '../text/clean.js'
+import type { MeetingVoices } from '../text/meeting-voices.js'
+import type { Sentence } from '../text/sentences.js'
+import type { SpokenName } from '../text/speaker-names.js'
 import { thirdPerson, type Note } from './third-person.js'
 
 const capitalise = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1))

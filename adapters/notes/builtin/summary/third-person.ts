@@ -5,7 +5,7 @@
  * "you" the addressee when known. Rules on words, no parser: the common cases
  * of meeting speech, and a sentence it cannot place is left as said.
  */
-import { possessive } from './speaker-names.js'
+import { possessive } from '../text/speaker-names.js'
 
 export interface Voice {
   /** How the speaker is named: "Bob", "the project manager". */
