@@ -9,7 +9,7 @@ import type { Utterance } from '../domain/utterance.js'
 import type { AppError } from '../errors.js'
 import { reachRun } from '../organizations/index.js'
 import type { StoredNotes } from '../ports/recording-stores.js'
-import { applyNotesEdits, type ReadNotes, renameUtterances } from './apply-notes-edits.js'
+import { applyNotesEdits, type ReadNotes, renameUtterances } from './notes/apply-notes-edits.js'
 import type { ReadDeps } from './read-recordings.js'
 
 /** The transcript a page at a time, speakers named as people named them. */

@@ -14,7 +14,7 @@ import type { NotesEditStore } from '../ports/notes-edit-store.js'
 import type { NotesStore, StoredNotes } from '../ports/recording-stores.js'
 import { emailOf, type ReachDeps, reachRun, visiblePage } from '../organizations/index.js'
 import { readRecordingFilter, type RecordingListFilters } from './recording-filter.js'
-import { applyNotesEdits, type ReadNotes, renameUtterances, speakerNames } from './apply-notes-edits.js'
+import { applyNotesEdits, type ReadNotes, renameUtterances, speakerNames } from './notes/apply-notes-edits.js'
 import type { NotesEdits } from '../domain/notes-edits.js'
 
 export interface ReadDeps extends ReachDeps {

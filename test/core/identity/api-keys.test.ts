@@ -8,9 +8,9 @@ import { randomIds } from '../../../adapters/system/ids.js'
 import { keySecrets } from '../../../adapters/system/key-secrets.js'
 import { DEFAULT_PLANS } from '../../../src/core/domain/account.js'
 import { authenticate } from '../../../src/core/identity/authenticate.js'
-import { createAccount } from '../../../src/core/identity/create-account.js'
+import { createAccount } from '../../../src/core/identity/accounts/create-account.js'
 import { getIdentity } from '../../../src/core/identity/get-identity.js'
-import { issueApiKey } from '../../../src/core/identity/issue-api-key.js'
+import { issueApiKey } from '../../../src/core/identity/keys/issue-api-key.js'
 import { left, right } from '../../support/run.js'
 
 const setup = () => {

@@ -4,9 +4,9 @@ import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/s
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS, hasRoomFor, planAllowanceText, planFor } from '../../../src/core/domain/account.js'
-import { createAccount } from '../../../src/core/identity/create-account.js'
+import { createAccount } from '../../../src/core/identity/accounts/create-account.js'
 import { getIdentity } from '../../../src/core/identity/get-identity.js'
-import { setPlan } from '../../../src/core/identity/set-plan.js'
+import { setPlan } from '../../../src/core/identity/accounts/set-plan.js'
 import { left, right } from '../../support/run.js'
 
 const setup = () => {

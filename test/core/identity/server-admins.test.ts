@@ -4,8 +4,8 @@ import { memoryAccountStore, memoryOrganizationStore } from '../../../adapters/s
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { DEFAULT_PLANS } from '../../../src/core/domain/account.js'
-import { createAccount } from '../../../src/core/identity/create-account.js'
-import { setServerAdmin } from '../../../src/core/identity/set-server-admin.js'
+import { createAccount } from '../../../src/core/identity/accounts/create-account.js'
+import { setServerAdmin } from '../../../src/core/identity/accounts/set-server-admin.js'
 import { left, right } from '../../support/run.js'
 
 const setup = async () => {

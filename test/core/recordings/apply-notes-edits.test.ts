@@ -4,7 +4,7 @@ import { actionItemIdOf, type NotesEdits, speakerIdOf, withActionItemIds, withTo
 import { stableId } from '../../../src/core/domain/stable-id.js'
 import { isUuid } from '../../../src/core/domain/ids.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
-import { applyNotesEdits, renameUtterances } from '../../../src/core/recordings/apply-notes-edits.js'
+import { applyNotesEdits, renameUtterances } from '../../../src/core/recordings/notes/apply-notes-edits.js'
 
 const RUN = '00000000-0000-4000-8000-000000000001'
 

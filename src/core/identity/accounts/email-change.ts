@@ -9,12 +9,12 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { Account } from '../domain/account.js'
-import { type AppError, conflict } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
-import type { Clock } from '../ports/clock.js'
-import type { Mailer } from '../ports/mailer.js'
-import type { SecretBox } from '../ports/secret-box.js'
+import type { Account } from '../../domain/account.js'
+import { type AppError, conflict } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
+import type { Clock } from '../../ports/clock.js'
+import type { Mailer } from '../../ports/mailer.js'
+import type { SecretBox } from '../../ports/secret-box.js'
 
 export const EMAIL_LINK_HOURS = 24
 /** Says the email cannot be used, not whose it is. */

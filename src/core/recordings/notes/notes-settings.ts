@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../../domain/api-key.js'
 import {
   type AnalyzerKind,
   CONTEXT_TOKENS_WORDS,
@@ -12,16 +12,16 @@ import {
   type NotesServer,
   type NotesSettings,
   unknownTemplateWords,
-} from '../domain/notes-settings.js'
-import type { Membership } from '../domain/organization.js'
-import { canManageMembers } from '../domain/organization-rights.js'
-import { type AppError, forbidden, invalidField } from '../errors.js'
-import type { Analyzer } from '../ports/analyzer.js'
-import type { Clock } from '../ports/clock.js'
-import type { NotesEngines } from '../ports/notes-engines.js'
-import type { NotesSettingsStore } from '../ports/notes-settings-store.js'
-import type { OrganizationStore } from '../ports/organization-store.js'
-import type { SecretBox } from '../ports/secret-box.js'
+} from '../../domain/notes-settings.js'
+import type { Membership } from '../../domain/organization.js'
+import { canManageMembers } from '../../domain/organization-rights.js'
+import { type AppError, forbidden, invalidField } from '../../errors.js'
+import type { Analyzer } from '../../ports/analyzer.js'
+import type { Clock } from '../../ports/clock.js'
+import type { NotesEngines } from '../../ports/notes-engines.js'
+import type { NotesSettingsStore } from '../../ports/notes-settings-store.js'
+import type { OrganizationStore } from '../../ports/organization-store.js'
+import type { SecretBox } from '../../ports/secret-box.js'
 import { enginesOf } from './notes-engines-of.js'
 
 export interface NotesSettingsDeps {

@@ -1,8 +1,8 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account } from '../domain/account.js'
-import type { Page, PageQuery } from '../domain/page.js'
-import type { StoreFailure } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
+import type { Account } from '../../domain/account.js'
+import type { Page, PageQuery } from '../../domain/page.js'
+import type { StoreFailure } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
 
 /** An operator lists the accounts, oldest first. */
 export const listAccounts =

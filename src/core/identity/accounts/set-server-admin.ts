@@ -1,8 +1,8 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account } from '../domain/account.js'
-import { type AppError, conflict, notFound } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
+import type { Account } from '../../domain/account.js'
+import { type AppError, conflict, notFound } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
 import { findAccount } from './find-account.js'
 
 export interface ServerAdminSet {

@@ -1,13 +1,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/session.js'
-import { type AppError, invalidField } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
-import type { Clock } from '../ports/clock.js'
-import type { PasswordHasher } from '../ports/password-hasher.js'
-import type { PasswordStore } from '../ports/password-store.js'
-import type { SessionStore } from '../ports/session-store.js'
-import { findAccount } from './find-account.js'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/session.js'
+import { type AppError, invalidField } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
+import type { Clock } from '../../ports/clock.js'
+import type { PasswordHasher } from '../../ports/password-hasher.js'
+import type { PasswordStore } from '../../ports/password-store.js'
+import type { SessionStore } from '../../ports/session-store.js'
+import { findAccount } from '../accounts/find-account.js'
 
 export interface SetPasswordDeps {
   readonly accounts: AccountStore

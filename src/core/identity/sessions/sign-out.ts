@@ -1,7 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import type { AppError } from '../errors.js'
-import type { SessionStore } from '../ports/session-store.js'
+import type { Actor } from '../../domain/api-key.js'
+import type { AppError } from '../../errors.js'
+import type { SessionStore } from '../../ports/session-store.js'
 
 /** Ends the actor's session; an actor without one (a bearer key) has nothing to end. */
 export const signOut =

@@ -1,11 +1,11 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import { type ApiKeyView, keyView } from '../domain/api-key-rules.js'
-import { isUuid } from '../domain/ids.js'
-import { type AppError, notFound } from '../errors.js'
-import { requireWriter } from './require-writer.js'
+import type { Actor } from '../../domain/api-key.js'
+import { type ApiKeyView, keyView } from '../../domain/api-key-rules.js'
+import { isUuid } from '../../domain/ids.js'
+import { type AppError, notFound } from '../../errors.js'
+import { requireWriter } from '../require-writer.js'
 import { type RevokeApiKeyDeps, revokeApiKey } from './revoke-api-key.js'
 
 const NOT_FOUND = notFound('API key')

@@ -1,10 +1,10 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../domain/api-key.js'
-import type { AppError } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
-import type { ApiKeyStore } from '../ports/api-key-store.js'
-import { findAccount } from './find-account.js'
+import type { ApiKey } from '../../domain/api-key.js'
+import type { AppError } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
+import type { ApiKeyStore } from '../../ports/api-key-store.js'
+import { findAccount } from '../accounts/find-account.js'
 
 /** An operator lists an account's keys (named by id or email), revoked and expired ones included. */
 export const listApiKeys =

@@ -1,12 +1,12 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as O from 'fp-ts/lib/Option.js'
-import type { Access, Actor, ApiKey } from '../domain/api-key.js'
-import { type ApiKeyView, KEY_RULES, keyView } from '../domain/api-key-rules.js'
-import { NO_KEY_ID } from '../domain/session.js'
-import { type AppError, forbidden, invalidField } from '../errors.js'
+import type { Access, Actor, ApiKey } from '../../domain/api-key.js'
+import { type ApiKeyView, KEY_RULES, keyView } from '../../domain/api-key-rules.js'
+import { NO_KEY_ID } from '../../domain/session.js'
+import { type AppError, forbidden, invalidField } from '../../errors.js'
 import { type IssueApiKeyDeps, issueApiKey } from './issue-api-key.js'
-import { requireWriter } from './require-writer.js'
+import { requireWriter } from '../require-writer.js'
 
 export interface CreateOwnApiKeyInput {
   readonly name: string

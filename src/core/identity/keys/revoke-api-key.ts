@@ -1,9 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../domain/api-key.js'
-import { type AppError, notFound } from '../errors.js'
-import type { ApiKeyStore } from '../ports/api-key-store.js'
-import type { Clock } from '../ports/clock.js'
+import type { ApiKey } from '../../domain/api-key.js'
+import { type AppError, notFound } from '../../errors.js'
+import type { ApiKeyStore } from '../../ports/api-key-store.js'
+import type { Clock } from '../../ports/clock.js'
 
 export interface RevokeApiKeyDeps {
   readonly apiKeys: ApiKeyStore

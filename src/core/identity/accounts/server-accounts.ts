@@ -1,12 +1,12 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account, Plan } from '../domain/account.js'
-import type { Actor } from '../domain/api-key.js'
-import type { Page, PageQuery } from '../domain/page.js'
-import { type AppError, forbidden, notFound } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
-import { requireWriter } from './require-writer.js'
+import type { Account, Plan } from '../../domain/account.js'
+import type { Actor } from '../../domain/api-key.js'
+import type { Page, PageQuery } from '../../domain/page.js'
+import { type AppError, forbidden, notFound } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
+import { requireWriter } from '../require-writer.js'
 import { type PlanSet, setPlan } from './set-plan.js'
 
 export interface ServerAccountsDeps {

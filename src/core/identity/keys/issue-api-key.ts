@@ -1,13 +1,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Access, ApiKey } from '../domain/api-key.js'
-import { KEY_RULES } from '../domain/api-key-rules.js'
-import { type AppError, invalidField, notFound } from '../errors.js'
-import type { AccountStore } from '../ports/account-store.js'
-import type { ApiKeyStore } from '../ports/api-key-store.js'
-import type { Clock } from '../ports/clock.js'
-import type { Ids } from '../ports/ids.js'
-import type { KeySecrets } from '../ports/key-secrets.js'
+import type { Access, ApiKey } from '../../domain/api-key.js'
+import { KEY_RULES } from '../../domain/api-key-rules.js'
+import { type AppError, invalidField, notFound } from '../../errors.js'
+import type { AccountStore } from '../../ports/account-store.js'
+import type { ApiKeyStore } from '../../ports/api-key-store.js'
+import type { Clock } from '../../ports/clock.js'
+import type { Ids } from '../../ports/ids.js'
+import type { KeySecrets } from '../../ports/key-secrets.js'
 
 export interface IssueApiKeyInput {
   readonly accountId: string

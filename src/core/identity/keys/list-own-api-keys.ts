@@ -1,10 +1,10 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import { type ApiKeyView, keyView } from '../domain/api-key-rules.js'
-import type { Page, PageQuery } from '../domain/page.js'
-import type { AppError } from '../errors.js'
-import type { ApiKeyStore } from '../ports/api-key-store.js'
+import type { Actor } from '../../domain/api-key.js'
+import { type ApiKeyView, keyView } from '../../domain/api-key-rules.js'
+import type { Page, PageQuery } from '../../domain/page.js'
+import type { AppError } from '../../errors.js'
+import type { ApiKeyStore } from '../../ports/api-key-store.js'
 
 /**
  * `GET /keys`: a page of the caller's account keys, oldest first (so pages stay
