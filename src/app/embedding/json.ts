@@ -6,7 +6,7 @@
  * them equal to the type generated from the served OpenAPI document, so they cannot drift.
  */
 import type * as t from 'io-ts'
-import type { BotCodec } from '../../../adapters/driving/http-koa/schemas/bots.js'
+import type { BotCodec } from '../../../adapters/driving/http-koa/contract/bots.js'
 import type {
   ActionItemCodec,
   TopicCodec,
@@ -14,14 +14,14 @@ import type {
   RecordingRow as RecordingRowCodec,
   SpeakerCodec,
   TranscriptPage as TranscriptPageCodec,
-  UploadCodec,
-} from '../../../adapters/driving/http-koa/schemas/recordings.js'
-import type { MeCodec } from '../../../adapters/driving/http-koa/routes/identity.js'
-import type { ServerCodec } from '../../../adapters/driving/http-koa/routes/server.js'
-import type { ModelsCodec, SpeechModelCodec } from '../../../adapters/driving/http-koa/routes/server-models.js'
-import type { ActionItemBody, NewActionItemBody, NotesBody, SpeakerBody, TopicBody } from '../../../adapters/driving/http-koa/routes/recording-edits.js'
+} from '../../../adapters/driving/http-koa/contract/recordings.js'
+import type { UploadCodec } from '../../../adapters/driving/http-koa/contract/uploads.js'
+import type { MeCodec } from '../../../adapters/driving/http-koa/contract/identity.js'
+import type { ServerCodec } from '../../../adapters/driving/http-koa/contract/server.js'
+import type { ModelsCodec, SpeechModelCodec } from '../../../adapters/driving/http-koa/contract/server-models.js'
+import type { ActionItemBody, NewActionItemBody, NotesBody, SpeakerBody, TopicBody } from '../../../adapters/driving/http-koa/contract/recording-edits.js'
 import type { ExportFormatName } from '../../../adapters/driving/http-koa/export/index.js'
-import type { NotificationPageCodec, ReadBody, ReadCodec } from '../../../adapters/driving/http-koa/routes/notifications.js'
+import type { NotificationPageCodec, ReadBody, ReadCodec } from '../../../adapters/driving/http-koa/contract/notifications.js'
 import type { Access } from '../../core/domain/api-key.js'
 import type { ConnectionProvider, ConnectionStatus } from '../../core/domain/calendar-connection.js'
 import type { RuleKind } from '../../core/domain/calendar-rules.js'

@@ -1,29 +1,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
-import { BotCodec, botView } from '../schemas/bots.js'
-import { RecordingRow, recordingRow } from '../schemas/recordings.js'
-
-const SendBotBody = t.exact(
-  t.intersection([
-    t.type({ joinUrl: formatted('uri', 'A Zoom, Google Meet or Microsoft Teams join link; anything else is 422.') }),
-    t.partial({
-      title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }),
-      template: annotate(t.string, {
-        examples: ['standup'],
-        description:
-          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings. Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
-      }),
-    }),
-  ]),
-  'SendBot',
-)
+import { BotCodec, botView } from '../contract/bots.js'
+import { RecordingRow, recordingRow } from '../contract/recordings.js'
+import { SendBotBody } from '../contract/bots.js'
 
 export const botRoutes = (core: Core) => [
   route({

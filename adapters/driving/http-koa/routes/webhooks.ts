@@ -2,89 +2,27 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { EVENT_CATALOGUE, RecordingLinks } from '../../../../src/core/domain/events.js'
-import { type Page, wholePage } from '../../../../src/core/domain/page.js'
-import { DeliveredEventName, type WebhookDelivery, type WebhookEndpoint, WebhookEventList, WebhookEventName } from '../../../../src/core/domain/webhook.js'
-import { DISABLE_AFTER_FAILED_EVENTS, LOGGED_PAYLOAD_CHARS, MAX_ATTEMPTS } from '../../../../src/core/domain/webhook-delivery.js'
-import type { WebhookWithSecret } from '../../../../src/core/webhooks/index.js'
+import { wholePage } from '../../../../src/core/domain/page.js'
+import { DISABLE_AFTER_FAILED_EVENTS, MAX_ATTEMPTS } from '../../../../src/core/domain/webhook-delivery.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, type JsonSchema, nullableFormatted, schemaOf } from '../codec-schema.js'
+import { type JsonSchema, schemaOf } from '../codec-schema.js'
 import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-
-const Status = t.keyof({ active: null, disabled: null })
-const Events = annotate(WebhookEventList, { minItems: 1, description: 'Event names to receive; see the `webhooks` section of this document for each payload.' })
-const endpointFields = {
-  id: formatted('uuid'),
-  url: formatted('uri'),
-  description: t.union([t.string, t.null]),
-  events: t.array(WebhookEventName),
-  status: Status,
-  consecutiveFailures: t.Int,
-  lastDeliveryAt: nullableFormatted('date-time'),
-  lastStatus: t.union([t.Int, t.null]),
-  disabledReason: t.union([t.string, t.null]),
-  previousSecretExpiresAt: nullableFormatted('date-time', 'After a rotation: until when the replaced secret still signs deliveries.'),
-  createdAt: formatted('date-time'),
-  updatedAt: formatted('date-time'),
-}
-const EndpointCodec = t.exact(t.type(endpointFields), 'WebhookEndpoint')
-const SecretCodec = annotate(new t.Type<string, string, unknown>('WebhookSecret', t.string.is, t.string.validate, t.identity), {
-  type: 'string',
-  description: 'The signing secret, `whsec_<base64>`. Shown only in this answer.',
-})
-const EndpointWithSecretCodec = t.exact(
-  t.type({ ...endpointFields, secret: SecretCodec }),
-  'WebhookEndpointWithSecret',
-)
-const HealthCodec = t.exact(t.type({ succeeded: t.Int, failed: t.Int, since: formatted('date-time') }), 'DeliveryHealth')
-const EndpointDetailCodec = t.exact(t.type({ ...endpointFields, recentDeliveries: HealthCodec }), 'WebhookEndpointDetail')
-const DeliveryCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    eventId: formatted('uuid'),
-    eventType: DeliveredEventName,
-    trigger: annotate(t.keyof({ event: null, resend: null, test: null }), { description: 'Why it was sent: the event happened, someone re-sent it, or someone asked for a test.' }),
-    attempt: t.Int,
-    outcome: t.keyof({ succeeded: null, will_retry: null, failed: null }),
-    statusCode: t.union([t.Int, t.null]),
-    durationMs: t.Int,
-    error: t.union([t.string, t.null]),
-    nextAttemptAt: nullableFormatted('date-time'),
-    payload: annotate(t.union([t.string, t.null]), {
-      description: `The JSON body sent, as signed (cut after ${LOGGED_PAYLOAD_CHARS.toLocaleString('en')} characters, ending in "…"); null on attempts logged before bodies were kept.`,
-    }),
-    response: annotate(t.union([t.string, t.null]), { description: "The first 200 characters of the receiver's answer; null when none came or it was empty." }),
-    createdAt: formatted('date-time'),
-  }),
-  'WebhookDelivery',
-)
-const QueuedCodec = t.exact(
-  t.type({ endpointId: formatted('uuid'), eventId: formatted('uuid'), eventType: DeliveredEventName, queuedAt: formatted('date-time') }),
-  'QueuedResend',
-)
-const Description = t.union([t.string, t.null])
-const CreateBody = t.intersection([t.type({ url: formatted('uri'), events: Events }), t.partial({ description: Description })], 'CreateWebhook')
-const PatchBody = t.partial({ url: formatted('uri'), events: Events, status: Status, description: Description }, 'UpdateWebhook')
-
-const view = (e: WebhookEndpoint): t.TypeOf<typeof EndpointCodec> => ({
-  id: e.id,
-  url: e.url,
-  description: e.description,
-  events: [...e.events],
-  status: e.status,
-  consecutiveFailures: e.consecutiveFailures as t.Int,
-  lastDeliveryAt: e.lastDeliveryAt,
-  lastStatus: e.lastStatus as t.Int | null,
-  disabledReason: e.disabledReason,
-  previousSecretExpiresAt: e.previousSecretExpiresAt,
-  createdAt: e.createdAt,
-  updatedAt: e.updatedAt,
-})
-const withSecret = (w: WebhookWithSecret) => ({ ...view(w.endpoint), secret: w.secret })
-const deliveryView = (d: WebhookDelivery) => ({ ...d, attempt: d.attempt as t.Int, statusCode: d.statusCode as t.Int | null, durationMs: d.durationMs as t.Int })
-const deliveryPage = (p: Page<WebhookDelivery>) => ({ ...p, rows: p.rows.map(deliveryView) })
+import {
+  EndpointCodec,
+  EndpointWithSecretCodec,
+  EndpointDetailCodec,
+  DeliveryCodec,
+  QueuedCodec,
+  CreateBody,
+  PatchBody,
+  endpointView,
+  withSecret,
+  deliveryPage,
+  DeletedCodec,
+} from '../contract/webhooks.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const id = { id: uuidPath('The webhook endpoint id.') }
@@ -109,7 +47,7 @@ export const webhookRoutes = (core: Core) => [
     summary: 'All webhook endpoints of the account',
     description: 'The whole collection, oldest first (not paged: `total` equals the number of rows). The signing secret is never returned.',
     success: { status: 200, description: 'Every endpoint.', data: pageOf(EndpointCodec, 'WebhookEndpointList') },
-    handle: ({ actor }) => pipe(core.webhooks.list(actor), TE.map((rows) => wholePage(rows.map(view))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
+    handle: ({ actor }) => pipe(core.webhooks.list(actor), TE.map((rows) => wholePage(rows.map(endpointView))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({
     operationId: 'createWebhook', method: 'post', path: '/webhooks', tag: 'Webhooks', access: 'write',
@@ -128,7 +66,7 @@ export const webhookRoutes = (core: Core) => [
     errorNotes: { NOT_FOUND },
     success: { status: 200, description: 'The endpoint.', data: EndpointDetailCodec },
     handle: ({ actor, params }) =>
-      pipe(core.webhooks.get(actor, params.id), TE.map((w) => ({ ...view(w.endpoint), recentDeliveries: { ...w.recentDeliveries, succeeded: w.recentDeliveries.succeeded as t.Int, failed: w.recentDeliveries.failed as t.Int } })), data),
+      pipe(core.webhooks.get(actor, params.id), TE.map((w) => ({ ...endpointView(w.endpoint), recentDeliveries: { ...w.recentDeliveries, succeeded: w.recentDeliveries.succeeded as t.Int, failed: w.recentDeliveries.failed as t.Int } })), data),
   }),
   route({
     operationId: 'updateWebhook', method: 'patch', path: '/webhooks/{id}', tag: 'Webhooks', access: 'write',
@@ -138,7 +76,7 @@ export const webhookRoutes = (core: Core) => [
     body: PatchBody,
     errorNotes: { NOT_FOUND, VALIDATION_ERROR: BAD_FIELDS },
     success: { status: 200, description: 'The endpoint as changed.', data: EndpointCodec },
-    handle: ({ actor, params, body }) => pipe(core.webhooks.update(actor, params.id, body), TE.map(view), data),
+    handle: ({ actor, params, body }) => pipe(core.webhooks.update(actor, params.id, body), TE.map(endpointView), data),
   }),
   route({
     operationId: 'deleteWebhook', method: 'delete', path: '/webhooks/{id}', tag: 'Webhooks', access: 'write',
@@ -146,7 +84,7 @@ export const webhookRoutes = (core: Core) => [
     description: 'Removes the endpoint and its delivery log; attempts still queued for it are dropped.',
     params: id,
     errorNotes: { NOT_FOUND },
-    success: { status: 200, description: 'The id of the deleted endpoint.', data: t.exact(t.type({ id: formatted('uuid'), deleted: t.literal(true) }), 'DeletedWebhook') },
+    success: { status: 200, description: 'The id of the deleted endpoint.', data: DeletedCodec },
     handle: ({ actor, params }) => pipe(core.webhooks.remove(actor, params.id), TE.map((r) => ({ id: r.id, deleted: true as const })), data),
   }),
   route({

@@ -1,3 +1,4 @@
+/** The wire shapes of /bots: the body of POST /bots and the bot it answers. */
 import * as t from 'io-ts'
 import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
@@ -42,3 +43,18 @@ export const botView = (run: Run): t.TypeOf<typeof BotCodec> => ({
   hasNotes: run.hasNotes,
   createdAt: run.createdAt,
 })
+
+export const SendBotBody = t.exact(
+  t.intersection([
+    t.type({ joinUrl: formatted('uri', 'A Zoom, Google Meet or Microsoft Teams join link; anything else is 422.') }),
+    t.partial({
+      title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }),
+      template: annotate(t.string, {
+        examples: ['standup'],
+        description:
+          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings. Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
+      }),
+    }),
+  ]),
+  'SendBot',
+)
