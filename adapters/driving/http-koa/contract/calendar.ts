@@ -26,7 +26,7 @@ const status = annotate(t.keyof(CONNECTION_STATUSES, 'ConnectionStatus'), {
   description: `${listed(CONNECTION_STATUSES)} A new connection is \`pending\`; every sync ends \`active\` or \`error\`.`,
 })
 const autoJoin = annotate(AutoJoinMode, { description: `${listed(AUTO_JOIN_MODES)} Default \`${DEFAULT_AUTO_JOIN}\`.` })
-const RuleOut = t.exact(t.type({ kind: RuleKind, value: t.string }), 'RuleOut')
+export const RuleOut = t.exact(t.type({ kind: RuleKind, value: t.string }), 'RuleOut')
 const rules = (which: string) =>
   annotate(t.array(Rule), {
     maxItems: MAX_RULES,

@@ -3,7 +3,7 @@ import * as t from 'io-ts'
 import { annotate, formatted } from '../codec-schema.js'
 
 /** The plan; `monthlyRecordings` null is unlimited (the `self-hosted` plan). */
-const PlanCodec = t.exact(
+export const PlanCodec = t.exact(
   t.type({
     key: annotate(t.string, { description: 'The plan\'s key, one of the server\'s plans (`self-hosted`, `free` and `pro` unless the operator set NOTETAKER_PLANS).' }),
     paid: t.boolean,

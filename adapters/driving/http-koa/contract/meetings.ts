@@ -14,7 +14,7 @@ const text = (description: string) => annotate(new t.Type<string, string, unknow
 const nullableText = (description: string) => t.union([text(description), t.null])
 const platform = t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }, 'Platform')
 const responseStatus = t.keyof({ accepted: null, declined: null, tentative: null, needsAction: null }, 'ResponseStatus')
-const Person = t.exact(t.type({ name: t.string, email: t.string }), 'Person')
+export const Person = t.exact(t.type({ name: t.string, email: t.string }), 'Person')
 const Attendee = t.exact(t.type({ name: t.string, email: t.string, responseStatus }), 'Attendee')
 
 export const MeetingCodec = t.exact(

@@ -65,7 +65,7 @@ export const endpointView = (e: WebhookEndpoint): t.TypeOf<typeof EndpointCodec>
   id: e.id,
   url: e.url,
   description: e.description,
-  events: [...e.events],
+  events: e.events.filter(WebhookEventName.is),
   status: e.status,
   consecutiveFailures: e.consecutiveFailures as t.Int,
   lastDeliveryAt: e.lastDeliveryAt,
