@@ -84,7 +84,7 @@ export const NewConnectionBody = t.exact(
 )
 export const ConnectionPatchBody = t.exact(t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined }))
 
-type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
+export type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
 /** A connection as answered: its name, rules and warnings, and how many of its meetings are to come. */
 export const connectionView = (c: CalendarConnection, counts: Readonly<Record<string, number>>): ConnectionBody => ({
   ...c,

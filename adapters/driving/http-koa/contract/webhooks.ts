@@ -2,7 +2,14 @@
 import * as t from 'io-ts'
 import { type Page } from '../../../../src/core/domain/page.js'
 import { LOGGED_PAYLOAD_CHARS } from '../../../../src/core/domain/webhook-delivery.js'
-import { DeliveredEventName, type WebhookDelivery, type WebhookEndpoint, WebhookEventList, WebhookEventName } from '../../../../src/core/domain/webhook.js'
+import {
+  DeliveredEventName,
+  WebhookEventList,
+  WebhookEventName,
+  type DeliveryHealth,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../../../src/core/domain/webhook.js'
 import type { WebhookWithSecret } from '../../../../src/core/webhooks/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
@@ -75,6 +82,12 @@ export const endpointView = (e: WebhookEndpoint): t.TypeOf<typeof EndpointCodec>
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
 })
+/** `GET /webhooks/{id}`: the endpoint with its delivery health. */
+export const endpointDetailView = (w: { readonly endpoint: WebhookEndpoint; readonly recentDeliveries: DeliveryHealth & { readonly since: string } }): t.TypeOf<typeof EndpointDetailCodec> => ({
+  ...endpointView(w.endpoint),
+  recentDeliveries: { ...w.recentDeliveries, succeeded: w.recentDeliveries.succeeded as t.Int, failed: w.recentDeliveries.failed as t.Int },
+})
+export const deletedView = (r: { readonly id: string }): t.TypeOf<typeof DeletedCodec> => ({ id: r.id, deleted: true })
 export const withSecret = (w: WebhookWithSecret) => ({ ...endpointView(w.endpoint), secret: w.secret })
 const deliveryView = (d: WebhookDelivery) => ({ ...d, attempt: d.attempt as t.Int, statusCode: d.statusCode as t.Int | null, durationMs: d.durationMs as t.Int })
 export const deliveryPage = (p: Page<WebhookDelivery>) => ({ ...p, rows: p.rows.map(deliveryView) })

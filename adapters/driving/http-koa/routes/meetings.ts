@@ -5,15 +5,19 @@ import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { pageOf } from '../envelope.js'
-import { dateTime, integer, pageQuery, uuidPath } from '../params.js'
+import { dateTime, integer, pageQuery } from '../params.js'
+import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
 import { MeetingCodec, ScheduleRowCodec, NewMeetingBody, MeetingPatchBody, meetingView, scheduleRowView, window } from '../contract/meetings.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const pageMap = <A, B>(f: (a: A) => B) => (p: Page<A>) => ({ ...p, rows: p.rows.map(f) })
 
-const meetingId = { id: uuidPath('The meeting id.') }
-const NOT_FOUND = { NOT_FOUND: 'No listed meeting with this id for this account: another account\'s meeting, or a removed one, answers 404 too (NOT_FOUND).' }
+const meeting = byId({
+  id: 'The meeting id.',
+  notFound: 'No listed meeting with this id for this account: another account\'s meeting, or a removed one, answers 404 too (NOT_FOUND).',
+  answer: plainly(meetingView),
+})
 
 export const meetingRoutes = (core: Core) => [
   route({
@@ -54,28 +58,28 @@ export const meetingRoutes = (core: Core) => [
     operationId: 'getMeeting', method: 'get', path: '/meetings/{id}', tag: 'Meetings', access: 'read',
     summary: 'One meeting',
     description: `A meeting from a calendar or added by hand: its time, join link, attendees (the first ${MAX_ATTENDEES} at most; \`attendeeCount\` counts them all), organizer and \`recordOverride\`. Whether it will be recorded, and why not, is in \`GET /meetings/schedule\`. Another account's meeting is 404.`,
-    params: meetingId,
-    errorNotes: NOT_FOUND,
+    params: meeting.params,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The meeting.', data: MeetingCodec },
-    handle: ({ actor, params }) => data(TE.map(meetingView)(core.meetings.get(actor, params.id))),
+    handle: meeting.handle((actor, id) => core.meetings.get(actor, id)),
   }),
   route({
     operationId: 'updateMeeting', method: 'patch', path: '/meetings/{id}', tag: 'Meetings', access: 'write',
     summary: 'Change a meeting, or whether it is recorded',
     description: 'Every field is optional. `recordOverride` `true` records the meeting regardless of rules, `false` never records it, `null` hands the decision back to the connection; calendar syncs never change it. On a meeting from a calendar only `recordOverride` may be changed: the other fields belong to the calendar (each sync would overwrite them), so sending one is 422 on that field. A link must be a supported join link (422 on `link` otherwise).',
-    params: meetingId,
+    params: meeting.params,
     body: MeetingPatchBody,
-    errorNotes: NOT_FOUND,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The meeting as it is now.', data: MeetingCodec },
-    handle: ({ actor, params, body: b }) => data(TE.map(meetingView)(core.meetings.update(actor, params.id, b))),
+    handle: meeting.handle((actor, id, changes) => core.meetings.update(actor, id, changes)),
   }),
   route({
     operationId: 'deleteMeeting', method: 'delete', path: '/meetings/{id}', tag: 'Meetings', access: 'write',
     summary: 'Remove a meeting',
     description: 'The meeting is never listed again, and a calendar sync does not bring it back (its event may stay in the calendar). A recording not yet started for it is called off by the recording engine. Answers the meeting as it was.',
-    params: meetingId,
-    errorNotes: NOT_FOUND,
+    params: meeting.params,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The removed meeting.', data: MeetingCodec },
-    handle: ({ actor, params }) => data(TE.map(meetingView)(core.meetings.remove(actor, params.id))),
+    handle: meeting.handle((actor, id) => core.meetings.remove(actor, id)),
   }),
 ]
