@@ -1,5 +1,6 @@
 /** The wire shapes of /bots: the body of POST /bots and the bot it answers. */
 import * as t from 'io-ts'
+import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 import { RunPhaseCodec, RunStateCodec } from './recordings.js'
@@ -11,7 +12,7 @@ export const BotCodec = t.exact(
     reference: annotate(t.string, { description: 'For people to quote, e.g. `rec-1a2b-3c4d-5e6f`.' }),
     title: t.string,
     joinUrl: annotate(t.string, { description: 'The join link, normalised (https, lowercase host, no fragment).' }),
-    platform: t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }),
+    platform: MeetingPlatform,
     state: RunStateCodec,
     phase: RunPhaseCodec,
     detail: annotate(t.union([t.string, t.null]), { description: 'Why the bot left, failed or was called off, in words.' }),

@@ -1,5 +1,6 @@
 /** The wire shapes of GET /me and GET /me/allowance. */
 import * as t from 'io-ts'
+import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
 import { annotate, formatted } from '../codec-schema.js'
 
 /** The plan; `monthlyRecordings` null is unlimited (the `self-hosted` plan). */
@@ -24,7 +25,7 @@ export const MeCodec = t.exact(
       }),
     ),
     organization: t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string })), t.null]),
-    key: t.exact(t.type({ id: formatted('uuid'), access: t.keyof({ full: null, readonly: null }), organizationWide: t.boolean })),
+    key: t.exact(t.type({ id: formatted('uuid'), access: KeyAccess, organizationWide: t.boolean })),
     plan: PlanCodec,
   }),
   'Account',

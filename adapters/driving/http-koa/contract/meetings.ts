@@ -3,7 +3,7 @@ import * as t from 'io-ts'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../../src/core/domain/meeting-codecs.js'
 import type { ScheduleRow } from '../../../../src/core/domain/meeting-schedule.js'
 import { DURATION_BOUNDS, MAX_TITLE_LENGTH, type Meeting } from '../../../../src/core/domain/meeting.js'
-import { JOIN_LINK_MESSAGE, JoinLink } from '../../../../src/core/domain/platform.js'
+import { JOIN_LINK_MESSAGE, JoinLink, MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { SKIP_REASONS } from '../../../../src/core/domain/recording-decision.js'
 import { RUN_PHASES, RUN_STATES } from '../../../../src/core/domain/run.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
@@ -12,7 +12,6 @@ import { optionalDateTime } from '../params.js'
 /** A plain string with its own documentation (annotating t.string itself would document every string). */
 const text = (description: string) => annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), { type: 'string', description })
 const nullableText = (description: string) => t.union([text(description), t.null])
-const platform = t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }, 'Platform')
 const responseStatus = t.keyof({ accepted: null, declined: null, tentative: null, needsAction: null }, 'ResponseStatus')
 export const Person = t.exact(t.type({ name: t.string, email: t.string }), 'Person')
 const Attendee = t.exact(t.type({ name: t.string, email: t.string, responseStatus }), 'Attendee')
@@ -60,7 +59,7 @@ export const ScheduleRowCodec = t.exact(
     endsAt: formatted('date-time', 'When the meeting ends: startsAt plus its durationMinutes.'),
     isAllDay: annotate(t.boolean, { description: 'A calendar\'s all-day event, as GET /meetings has it: startsAt is 00:00 UTC of its first date and it lasts whole days, so show its dates (in no time zone), not times.' }),
     runId: nullableFormatted('uuid', 'The meeting\'s current recording run; null when it has none yet.'),
-    platform: t.union([platform, t.null]),
+    platform: t.union([MeetingPlatform, t.null]),
     phase: t.union([t.keyof(Object.fromEntries(RUN_PHASES.map((p) => [p, null])) as Record<(typeof RUN_PHASES)[number], null>), t.null]),
     state: t.union([runState, t.null]),
     skipReason: t.union([skipReason, t.null]),

@@ -9,6 +9,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_TOPIC_LENGTH,
 } from '../../../../src/core/domain/notes-edits.js'
+import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
 import { annotate } from '../codec-schema.js'
 
 export const SpeakerBody = t.partial(
@@ -21,7 +22,7 @@ export const SpeakerBody = t.partial(
 
 export const ActionItemBody = t.partial(
   {
-    status: annotate(t.keyof({ active: null, done: null }), { description: '`done` marks the item done; `active` opens it again.' }),
+    status: annotate(ActionItemStatus, { description: '`done` marks the item done; `active` opens it again.' }),
     owner: annotate(t.union([t.string, t.null]), { description: `Who owes it, 1 to ${MAX_NAME_LENGTH} characters; null for nobody.` }),
     due: annotate(t.union([t.string, t.null]), { description: 'A day written YYYY-MM-DD, or null for no due date.' }),
     title: annotate(t.string, { description: `1 to ${MAX_TITLE_LENGTH} characters (trimmed).` }),

@@ -1,6 +1,8 @@
 /** The wire shapes of /recordings (and of bots, whose runs are recordings too): a row, the detail with its notes, the transcript, and how each is made from the core's records. */
 import * as t from 'io-ts'
 import type { Attendee } from '../../../../src/core/domain/notes.js'
+import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
+import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import type { SearchMatch } from '../../../../src/core/domain/recording-filter.js'
 import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../../src/core/domain/share.js'
@@ -29,7 +31,7 @@ export const RunPhaseCodec = annotate(t.keyof(Object.fromEntries(RUN_PHASES.map(
 const Origin = annotate(t.keyof({ calendar: null, manual: null, upload: null }), {
   description: '`calendar` (a bot the recording engine sent to a scheduled meeting, from a calendar or added by hand), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).',
 })
-const Platform = annotate(t.union([t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }), t.null]), { description: 'null for uploads.' })
+const Platform = annotate(t.union([MeetingPlatform, t.null]), { description: 'null for uploads.' })
 const Scope = annotate(t.keyof({ full: null, summary: null }), {
   description: '`full`, or `summary` for a recording shared with the caller at summary scope (notes without transcript or audio).',
 })
@@ -162,7 +164,7 @@ export const ActionItemCodec = t.exact(
     title: t.string,
     owner: annotate(t.union([t.string, t.null]), { description: 'Who owes it (a speaker\'s name once renamed, or a named person); null when unknown.' }),
     due: annotate(t.union([t.string, t.null]), { description: 'YYYY-MM-DD, or null when no date was said.' }),
-    status: annotate(t.keyof({ active: null, done: null }), { description: '`active` as generated; `done` once someone marks it so.' }),
+    status: annotate(ActionItemStatus, { description: '`active` as generated; `done` once someone marks it so.' }),
     context: annotate(t.string, { description: 'The sentence the item came from.' }),
     tags: t.array(t.string),
     atMs: annotate(t.union([t.number, t.null]), {

@@ -1,12 +1,13 @@
 /** The wire shapes of /session: signing in and the session answered. */
 import * as t from 'io-ts'
+import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
 import type { SessionView } from '../../../../src/core/domain/session.js'
 import { formatted } from '../codec-schema.js'
 
 export const SessionCodec = t.exact(
   t.type({
     account: t.exact(t.type({ id: formatted('uuid'), name: t.string, email: t.string })),
-    access: t.keyof({ full: null, readonly: null }),
+    access: KeyAccess,
     organizationWide: t.boolean,
     organizationId: t.union([formatted('uuid'), t.null]),
     signedInWith: t.keyof({ password: null, apiKey: null }),
