@@ -1,7 +1,8 @@
 import * as t from 'io-ts'
 import { EVENT_CATALOGUE, type EventName, SUBSCRIBABLE_EVENTS, type SubscribableEvent } from './events.js'
 
-export type WebhookStatus = 'active' | 'disabled'
+export const WebhookStatus = t.keyof({ active: null, disabled: null })
+export type WebhookStatus = t.TypeOf<typeof WebhookStatus>
 
 /**
  * A URL the service calls about events of one account. Secrets are kept sealed

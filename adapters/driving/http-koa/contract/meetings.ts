@@ -1,5 +1,6 @@
 /** The wire shapes of /meetings: a meeting, a schedule row, the bodies that add and change a meeting, and the time window of the lists. */
 import * as t from 'io-ts'
+import { ResponseStatus } from '../../../../src/core/domain/calendar-event.js'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../../src/core/domain/meeting-codecs.js'
 import type { ScheduleRow } from '../../../../src/core/domain/meeting-schedule.js'
 import { DURATION_BOUNDS, MAX_TITLE_LENGTH, type Meeting } from '../../../../src/core/domain/meeting.js'
@@ -12,7 +13,7 @@ import { optionalDateTime } from '../params.js'
 /** A plain string with its own documentation (annotating t.string itself would document every string). */
 const text = (description: string) => annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), { type: 'string', description })
 const nullableText = (description: string) => t.union([text(description), t.null])
-const responseStatus = t.keyof({ accepted: null, declined: null, tentative: null, needsAction: null }, 'ResponseStatus')
+const responseStatus = ResponseStatus
 export const Person = t.exact(t.type({ name: t.string, email: t.string }), 'Person')
 const Attendee = t.exact(t.type({ name: t.string, email: t.string, responseStatus }), 'Attendee')
 

@@ -1,7 +1,7 @@
 /** The wire shapes of /organization: the organization, members, invites, and the bodies that change them. */
 import * as t from 'io-ts'
 import { Email } from '../../../../src/core/domain/account.js'
-import { Role } from '../../../../src/core/domain/organization.js'
+import { InviteStatus, Role } from '../../../../src/core/domain/organization.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
 export const OrganizationCodec = t.exact(
@@ -16,7 +16,7 @@ const inviteFields = {
   id: formatted('uuid'),
   email: formatted('email'),
   role: Role,
-  status: t.keyof({ pending: null, expired: null }),
+  status: InviteStatus,
   invitedBy: nullableFormatted('uuid', 'The inviting account; null when an operator invited through the CLI.'),
   createdAt: formatted('date-time'),
   expiresAt: formatted('date-time'),

@@ -6,6 +6,7 @@ import {
   DeliveredEventName,
   WebhookEventList,
   WebhookEventName,
+  WebhookStatus,
   type DeliveryHealth,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -13,7 +14,7 @@ import {
 import type { WebhookWithSecret } from '../../../../src/core/webhooks/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
-const Status = t.keyof({ active: null, disabled: null })
+const Status = WebhookStatus
 const Events = annotate(WebhookEventList, { minItems: 1, description: 'Event names to receive; see the `webhooks` section of this document for each payload.' })
 const endpointFields = {
   id: formatted('uuid'),
