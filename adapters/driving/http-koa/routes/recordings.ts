@@ -6,7 +6,7 @@ import { serveAudio } from '../audio-range.js'
 import { pageOf } from '../envelope.js'
 import { MAX_PAGE_LIMIT, pageQuery, uuidPath, wordList } from '../params.js'
 import { API_PREFIX, route } from '../route.js'
-import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
+import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../contract/recording-query.js'
 import { RecordingDetailCodec, RecordingRow, recordingDetail, recordingRow, TranscriptPage } from '../contract/recordings.js'
 
 const runIdParam = { runId: uuidPath('The recording (run) id.') }
