@@ -102,7 +102,7 @@ export const meetingView = (m: Meeting): MeetingBody => ({
   attendees: [...m.attendees],
 })
 export const scheduleRowView = (r: ScheduleRow): t.TypeOf<typeof ScheduleRowCodec> => r as t.TypeOf<typeof ScheduleRowCodec>
-export const window = {
+export const meetingWindow = {
   from: optionalDateTime({ description: 'Meetings not ended by this instant (ISO 8601). Omit both ends for everything held.' }),
   to: optionalDateTime({ description: 'Meetings starting before this instant (ISO 8601); must be later than from.' }),
 }

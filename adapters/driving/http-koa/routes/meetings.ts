@@ -8,7 +8,7 @@ import { pageOf } from '../envelope.js'
 import { dateTime, integer, pageQuery } from '../params.js'
 import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
-import { MeetingCodec, ScheduleRowCodec, NewMeetingBody, MeetingPatchBody, meetingView, scheduleRowView, window } from '../contract/meetings.js'
+import { MeetingCodec, ScheduleRowCodec, NewMeetingBody, MeetingPatchBody, meetingView, scheduleRowView, meetingWindow } from '../contract/meetings.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const pageMap = <A, B>(f: (a: A) => B) => (p: Page<A>) => ({ ...p, rows: p.rows.map(f) })
@@ -25,7 +25,7 @@ export const meetingRoutes = (core: Core) => [
     summary: 'Meetings, by start time',
     description: `Every listed meeting of the account (manual and from connected calendars) whether or not a bot will join: ask GET /meetings/schedule for that. A meeting is in the window when it starts before \`to\` and has not ended by \`from\`, so one under way at \`from\` is included; with neither, everything held is listed. Ordered by startsAt, then id. \`limit\` defaults to ${MEETING_LIST_LIMIT.default} and may be ${MEETING_LIST_LIMIT.min} to ${MEETING_LIST_LIMIT.max} (outside is 422, never clamped). Removed meetings are never listed.`,
     query: {
-      ...window,
+      ...meetingWindow,
       limit: integer({ min: MEETING_LIST_LIMIT.min, max: MEETING_LIST_LIMIT.max, default: MEETING_LIST_LIMIT.default, description: `Rows per page, ${MEETING_LIST_LIMIT.min} to ${MEETING_LIST_LIMIT.max}.` }),
       offset: pageQuery.offset,
     },
