@@ -1,4 +1,6 @@
 /** The wire shapes of /bots: the body of POST /bots and the bot it answers. */
+import { pageOf } from '../envelope.js'
+import { RecordingRow } from './recordings.js'
 import * as t from 'io-ts'
 import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
@@ -59,3 +61,5 @@ export const SendBotBody = t.exact(
   ]),
   'SendBot',
 )
+
+export const BotPageCodec = pageOf(RecordingRow, 'BotPage')

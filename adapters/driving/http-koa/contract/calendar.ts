@@ -1,4 +1,5 @@
 /** The wire shapes of /calendar/connections: a connection as answered, and the bodies that create and change one. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import {
   AUTO_JOIN_MODES,
@@ -94,3 +95,5 @@ export const connectionView = (c: CalendarConnection, counts: Readonly<Record<st
   warnings: [...c.warnings],
   upcomingMeetings: counts[c.id] ?? 0,
 })
+
+export const CalendarConnectionListCodec = pageOf(ConnectionCodec, 'CalendarConnectionList')

@@ -1,4 +1,5 @@
 /** The wire shapes of /meetings: a meeting, a schedule row, the bodies that add and change a meeting, and the time window of the lists. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { ResponseStatus } from '../../../../src/core/domain/calendar-event.js'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../../src/core/domain/meeting-codecs.js'
@@ -106,3 +107,7 @@ export const meetingWindow = {
   from: optionalDateTime({ description: 'Meetings not ended by this instant (ISO 8601). Omit both ends for everything held.' }),
   to: optionalDateTime({ description: 'Meetings starting before this instant (ISO 8601); must be later than from.' }),
 }
+
+export const MeetingPageCodec = pageOf(MeetingCodec, 'MeetingPage')
+
+export const SchedulePageCodec = pageOf(ScheduleRowCodec, 'SchedulePage')

@@ -1,4 +1,5 @@
 /** The wire shapes of /organization: the organization, members, invites, and the bodies that change them. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { Email } from '../../../../src/core/domain/account.js'
 import { InviteStatus, Role } from '../../../../src/core/domain/organization.js'
@@ -44,3 +45,7 @@ export const RoleBody = t.exact(t.type({ role: Role }))
 export const InviteBody = t.exact(t.type({ email: Email, role: Role }))
 
 export const AcceptInviteBody = t.exact(t.type({ token: t.string }))
+
+export const MemberPageCodec = pageOf(MemberCodec, 'MemberPage')
+
+export const InviteListCodec = pageOf(InviteCodec, 'InviteList')

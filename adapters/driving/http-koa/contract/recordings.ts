@@ -1,4 +1,5 @@
 /** The wire shapes of /recordings (and of bots, whose runs are recordings too): a row, the detail with its notes, the transcript, and how each is made from the core's records. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import type { Attendee } from '../../../../src/core/domain/notes.js'
 import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
@@ -377,3 +378,5 @@ export const TranscriptPage = t.exact(
   t.type({ rows: t.array(Utterance), total: t.number, limit: t.number, offset: t.number, scope: Scope }),
   'TranscriptPage',
 )
+
+export const RecordingPageCodec = pageOf(RecordingRow, 'RecordingPage')

@@ -1,4 +1,5 @@
 /** The wire shapes of /server/accounts and /server/plans: accounts and plans as a server administrator sees them. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { annotate, formatted } from '../codec-schema.js'
 
@@ -26,3 +27,5 @@ export const ServerAccountCodec = t.exact(
 export const PlanListCodec = t.array(PlanCodec, 'ServerPlanList')
 
 export const PlanBody = t.exact(t.type({ plan: annotate(t.string, { description: 'One of the keys of GET /server/plans.' }) }))
+
+export const ServerAccountPageCodec = pageOf(ServerAccountCodec, 'ServerAccountPage')

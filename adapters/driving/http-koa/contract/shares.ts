@@ -1,4 +1,5 @@
 /** The wire shapes of a recording's shares: a share, one just sent, and the body that sends one. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { Email } from '../../../../src/core/domain/account.js'
 import { type Share, ShareScope } from '../../../../src/core/domain/share.js'
@@ -27,3 +28,5 @@ export const SentShareCodec = t.exact(
 export const shareView = (s: Share): t.TypeOf<typeof ShareCodec> => ({ id: s.id, runId: s.runId, email: s.email, scope: s.scope, createdAt: s.createdAt })
 
 export const ShareBody = t.exact(t.type({ email: Email, scope: Scope }))
+
+export const RecordingShareListCodec = pageOf(ShareCodec, 'RecordingShareList')

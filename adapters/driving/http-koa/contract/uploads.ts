@@ -1,4 +1,5 @@
 /** The wire shapes of /uploads: the body that creates an upload, and the upload answered. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { DateTime } from '../../../../src/core/domain/ids.js'
 import { LANGUAGE_REQUEST_PATTERN } from '../../../../src/core/domain/language.js'
@@ -13,8 +14,8 @@ import {
 } from '../../../../src/core/domain/upload-codecs.js'
 import { stageOf, UPLOAD_STAGES } from '../../../../src/core/domain/upload.js'
 import type { UploadView } from '../../../../src/core/uploads/index.js'
-import { FailedStage, LanguageCodec, ProgressCodec } from './recordings.js'
 import { annotate, formatted } from '../codec-schema.js'
+import { FailedStage, LanguageCodec, ProgressCodec } from './recordings.js'
 
 export const CreateUploadBody = t.exact(
   t.intersection([
@@ -86,3 +87,5 @@ export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadC
   language: languageOf(run),
   failedStage: run.failedStage,
 })
+
+export const UploadPageCodec = pageOf(UploadCodec, 'UploadPage')

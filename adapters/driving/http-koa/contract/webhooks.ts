@@ -1,4 +1,5 @@
 /** The wire shapes of /webhooks: endpoints, their delivery log, resends, and the bodies that register and change one. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import { type Page } from '../../../../src/core/domain/page.js'
 import { LOGGED_PAYLOAD_CHARS } from '../../../../src/core/domain/webhook-delivery.js'
@@ -94,3 +95,7 @@ const deliveryView = (d: WebhookDelivery) => ({ ...d, attempt: d.attempt as t.In
 export const deliveryPage = (p: Page<WebhookDelivery>) => ({ ...p, rows: p.rows.map(deliveryView) })
 
 export const DeletedCodec = t.exact(t.type({ id: formatted('uuid'), deleted: t.literal(true) }), 'DeletedWebhook')
+
+export const WebhookEndpointListCodec = pageOf(EndpointCodec, 'WebhookEndpointList')
+
+export const WebhookDeliveryPageCodec = pageOf(DeliveryCodec, 'WebhookDeliveryPage')

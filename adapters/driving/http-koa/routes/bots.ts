@@ -1,13 +1,11 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../contract/recording-query.js'
-import { BotCodec, botView } from '../contract/bots.js'
-import { RecordingRow, recordingRow } from '../contract/recordings.js'
-import { SendBotBody } from '../contract/bots.js'
+import { BotCodec, botView, BotPageCodec, SendBotBody } from '../contract/bots.js'
+import { recordingRow } from '../contract/recordings.js'
 
 export const botRoutes = (core: Core) => [
   route({
@@ -29,7 +27,7 @@ export const botRoutes = (core: Core) => [
     description: 'The same rows, filters and search as GET /recordings (`origin=calendar,manual` keeps the bots).',
     query: { ...pageQuery, ...recordingFilterQuery },
     errorNotes: { VALIDATION_ERROR: RECORDING_FILTER_ERRORS },
-    success: { status: 200, description: 'A page of recording rows.', data: pageOf(RecordingRow, 'BotPage') },
+    success: { status: 200, description: 'A page of recording rows.', data: BotPageCodec },
     handle: ({ actor, query }) =>
       pipe(
         core.recordings.listRecordings(actor, { limit: query.limit, offset: query.offset }, recordingFilters(query)),

@@ -4,10 +4,16 @@ import { type CalendarConnection, DEFAULT_AUTO_JOIN } from '../../../../src/core
 import { wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { type Answer, byId } from '../by-id.js'
 import { route } from '../route.js'
-import { type ConnectionBody, ConnectionCodec, NewConnectionBody, ConnectionPatchBody, connectionView } from '../contract/calendar.js'
+import {
+  type ConnectionBody,
+  ConnectionCodec,
+  NewConnectionBody,
+  ConnectionPatchBody,
+  connectionView,
+  CalendarConnectionListCodec,
+} from '../contract/calendar.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 
@@ -34,7 +40,7 @@ export const calendarRoutes = (core: Core) => {
       operationId: 'listCalendarConnections', method: 'get', path: '/calendar/connections', tag: 'Calendars', access: 'read',
       summary: 'Every calendar connection',
       description: 'The whole collection, not paged: `total` equals the number of rows (so does `limit`; `offset` is 0). Oldest first.',
-      success: { status: 200, description: 'All connections.', data: pageOf(ConnectionCodec, 'CalendarConnectionList') },
+      success: { status: 200, description: 'All connections.', data: CalendarConnectionListCodec },
       handle: ({ actor }) =>
         pipe(
           TE.Do,

@@ -4,10 +4,9 @@ import { type ApiKeyView, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../..
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { type Param, pageQuery } from '../params.js'
 import { route } from '../route.js'
-import { KeyCodec, CreatedKeyCodec, CreateBody } from '../contract/keys.js'
+import { KeyCodec, CreatedKeyCodec, CreateBody, ApiKeyPageCodec } from '../contract/keys.js'
 
 /** Any text: a malformed id is simply no key of the account (404), like another account's. */
 const keyId: Param<string> = {
@@ -31,7 +30,7 @@ export const keyRoutes = (core: Core) => [
     summary: "The account's API keys, oldest first",
     description: 'Every key of the account, revoked and expired ones included, oldest first (keys made in the same instant by id), paged with `limit` and `offset`. The key itself is never returned (only its hash is kept); `publicId` tells keys apart.',
     query: pageQuery,
-    success: { status: 200, description: 'A page of keys.', data: pageOf(KeyCodec, 'ApiKeyPage') },
+    success: { status: 200, description: 'A page of keys.', data: ApiKeyPageCodec },
     handle: ({ actor, query }) => pipe(core.identity.listOwnApiKeys(actor, query), TE.map(page), data),
   }),
   route({

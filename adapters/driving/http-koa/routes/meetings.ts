@@ -4,11 +4,19 @@ import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MEETING_LIST_
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { dateTime, integer, pageQuery } from '../params.js'
 import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
-import { MeetingCodec, ScheduleRowCodec, NewMeetingBody, MeetingPatchBody, meetingView, scheduleRowView, meetingWindow } from '../contract/meetings.js'
+import {
+  MeetingCodec,
+  NewMeetingBody,
+  MeetingPatchBody,
+  meetingView,
+  scheduleRowView,
+  meetingWindow,
+  MeetingPageCodec,
+  SchedulePageCodec,
+} from '../contract/meetings.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const pageMap = <A, B>(f: (a: A) => B) => (p: Page<A>) => ({ ...p, rows: p.rows.map(f) })
@@ -30,7 +38,7 @@ export const meetingRoutes = (core: Core) => [
       offset: pageQuery.offset,
     },
     errorNotes: { VALIDATION_ERROR: '`to` not later than `from`, `limit` outside 1 to 1000, or an unknown query parameter (VALIDATION_ERROR).' },
-    success: { status: 200, description: 'A page of meetings.', data: pageOf(MeetingCodec, 'MeetingPage') },
+    success: { status: 200, description: 'A page of meetings.', data: MeetingPageCodec },
     handle: ({ actor, query }) => pipe(core.meetings.list(actor, query), TE.map(pageMap(meetingView)), data),
   }),
   route({
@@ -51,7 +59,7 @@ export const meetingRoutes = (core: Core) => [
       ...pageQuery,
     },
     errorNotes: { VALIDATION_ERROR: `\`from\` or \`to\` missing, \`to\` not later than \`from\`, a window over ${SCHEDULE_MAX_DAYS} days, or paging out of bounds (VALIDATION_ERROR).` },
-    success: { status: 200, description: 'A page of schedule rows.', data: pageOf(ScheduleRowCodec, 'SchedulePage') },
+    success: { status: 200, description: 'A page of schedule rows.', data: SchedulePageCodec },
     handle: ({ actor, query }) => pipe(core.meetings.schedule(actor, query), TE.map(pageMap(scheduleRowView)), data),
   }),
   route({

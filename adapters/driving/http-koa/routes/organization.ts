@@ -5,7 +5,6 @@ import { INVITE_LIFETIME_DAYS, Role } from '../../../../src/core/domain/organiza
 import { type Page, wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { joinLink, type WebLinks } from '../web-links.js'
@@ -19,6 +18,8 @@ import {
   RoleBody,
   InviteBody,
   AcceptInviteBody,
+  MemberPageCodec,
+  InviteListCodec,
 } from '../contract/organization.js'
 
 const REACH = 'The key is not organization-wide, or its account is in no organization'
@@ -63,7 +64,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     description: 'Paged with `limit` and `offset`. Roles: `owner` (everything), `admin` (members and invites), `member` (reads).',
     query: pageQuery,
     errorNotes: READ_FORBIDDEN,
-    success: { status: 200, description: 'A page of members.', data: pageOf(MemberCodec, 'MemberPage') },
+    success: { status: 200, description: 'A page of members.', data: MemberPageCodec },
     handle: ({ actor, query }) => pipe(core.organization.listMembers(actor, query), TE.map(page), data),
   }),
   route({
@@ -92,7 +93,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     summary: 'Every open invite of the organization',
     description: `The whole collection, not paged: \`total\` equals the number of rows, \`limit\` too, \`offset\` is 0. Invites not yet accepted or revoked; \`status\` \`expired\` once ${INVITE_LIFETIME_DAYS} days have passed.`,
     errorNotes: READ_FORBIDDEN,
-    success: { status: 200, description: 'All open invites, oldest first.', data: pageOf(InviteCodec, 'InviteList') },
+    success: { status: 200, description: 'All open invites, oldest first.', data: InviteListCodec },
     handle: ({ actor }) => pipe(core.organization.listInvites(actor), TE.map((rows) => page(wholePage(rows))), data),
   }),
   route({

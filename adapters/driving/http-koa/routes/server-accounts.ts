@@ -4,10 +4,9 @@ import * as t from 'io-ts'
 import { type Account, planFor } from '../../../../src/core/domain/account.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-import { ServerAccountCodec, PlanListCodec, PlanBody } from '../contract/server-accounts.js'
+import { ServerAccountCodec, PlanListCodec, PlanBody, ServerAccountPageCodec } from '../contract/server-accounts.js'
 
 const FORBIDDEN = "The key's account is not one of this server's administrators (FORBIDDEN)."
 
@@ -30,7 +29,7 @@ export const serverAccountRoutes = (core: Core) => {
       description: "For the server's administrators (any key of theirs). Oldest first, paged with `limit` and `offset`.",
       query: pageQuery,
       errorNotes: { FORBIDDEN },
-      success: { status: 200, description: 'A page of accounts.', data: pageOf(ServerAccountCodec, 'ServerAccountPage') },
+      success: { status: 200, description: 'A page of accounts.', data: ServerAccountPageCodec },
       handle: ({ actor, query }) =>
         pipe(
           core.identity.listServerAccounts(actor, query),

@@ -3,11 +3,10 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { joinLink, type WebLinks } from '../web-links.js'
-import { ShareCodec, SentShareCodec, shareView, ShareBody } from '../contract/shares.js'
+import { ShareCodec, SentShareCodec, shareView, ShareBody, RecordingShareListCodec } from '../contract/shares.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const runId = { runId: uuidPath('The recording (run) id; one of the key\'s own recordings.') }
@@ -47,7 +46,7 @@ export const shareRoutes = (core: Core, links: WebLinks) => [
     description: 'The whole collection, oldest first (not paged: `total` equals the number of rows, `limit` too, `offset` is 0).',
     params: runId,
     errorNotes: { NOT_FOUND: NOT_OWNER },
-    success: { status: 200, description: 'Every share of the recording.', data: pageOf(ShareCodec, 'RecordingShareList') },
+    success: { status: 200, description: 'Every share of the recording.', data: RecordingShareListCodec },
     handle: ({ actor, params }) => pipe(core.sharing.listShares(actor, params.runId), TE.map((rows) => wholePage(rows.map(shareView))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({

@@ -1,10 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-import { CreateUploadBody, UploadCodec, uploadView } from '../contract/uploads.js'
+import { CreateUploadBody, UploadCodec, uploadView, UploadPageCodec } from '../contract/uploads.js'
 
 const uploadId = { uploadId: uuidPath('The upload id.') }
 
@@ -47,7 +46,7 @@ export const uploadRoutes = (core: Core) => [
     summary: 'Uploads, newest first',
     description: 'The account\'s uploads, a page at a time, each with its `stage` (`pending` until the file is sent, then `stored`, `transcribing`, `analysing`, and `ready` or `failed` with `error`) and, while it is processed, `progress`.',
     query: pageQuery,
-    success: { status: 200, description: 'A page of uploads.', data: pageOf(UploadCodec, 'UploadPage') },
+    success: { status: 200, description: 'A page of uploads.', data: UploadPageCodec },
     handle: ({ actor, query }) => pipe(core.uploads.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
   }),
   route({

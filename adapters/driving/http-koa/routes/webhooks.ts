@@ -6,7 +6,6 @@ import { DISABLE_AFTER_FAILED_EVENTS, MAX_ATTEMPTS } from '../../../../src/core/
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { type JsonSchema, schemaOf } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
@@ -14,7 +13,6 @@ import {
   EndpointCodec,
   EndpointWithSecretCodec,
   EndpointDetailCodec,
-  DeliveryCodec,
   QueuedCodec,
   CreateBody,
   PatchBody,
@@ -24,6 +22,8 @@ import {
   DeletedCodec,
   endpointDetailView,
   deletedView,
+  WebhookEndpointListCodec,
+  WebhookDeliveryPageCodec,
 } from '../contract/webhooks.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
@@ -51,7 +51,7 @@ export const webhookRoutes = (core: Core) => [
     operationId: 'listWebhooks', method: 'get', path: '/webhooks', tag: 'Webhooks', access: 'read',
     summary: 'All webhook endpoints of the account',
     description: 'The whole collection, oldest first (not paged: `total` equals the number of rows). The signing secret is never returned.',
-    success: { status: 200, description: 'Every endpoint.', data: pageOf(EndpointCodec, 'WebhookEndpointList') },
+    success: { status: 200, description: 'Every endpoint.', data: WebhookEndpointListCodec },
     handle: ({ actor }) => pipe(core.webhooks.list(actor), TE.map((rows) => wholePage(rows.map(endpointView))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({
@@ -109,7 +109,7 @@ export const webhookRoutes = (core: Core) => [
     params: endpoint.params,
     query: pageQuery,
     errorNotes: endpoint.errorNotes(),
-    success: { status: 200, description: 'A page of attempts.', data: pageOf(DeliveryCodec, 'WebhookDeliveryPage') },
+    success: { status: 200, description: 'A page of attempts.', data: WebhookDeliveryPageCodec },
     handle: ({ actor, params, query }) => pipe(core.webhooks.listDeliveries(actor, params.id, query), TE.map(deliveryPage), data),
   }),
   route({
