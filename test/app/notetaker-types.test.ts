@@ -1,9 +1,11 @@
 /**
- * The JSON types of the facade (src/app/embedding/json.ts, exported as `NotetakerJson`)
- * against the types generated from the served OpenAPI document (clients/typescript,
- * which has its own drift test against the server): checked by `npm run typecheck`.
- * Answers must match both ways (no field missing, none extra, the same optionality);
- * inputs must take every body the API takes, with the same fields required.
+ * The facade's JSON types (`NotetakerJson`, src/app/embedding/shapes.ts) against the types
+ * generated from the served OpenAPI document (clients/typescript, which has its own drift test
+ * against the server): checked by `npm run typecheck`. Most are read off the HTTP contract's
+ * codecs, so this holds that they are read off the right codec, on the JSON side (`t.OutputOf`:
+ * a `t.Int` is a number, not a branded one), and that the few the facade declares itself (the
+ * queries) take what the API takes. Answers must match both ways (no field missing, none extra,
+ * the same optionality); inputs must take every body the API takes, with the same fields required.
  * The one runtime test only keeps uvu honest.
  */
 import { test } from 'uvu'
@@ -74,6 +76,9 @@ export const answers = () =>
     | Same<Json.Settings, Data<'/me/settings', 'patch'>>
     | Same<Json.NotificationPage, Data<'/notifications', 'get'>>
     | Same<Json.NotificationsRead, Data<'/notifications/read', 'post'>>
+    | Same<Json.Page<Json.ApiKey>, Data<'/keys', 'get'>>
+    | Same<Json.CreatedApiKey, Data<'/keys', 'post'>>
+    | Same<Json.Utterance, RowOf<Data<'/recordings/{runId}/transcript', 'get'>>>
   >()
 
 export const inputs = () =>
@@ -98,7 +103,7 @@ export const inputs = () =>
     | Takes<Json.NewActionItem, Body<'/recordings/{runId}/action-items', 'post'>>
     | Takes<Json.NotesChanges, Body<'/recordings/{runId}/notes', 'patch'>>
     | Takes<Json.TopicChanges, Body<'/recordings/{runId}/topics/{topicId}', 'patch'>>
-    | Takes<{ title: string }, Body<'/recordings/{runId}', 'patch'>>
+    | Takes<Json.RecordingChanges, Body<'/recordings/{runId}', 'patch'>>
     | Takes<Json.SettingsChanges, Body<'/me/settings', 'patch'>>
     | Takes<Json.NotificationsToRead, Body<'/notifications/read', 'post'>>
     | Takes<{ format?: Json.ExportFormat }, NonNullable<Operation<'/recordings/{runId}/export', 'get'>['parameters']['query']>>

@@ -10,7 +10,7 @@ import type { Exchange } from './exchange.js'
 import { fingerprint, HEADER, inFlight, openResponse, readIdempotencyKey, reused, sealResponse } from './idempotency.js'
 import { readParams } from './inputs.js'
 import { type Answer, isStream, type JsonReply } from './json-reply.js'
-import { must, Refused } from './refused.js'
+import { orRefuse, Refused } from './refused.js'
 import { carriesNoBody, requestBytes } from './request-body.js'
 import type { AnyRoute, Reply } from './route.js'
 import { successSerializer } from './serializer.js'
@@ -59,13 +59,13 @@ export const servedDirectly = (route: AnyRoute): boolean => route.body === undef
 async function identify(core: Core, authenticate: Authenticate, ex: Exchange): Promise<Actor> {
   const header = ex.req.headers.authorization
   const token = header === undefined ? sessionToken(ex.req.headers.cookie) : undefined
-  return token === undefined ? must(await authenticate(bearer(header))()) : sessionActor(core, ex, token)
+  return token === undefined ? orRefuse(await authenticate(bearer(header))()) : sessionActor(core, ex, token)
 }
 
 async function authorize(core: Core, authenticate: Authenticate, route: AnyRoute, ex: Exchange): Promise<Actor> {
   const actor = await identify(core, authenticate, ex)
   const bucket = actor.sessionId === undefined ? actor.keyId : `session:${actor.sessionId}`
-  const rate = must(await core.ports.rateLimiter.hit(bucket, core.ports.clock.now())())
+  const rate = orRefuse(await core.ports.rateLimiter.hit(bucket, core.ports.clock.now())())
   ex.setHeader('ratelimit-limit', String(rate.limit))
   ex.setHeader('ratelimit-remaining', String(rate.remaining))
   ex.setHeader('ratelimit-reset', String(rate.resetSeconds))
@@ -97,19 +97,19 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
     let claimed: { accountId: string; key: string } | null = null
     try {
       const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex)
-      const params = must(readParams(route.params, pathParams, 'path'))
-      const query = must(readParams(route.query, ex.query(), 'query', route.unknownQuery))
+      const params = orRefuse(readParams(route.params, pathParams, 'path'))
+      const query = orRefuse(readParams(route.query, ex.query(), 'query', route.unknownQuery))
       if (refusesBody && !(await carriesNoBody(ex.req, ex.res))) throw new Refused(NO_BODY)
       const rawBody = codec === null ? undefined : await ex.readJson()
-      const body = codec === null ? undefined : must(decodeBodyOrEmpty(codec, rawBody))
-      const idempotencyKey = route.access === 'write' ? must(readIdempotencyKey(ex.req.headers[HEADER])) : null
+      const body = codec === null ? undefined : orRefuse(decodeBodyOrEmpty(codec, rawBody))
+      const idempotencyKey = route.access === 'write' ? orRefuse(readIdempotencyKey(ex.req.headers[HEADER])) : null
       if (idempotencyKey !== null) {
         const fp = fingerprint(ex.method, ex.path, rawBody)
-        const claim = must(await core.ports.idempotency.claim(actor.accountId, idempotencyKey, fp, core.ports.clock.now())())
+        const claim = orRefuse(await core.ports.idempotency.claim(actor.accountId, idempotencyKey, fp, core.ports.clock.now())())
         if (claim.kind === 'in_flight') throw new Refused(inFlight)
         if (claim.kind === 'mismatch') throw new Refused(reused)
         if (claim.kind === 'replay') {
-          const response = must(openResponse(core.ports.secretBox, claim.response))
+          const response = orRefuse(openResponse(core.ports.secretBox, claim.response))
           ex.setHeader('idempotent-replayed', 'true')
           return response
         }

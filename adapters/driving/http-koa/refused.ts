@@ -6,8 +6,8 @@ export class Refused {
   constructor(readonly error: AppError) {}
 }
 
-/** Unwraps an Either inside the dispatcher; a Left stops the request with its error. */
-export const must = <A>(e: E.Either<AppError, A>): A => {
+/** The Right of an Either, or (a Left) a `Refused` that stops the request with its error. */
+export const orRefuse = <A>(e: E.Either<AppError, A>): A => {
   if (E.isLeft(e)) throw new Refused(e.left)
   return e.right
 }

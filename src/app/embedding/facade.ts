@@ -21,7 +21,7 @@ import type { Core } from '../../core/build-core.js'
 import type { Config } from '../config/index.js'
 import { type CallInput, type ResolveActor, routeCaller } from './calls.js'
 import { NotetakerError } from './error.js'
-import type * as Json from './json.js'
+import type * as Json from './shapes.js'
 import type { ActAsOptions, Notetaker, NotetakerAccount, UploadContent, WaitOptions } from './types.js'
 import { NO_KEY_ID } from '../../core/domain/session.js'
 

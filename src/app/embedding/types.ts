@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream'
 import type { Config } from '../config/index.js'
-import type * as Json from './json.js'
+import type * as Json from './shapes.js'
 import type { Core } from '../../core/build-core.js'
 
 /** What the bytes of an upload may be: in memory, a stream, or a file path (a string is always a path). */

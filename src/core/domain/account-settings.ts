@@ -1,10 +1,12 @@
 /**
  * An account's own settings. For now one: how long its recordings are kept.
  */
+import * as t from 'io-ts'
 
 /** `audio`: only the audio is removed (notes and transcript stay); `everything`: the recording is deleted as DELETE /recordings/{runId} does. */
-export type RetentionScope = 'audio' | 'everything'
-export const RETENTION_SCOPES: ReadonlyArray<RetentionScope> = ['audio', 'everything']
+export const RetentionScope = t.keyof({ audio: null, everything: null })
+export type RetentionScope = t.TypeOf<typeof RetentionScope>
+export const RETENTION_SCOPES = Object.keys(RetentionScope.keys) as ReadonlyArray<RetentionScope>
 
 export const MIN_RETENTION_DAYS = 1
 export const MAX_RETENTION_DAYS = 3650

@@ -1,4 +1,5 @@
 /** What a calendar provider reads from a calendar: events in a window, as the sync stores them in meetings. */
+import * as t from 'io-ts'
 
 /** Half-open window [from, to), ISO date-times. */
 export interface CalendarWindow {
@@ -6,7 +7,8 @@ export interface CalendarWindow {
   readonly to: string
 }
 
-export type ResponseStatus = 'accepted' | 'declined' | 'tentative' | 'needsAction'
+export const ResponseStatus = t.keyof({ accepted: null, declined: null, tentative: null, needsAction: null }, 'ResponseStatus')
+export type ResponseStatus = t.TypeOf<typeof ResponseStatus>
 
 export interface CalendarPerson {
   readonly name: string

@@ -41,6 +41,17 @@ export const DraftActionItem = t.exact(
 )
 export type DraftActionItem = t.TypeOf<typeof DraftActionItem>
 
+/** An action item a person added (POST .../action-items): what they said, and nothing an analyzer would have found. */
+export const addedActionItem = (said: Pick<DraftActionItem, 'title' | 'owner' | 'due' | 'status'>): DraftActionItem => ({
+  title: said.title,
+  owner: said.owner,
+  due: said.due,
+  status: said.status,
+  context: '',
+  tags: [],
+  atMs: null,
+})
+
 /** What was agreed in the meeting, by whom, and the utterance it was said in. */
 export const Decision = t.exact(
   t.type({

@@ -39,7 +39,8 @@ export interface Invite {
   readonly expiresAt: string
 }
 
-export type InviteStatus = 'pending' | 'expired'
+export const InviteStatus = t.keyof({ pending: null, expired: null })
+export type InviteStatus = t.TypeOf<typeof InviteStatus>
 
 /** An invite as it is listed: with whether it can still be accepted. */
 export interface InviteView extends Invite {

@@ -1,7 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as t from 'io-ts'
 
-export type MeetingPlatform = 'zoom' | 'google_meet' | 'microsoft_teams'
+/** The meeting platforms a bot can join. */
+export const MeetingPlatform = t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }, 'MeetingPlatform')
+export type MeetingPlatform = t.TypeOf<typeof MeetingPlatform>
 
 /**
  * The one place that decides whether a link is a join link of a supported

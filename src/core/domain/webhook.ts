@@ -1,7 +1,8 @@
 import * as t from 'io-ts'
-import { EVENT_CATALOGUE, type EventName, SUBSCRIBABLE_EVENTS } from './events.js'
+import { EVENT_CATALOGUE, type EventName, SUBSCRIBABLE_EVENTS, type SubscribableEvent } from './events.js'
 
-export type WebhookStatus = 'active' | 'disabled'
+export const WebhookStatus = t.keyof({ active: null, disabled: null })
+export type WebhookStatus = t.TypeOf<typeof WebhookStatus>
 
 /**
  * A URL the service calls about events of one account. Secrets are kept sealed
@@ -67,16 +68,16 @@ export interface DeliveryHealth {
 }
 
 const EVENT_LIST = SUBSCRIBABLE_EVENTS.join(', ')
-const subscribable = Object.fromEntries(SUBSCRIBABLE_EVENTS.map((n) => [n, null])) as Record<EventName, null>
+const subscribable = Object.fromEntries(SUBSCRIBABLE_EVENTS.map((n) => [n, null])) as Record<SubscribableEvent, null>
 const plainName = t.keyof(subscribable)
 
 /** An event an endpoint may subscribe to (a t.keyof so OpenAPI lists them); the failure names the known ones. */
-export const WebhookEventName = new t.KeyofType<typeof EVENT_CATALOGUE>(
+export const WebhookEventName = new t.KeyofType<Record<SubscribableEvent, null>>(
   'WebhookEventName',
   plainName.is,
-  (u, c) => (plainName.is(u) ? t.success(u as EventName) : t.failure(u, c, `is not a known event; known events: ${EVENT_LIST}`)),
+  (u, c) => (plainName.is(u) ? t.success(u) : t.failure(u, c, `is not a known event; known events: ${EVENT_LIST}`)),
   t.identity,
-  subscribable as unknown as typeof EVENT_CATALOGUE,
+  subscribable,
 )
 
 /** Any event a delivery may carry: the subscribable ones and the test event. */
@@ -84,9 +85,9 @@ export const DeliveredEventName = t.keyof(EVENT_CATALOGUE, 'DeliveredEventName')
 
 const eventArray = t.array(WebhookEventName)
 /** A non-empty list of event names. */
-export const WebhookEventList = new t.RefinementType<typeof eventArray, EventName[], EventName[], unknown>(
+export const WebhookEventList = new t.RefinementType<typeof eventArray, SubscribableEvent[], SubscribableEvent[], unknown>(
   'WebhookEventList',
-  (u): u is EventName[] => eventArray.is(u) && u.length > 0,
+  (u): u is SubscribableEvent[] => eventArray.is(u) && u.length > 0,
   (u, c) => {
     const decoded = eventArray.validate(u, c)
     if (decoded._tag === 'Left' || decoded.right.length > 0) return decoded

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { RecordingExport } from '../../../../src/core/recordings/index.js'
-import { recordingDetail } from '../schemas/recordings.js'
+import { recordingDetail } from '../contract/recordings.js'
 import type { ExportFormat } from './format.js'
 
 /** The recording as GET /recordings/{runId} answers it (the object in `data`); the transcript written a page at a time. */

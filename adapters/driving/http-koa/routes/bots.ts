@@ -1,29 +1,11 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
-import { BotCodec, botView } from '../schemas/bots.js'
-import { RecordingRow, recordingRow } from '../schemas/recordings.js'
-
-const SendBotBody = t.exact(
-  t.intersection([
-    t.type({ joinUrl: formatted('uri', 'A Zoom, Google Meet or Microsoft Teams join link; anything else is 422.') }),
-    t.partial({
-      title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }),
-      template: annotate(t.string, {
-        examples: ['standup'],
-        description:
-          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings. Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
-      }),
-    }),
-  ]),
-  'SendBot',
-)
+import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../contract/recording-query.js'
+import { BotCodec, botView, BotPageCodec, SendBotBody } from '../contract/bots.js'
+import { recordingRow } from '../contract/recordings.js'
 
 export const botRoutes = (core: Core) => [
   route({
@@ -45,7 +27,7 @@ export const botRoutes = (core: Core) => [
     description: 'The same rows, filters and search as GET /recordings (`origin=calendar,manual` keeps the bots).',
     query: { ...pageQuery, ...recordingFilterQuery },
     errorNotes: { VALIDATION_ERROR: RECORDING_FILTER_ERRORS },
-    success: { status: 200, description: 'A page of recording rows.', data: pageOf(RecordingRow, 'BotPage') },
+    success: { status: 200, description: 'A page of recording rows.', data: BotPageCodec },
     handle: ({ actor, query }) =>
       pipe(
         core.recordings.listRecordings(actor, { limit: query.limit, offset: query.offset }, recordingFilters(query)),

@@ -1,184 +1,105 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
-import {
-  AUTO_JOIN_MODES,
-  AutoJoinMode,
-  type CalendarConnection,
-  CONNECTION_PROVIDERS,
-  CONNECTION_STATUSES,
-  connectionName,
-  DEFAULT_AUTO_JOIN,
-  FeedUrl,
-  MAX_CONNECTION_NAME_LENGTH,
-  MAX_RULES,
-  MAX_WARNINGS,
-} from '../../../../src/core/domain/calendar-connection.js'
-import { RULE_KINDS, Rule, RuleKind } from '../../../../src/core/domain/calendar-rules.js'
+import { type CalendarConnection, DEFAULT_AUTO_JOIN } from '../../../../src/core/domain/calendar-connection.js'
 import { wholePage } from '../../../../src/core/domain/page.js'
-import type { Actor } from '../../../../src/core/domain/api-key.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
-import { uuidPath } from '../params.js'
+import { type Answer, byId } from '../by-id.js'
 import { route } from '../route.js'
+import {
+  type ConnectionBody,
+  ConnectionCodec,
+  NewConnectionBody,
+  ConnectionPatchBody,
+  connectionView,
+  CalendarConnectionListCodec,
+} from '../contract/calendar.js'
 
-const listed = (record: Readonly<Record<string, string>>) =>
-  Object.entries(record)
-    .map(([k, v]) => `\`${k}\`: ${v}`)
-    .join(' ')
-
-const provider = annotate(t.keyof(CONNECTION_PROVIDERS, 'CalendarProvider'), { description: listed(CONNECTION_PROVIDERS) })
-const status = annotate(t.keyof(CONNECTION_STATUSES, 'ConnectionStatus'), {
-  description: `${listed(CONNECTION_STATUSES)} A new connection is \`pending\`; every sync ends \`active\` or \`error\`.`,
-})
-const autoJoin = annotate(AutoJoinMode, { description: `${listed(AUTO_JOIN_MODES)} Default \`${DEFAULT_AUTO_JOIN}\`.` })
-const RuleOut = t.exact(t.type({ kind: RuleKind, value: t.string }), 'RuleOut')
-const rules = (which: string) =>
-  annotate(t.array(Rule), {
-    maxItems: MAX_RULES,
-    description: `${which} Values are stored trimmed and lowercased. Kinds: ${listed(RULE_KINDS)}`,
-  })
-const joinRules = rules('A meeting any of these matches is recorded (unless a bar rule matches), whatever autoJoin says.')
-const barRules = rules('A meeting any of these matches is never recorded automatically; bar rules are checked before join rules.')
-const recordDeclined = annotate(t.boolean, {
-  description:
-    'false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way.',
-})
-const NameIn = annotate(t.union([t.string, t.null]), {
-  maxLength: MAX_CONNECTION_NAME_LENGTH,
-  description: `What the calendar is called in the app, at most ${MAX_CONNECTION_NAME_LENGTH} characters (kept on one line); null or an empty name goes back to the feed's own.`,
-})
-const Feed = annotate(FeedUrl, {
-  format: 'uri',
-  description:
-    'The secret address of the iCalendar feed: https or webcal (http only where the operator allows private addresses). Stored encrypted; never returned, and never shown in `lastError`.',
-})
-
-const ConnectionCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    provider,
-    name: annotate(t.string, {
-      description:
-        'What the calendar is called: the name given with POST or PATCH, else the feed\'s own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`).',
-    }),
-    accountEmail: formatted('email', 'The account email when connected; `hosted` records meetings this address organises.'),
-    calendarId: annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), {
-      type: 'string',
-      description: '`ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice.',
-    }),
-    status,
-    autoJoin,
-    joinRules: t.array(RuleOut),
-    barRules: t.array(RuleOut),
-    recordDeclined,
-    lastSyncedAt: nullableFormatted('date-time', 'The last successful sync; null before the first.'),
-    lastError: t.union([t.string, t.null]),
-    warnings: annotate(t.array(t.string), {
-      maxItems: MAX_WARNINGS,
-      description:
-        'What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one.',
-    }),
-    upcomingMeetings: annotate(t.number, { type: 'integer', minimum: 0, description: 'How many of its meetings are under way or still to come, within the sync window (60 days ahead by default).' }),
-    createdAt: formatted('date-time'),
-  }),
-  'CalendarConnection',
-)
-
-const NewConnectionBody = t.exact(
-  t.intersection([t.type({ provider, url: Feed }), t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined })]),
-)
-const ConnectionPatchBody = t.exact(t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined }))
-
-type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
-const body = (c: CalendarConnection, counts: Readonly<Record<string, number>>): ConnectionBody => ({
-  ...c,
-  name: connectionName(c),
-  joinRules: [...c.joinRules],
-  barRules: [...c.barRules],
-  warnings: [...c.warnings],
-  upcomingMeetings: counts[c.id] ?? 0,
-})
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 
-const connectionId = { id: uuidPath('The connection id.') }
-const NOT_FOUND = { NOT_FOUND: 'No connection with this id for this account; another account\'s connection answers 404 too (NOT_FOUND).' }
 const RULE_422 = 'A field failed the schema, e.g. an unknown rule kind (details[].path `joinRules.0.kind`) or an empty rule value (VALIDATION_ERROR).'
 
 /** A connection as answered, with how many meetings it holds (read after the change the route made). */
-const answer = (core: Core, actor: Actor) => (task: TE.TaskEither<AppError, CalendarConnection>) =>
-  pipe(
-    task,
-    TE.flatMap((c) => TE.map((counts: Readonly<Record<string, number>>) => body(c, counts))(core.calendar.upcomingMeetings(actor))),
-    data,
-  )
+const withCounts =
+  (core: Core): Answer<CalendarConnection, ConnectionBody> =>
+  (actor) =>
+  (c) =>
+    TE.map((counts: Readonly<Record<string, number>>) => connectionView(c, counts))(core.calendar.upcomingMeetings(actor))
 
-export const calendarRoutes = (core: Core) => [
-  route({
-    operationId: 'listCalendarConnections', method: 'get', path: '/calendar/connections', tag: 'Calendars', access: 'read',
-    summary: 'Every calendar connection',
-    description: 'The whole collection, not paged: `total` equals the number of rows (so does `limit`; `offset` is 0). Oldest first.',
-    success: { status: 200, description: 'All connections.', data: pageOf(ConnectionCodec, 'CalendarConnectionList') },
-    handle: ({ actor }) =>
-      pipe(
-        TE.Do,
-        TE.apS('rows', core.calendar.list(actor)),
-        TE.apS('counts', core.calendar.upcomingMeetings(actor)),
-        TE.map(({ rows, counts }) => wholePage(rows.map((c) => body(c, counts)))),
-        TE.map((p) => ({ ...p, rows: [...p.rows] })),
-        data,
-      ),
-  }),
-  route({
-    operationId: 'createCalendarConnection', method: 'post', path: '/calendar/connections', tag: 'Calendars', access: 'write',
-    summary: 'Connect a calendar feed',
-    description: `Connects an iCalendar feed by its secret address (\`provider\` \`ics\`; https, webcal or, where the operator allows private addresses, http). The address is stored encrypted and never returned. The first sync is queued at once: the connection starts \`pending\` and its meetings appear when the sync has run. After that it is synced periodically (every 15 minutes by default, NOTETAKER_CALENDAR_SYNC_MINUTES), reading 7 days back to 60 days ahead. \`autoJoin\` defaults to \`${DEFAULT_AUTO_JOIN}\`.`,
-    body: NewConnectionBody,
-    errors: ['CONFLICT'],
-    errorNotes: {
-      CONFLICT: 'This feed is connected to the account already (CONFLICT).',
-      VALIDATION_ERROR: `\`url\` is refused (details[].path \`url\`): not an https or webcal URL (http only with NOTETAKER_ALLOW_PRIVATE_URLS=true), no host, a user name or password, \`localhost\` or a literal private, loopback, link-local or unique-local address (allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true), or a cloud metadata service by name or address (always, whatever the settings). Or: ${RULE_422}`,
-    },
-    success: { status: 201, description: 'The new connection, status `pending`.', data: ConnectionCodec },
-    handle: ({ actor, body: b }) => answer(core, actor)(core.calendar.create(actor, b)),
-  }),
-  route({
-    operationId: 'getCalendarConnection', method: 'get', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'read',
-    summary: 'One calendar connection',
-    description: 'With its sync health: `status`, `lastSyncedAt`, `lastError` (why the last sync failed, in words; never the feed address or its host) and `warnings` (the events or lines the last good sync could not read and left out, counted and named).',
-    params: connectionId,
-    errorNotes: NOT_FOUND,
-    success: { status: 200, description: 'The connection.', data: ConnectionCodec },
-    handle: ({ actor, params }) => answer(core, actor)(core.calendar.get(actor, params.id)),
-  }),
-  route({
-    operationId: 'updateCalendarConnection', method: 'patch', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
-    summary: 'Rename a calendar, set its auto-join mode and rules',
-    description: 'Each field is optional; `name` renames it (null or an empty name goes back to the feed\'s own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
-    params: connectionId,
-    body: ConnectionPatchBody,
-    errorNotes: { ...NOT_FOUND, VALIDATION_ERROR: RULE_422 },
-    success: { status: 200, description: 'The connection as it is now.', data: ConnectionCodec },
-    handle: ({ actor, params, body: b }) => answer(core, actor)(core.calendar.update(actor, params.id, b)),
-  }),
-  route({
-    operationId: 'deleteCalendarConnection', method: 'delete', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
-    summary: 'Disconnect a calendar',
-    description: 'Its meetings go with it: they are never listed again. Answers the connection as it was.',
-    params: connectionId,
-    errorNotes: NOT_FOUND,
-    success: { status: 200, description: 'The removed connection.', data: ConnectionCodec },
-    handle: ({ actor, params }) => answer(core, actor)(core.calendar.remove(actor, params.id)),
-  }),
-  route({
-    operationId: 'syncCalendarConnection', method: 'post', path: '/calendar/connections/{id}/sync', tag: 'Calendars', access: 'write',
-    summary: 'Sync a calendar now',
-    description: 'Queues a sync at once and answers 202 with the connection as it is (the sync runs in the background: watch `lastSyncedAt` and `lastError`). Asking again while a sync is queued or running joins it. No body.',
-    params: connectionId,
-    errorNotes: NOT_FOUND,
-    success: { status: 202, description: 'The sync is queued; the connection as it is now.', data: ConnectionCodec },
-    handle: ({ actor, params }) => answer(core, actor)(core.calendar.requestSync(actor, params.id)),
-  }),
-]
+const connectionById = (core: Core) =>
+  byId({
+    id: 'The connection id.',
+    notFound: 'No connection with this id for this account; another account\'s connection answers 404 too (NOT_FOUND).',
+    answer: withCounts(core),
+  })
+
+export const calendarRoutes = (core: Core) => {
+  const connection = connectionById(core)
+  return [
+    route({
+      operationId: 'listCalendarConnections', method: 'get', path: '/calendar/connections', tag: 'Calendars', access: 'read',
+      summary: 'Every calendar connection',
+      description: 'The whole collection, not paged: `total` equals the number of rows (so does `limit`; `offset` is 0). Oldest first.',
+      success: { status: 200, description: 'All connections.', data: CalendarConnectionListCodec },
+      handle: ({ actor }) =>
+        pipe(
+          TE.Do,
+          TE.apS('rows', core.calendar.list(actor)),
+          TE.apS('counts', core.calendar.upcomingMeetings(actor)),
+          TE.map(({ rows, counts }) => wholePage(rows.map((c) => connectionView(c, counts)))),
+          TE.map((p) => ({ ...p, rows: [...p.rows] })),
+          data,
+        ),
+    }),
+    route({
+      operationId: 'createCalendarConnection', method: 'post', path: '/calendar/connections', tag: 'Calendars', access: 'write',
+      summary: 'Connect a calendar feed',
+      description: `Connects an iCalendar feed by its secret address (\`provider\` \`ics\`; https, webcal or, where the operator allows private addresses, http). The address is stored encrypted and never returned. The first sync is queued at once: the connection starts \`pending\` and its meetings appear when the sync has run. After that it is synced periodically (every 15 minutes by default, NOTETAKER_CALENDAR_SYNC_MINUTES), reading 7 days back to 60 days ahead. \`autoJoin\` defaults to \`${DEFAULT_AUTO_JOIN}\`.`,
+      body: NewConnectionBody,
+      errors: ['CONFLICT'],
+      errorNotes: {
+        CONFLICT: 'This feed is connected to the account already (CONFLICT).',
+        VALIDATION_ERROR: `\`url\` is refused (details[].path \`url\`): not an https or webcal URL (http only with NOTETAKER_ALLOW_PRIVATE_URLS=true), no host, a user name or password, \`localhost\` or a literal private, loopback, link-local or unique-local address (allowed only with NOTETAKER_ALLOW_PRIVATE_URLS=true), or a cloud metadata service by name or address (always, whatever the settings). Or: ${RULE_422}`,
+      },
+      success: { status: 201, description: 'The new connection, status `pending`.', data: ConnectionCodec },
+      handle: ({ actor, body: b }) => pipe(core.calendar.create(actor, b), TE.flatMap(withCounts(core)(actor)), data),
+    }),
+    route({
+      operationId: 'getCalendarConnection', method: 'get', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'read',
+      summary: 'One calendar connection',
+      description: 'With its sync health: `status`, `lastSyncedAt`, `lastError` (why the last sync failed, in words; never the feed address or its host) and `warnings` (the events or lines the last good sync could not read and left out, counted and named).',
+      params: connection.params,
+      errorNotes: connection.errorNotes(),
+      success: { status: 200, description: 'The connection.', data: ConnectionCodec },
+      handle: connection.handle((actor, id) => core.calendar.get(actor, id)),
+    }),
+    route({
+      operationId: 'updateCalendarConnection', method: 'patch', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
+      summary: 'Rename a calendar, set its auto-join mode and rules',
+      description: 'Each field is optional; `name` renames it (null or an empty name goes back to the feed\'s own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
+      params: connection.params,
+      body: ConnectionPatchBody,
+      errorNotes: connection.errorNotes({ VALIDATION_ERROR: RULE_422 }),
+      success: { status: 200, description: 'The connection as it is now.', data: ConnectionCodec },
+      handle: connection.handle((actor, id, changes) => core.calendar.update(actor, id, changes)),
+    }),
+    route({
+      operationId: 'deleteCalendarConnection', method: 'delete', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
+      summary: 'Disconnect a calendar',
+      description: 'Its meetings go with it: they are never listed again. Answers the connection as it was.',
+      params: connection.params,
+      errorNotes: connection.errorNotes(),
+      success: { status: 200, description: 'The removed connection.', data: ConnectionCodec },
+      handle: connection.handle((actor, id) => core.calendar.remove(actor, id)),
+    }),
+    route({
+      operationId: 'syncCalendarConnection', method: 'post', path: '/calendar/connections/{id}/sync', tag: 'Calendars', access: 'write',
+      summary: 'Sync a calendar now',
+      description: 'Queues a sync at once and answers 202 with the connection as it is (the sync runs in the background: watch `lastSyncedAt` and `lastError`). Asking again while a sync is queued or running joins it. No body.',
+      params: connection.params,
+      errorNotes: connection.errorNotes(),
+      success: { status: 202, description: 'The sync is queued; the connection as it is now.', data: ConnectionCodec },
+      handle: connection.handle((actor, id) => core.calendar.requestSync(actor, id)),
+    }),
+  ]
+}

@@ -2,46 +2,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
 import { route } from '../route.js'
-
-/** The plan; `monthlyRecordings` null is unlimited (the `self-hosted` plan). */
-const PlanCodec = t.exact(
-  t.type({
-    key: annotate(t.string, { description: 'The plan\'s key, one of the server\'s plans (`self-hosted`, `free` and `pro` unless the operator set NOTETAKER_PLANS).' }),
-    paid: t.boolean,
-    monthlyRecordings: annotate(t.union([t.number, t.null]), {
-      description: 'Recordings the account may start per calendar month (UTC); null: unlimited, as on the `self-hosted` plan.',
-    }),
-  }),
-)
-
-export const MeCodec = t.exact(
-  t.type({
-    account: t.exact(
-      t.type({
-        id: formatted('uuid'),
-        name: t.string,
-        email: t.string,
-        serverAdmin: annotate(t.boolean, { description: "Whether the account is one of this server's administrators, who manage its speech models (/server/models)." }),
-      }),
-    ),
-    organization: t.union([t.exact(t.type({ id: formatted('uuid'), name: t.string })), t.null]),
-    key: t.exact(t.type({ id: formatted('uuid'), access: t.keyof({ full: null, readonly: null }), organizationWide: t.boolean })),
-    plan: PlanCodec,
-  }),
-  'Account',
-)
-
-const AllowanceCodec = t.exact(
-  t.type({
-    plan: PlanCodec,
-    since: formatted('date-time', 'The start of the current calendar month, UTC; the allowance renews then.'),
-    used: t.number,
-    left: annotate(t.union([t.number, t.null]), { description: 'Recordings left this month; null on an unlimited plan.' }),
-  }),
-  'Allowance',
-)
+import { MeCodec, AllowanceCodec } from '../contract/identity.js'
 
 export const identityRoutes = (core: Core) => [
   route({

@@ -1,39 +1,11 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { Role } from '../../../../src/core/domain/organization.js'
 import { forbidden } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
 import { route } from '../route.js'
 import { CROSS_ORIGIN_REFUSED, crossOrigin, overTls, sessionCookie } from '../session-cookie.js'
-import { SessionCodec } from './session.js'
-
-const TokenBody = t.exact(t.type({ token: annotate(t.string, { description: 'The token from the link\'s fragment (`#token=…`).' }) }))
-
-const InvitationCodec = t.exact(
-  t.type({
-    kind: annotate(t.keyof({ organization: null, share: null }), { description: '`organization`: an invite to join one; `share`: a recording shared with the email.' }),
-    email: formatted('email'),
-    organizationName: t.union([t.string, t.null]),
-    role: t.union([Role, t.null]),
-    invitedBy: annotate(t.union([t.string, t.null]), { description: 'The name of who invited or shared; null for an operator\'s invite.' }),
-    runId: t.union([formatted('uuid'), t.null]),
-    accountExists: annotate(t.boolean, { description: 'Whether the email has an account: then its owner signs in (and accepts an invite at POST /organization/invites/accept) instead of joining.' }),
-    mayCreateAccount: annotate(t.boolean, { description: 'Whether the link may make an account (a share link from someone who may not invite people onto the server only opens the recording for an existing account).' }),
-    expiresAt: formatted('date-time'),
-  }),
-  'Invitation',
-)
-
-const JoinedCodec = t.exact(
-  t.type({
-    kind: t.keyof({ organization: null, share: null }),
-    runId: annotate(t.union([formatted('uuid'), t.null]), { description: 'The shared recording to open; null for an invite.' }),
-    session: SessionCodec,
-  }),
-  'Joined',
-)
+import { TokenBody, InvitationCodec, JoinedCodec, JoinBody } from '../contract/join.js'
 
 const LINK_NOT_VALID = 'The link is unknown, used, revoked or expired: all answer alike (NOT_FOUND).'
 const LIMITED = 'Too many attempts from this address (RATE_LIMITED); wait the seconds in Retry-After.'
@@ -58,7 +30,7 @@ export const joinRoutes = (core: Core) => [
       'For an email with no account: makes the account (the name given, the server\'s default plan, NOTETAKER_DEFAULT_PLAN), sets its password, uses the link up (an invite joins the organization with the invited role; a share link opens the recording shared with the email) and signs in: the answer is the session, and the `nt_session` cookie is set as by POST /session.',
       `Passwords are at least 10 characters, as \`notetaker accounts set-password\` has them. ${ATTEMPTS}`,
     ].join(' '),
-    body: t.exact(t.type({ token: t.string, name: t.string, password: t.string })),
+    body: JoinBody,
     errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
     errorNotes: {
       NOT_FOUND: LINK_NOT_VALID,

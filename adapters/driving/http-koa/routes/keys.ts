@@ -1,46 +1,12 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
-import { type ApiKeyView, KeyAccess, KeyExpiresInDays, KeyName, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/api-key-rules.js'
+import { type ApiKeyView, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/api-key-rules.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { type Param, pageQuery } from '../params.js'
 import { route } from '../route.js'
-
-const keyFields = {
-  id: formatted('uuid'),
-  name: t.string,
-  publicId: annotate(t.string, { description: 'The non-secret part of the key: a key reads `ntk_<publicId>_<secret>`.' }),
-  access: KeyAccess,
-  organizationWide: t.boolean,
-  createdAt: formatted('date-time'),
-  expiresAt: nullableFormatted('date-time', 'When the key stops working; null: never.'),
-  revokedAt: nullableFormatted('date-time', 'When the key was revoked; null while it is not.'),
-}
-const KeyCodec = t.exact(t.type(keyFields), 'ApiKey')
-const CreatedKeyCodec = t.exact(
-  t.type({ ...keyFields, key: annotate(t.string, { description: 'The key itself, `ntk_…`. Shown only in this answer: only its hash is kept.' }) }),
-  'CreatedApiKey',
-)
-const CreateBody = t.intersection(
-  [
-    t.type({
-      name: annotate(KeyName, { minLength: 1, maxLength: MAX_KEY_NAME_LENGTH, description: 'A label to tell keys apart.' }),
-      access: annotate(KeyAccess, { description: '`readonly` keys may only read; `full` keys may also make changes.' }),
-    }),
-    t.partial({
-      organizationWide: annotate(t.boolean, { description: "Whether the key reaches the organization routes of the account's organization; false when left out." }),
-      expiresInDays: annotate(t.union([KeyExpiresInDays, t.null]), {
-        anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_KEY_EXPIRY_DAYS }, { type: 'null' }],
-        description: 'Days until the key stops working; null or left out: never.',
-      }),
-    }),
-  ],
-  'CreateApiKey',
-)
+import { KeyCodec, CreatedKeyCodec, CreateBody, ApiKeyPageCodec } from '../contract/keys.js'
 
 /** Any text: a malformed id is simply no key of the account (404), like another account's. */
 const keyId: Param<string> = {
@@ -64,7 +30,7 @@ export const keyRoutes = (core: Core) => [
     summary: "The account's API keys, oldest first",
     description: 'Every key of the account, revoked and expired ones included, oldest first (keys made in the same instant by id), paged with `limit` and `offset`. The key itself is never returned (only its hash is kept); `publicId` tells keys apart.',
     query: pageQuery,
-    success: { status: 200, description: 'A page of keys.', data: pageOf(KeyCodec, 'ApiKeyPage') },
+    success: { status: 200, description: 'A page of keys.', data: ApiKeyPageCodec },
     handle: ({ actor, query }) => pipe(core.identity.listOwnApiKeys(actor, query), TE.map(page), data),
   }),
   route({

@@ -1,122 +1,31 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
-import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MAX_TITLE_LENGTH, MEETING_LIST_LIMIT, type Meeting, SCHEDULE_MAX_DAYS } from '../../../../src/core/domain/meeting.js'
-import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../../src/core/domain/meeting-codecs.js'
-import type { ScheduleRow } from '../../../../src/core/domain/meeting-schedule.js'
+import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MEETING_LIST_LIMIT, SCHEDULE_MAX_DAYS } from '../../../../src/core/domain/meeting.js'
 import type { Page } from '../../../../src/core/domain/page.js'
-import { JOIN_LINK_MESSAGE, JoinLink } from '../../../../src/core/domain/platform.js'
-import { SKIP_REASONS } from '../../../../src/core/domain/recording-decision.js'
-import { RUN_PHASES, RUN_STATES } from '../../../../src/core/domain/run.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
-import { dateTime, integer, optionalDateTime, pageQuery, uuidPath } from '../params.js'
+import { dateTime, integer, pageQuery } from '../params.js'
+import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
+import {
+  MeetingCodec,
+  NewMeetingBody,
+  MeetingPatchBody,
+  meetingView,
+  scheduleRowView,
+  meetingWindow,
+  MeetingPageCodec,
+  SchedulePageCodec,
+} from '../contract/meetings.js'
 
-/** A plain string with its own documentation (annotating t.string itself would document every string). */
-const text = (description: string) => annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), { type: 'string', description })
-const nullableText = (description: string) => t.union([text(description), t.null])
-const platform = t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }, 'Platform')
-const responseStatus = t.keyof({ accepted: null, declined: null, tentative: null, needsAction: null }, 'ResponseStatus')
-const Person = t.exact(t.type({ name: t.string, email: t.string }), 'Person')
-const Attendee = t.exact(t.type({ name: t.string, email: t.string, responseStatus }), 'Attendee')
-
-const MeetingCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    title: t.string,
-    link: nullableFormatted('uri', 'The join link (Zoom, Google Meet or Microsoft Teams); null when the calendar event has none.'),
-    description: t.string,
-    location: t.string,
-    startsAt: formatted('date-time'),
-    durationMinutes: t.Int,
-    source: text('`manual` for meetings added by hand; otherwise the calendar kind they came from (`ics`).'),
-    connectionId: nullableFormatted('uuid', 'The calendar connection it came from; null for manual meetings.'),
-    isAllDay: t.boolean,
-    isRecurring: t.boolean,
-    attendees: t.array(Attendee),
-    attendeeCount: t.Int,
-    organizer: t.union([Person, t.null]),
-    responseStatus: t.union([responseStatus, t.null]),
-    externalUrl: nullableText('The event in the calendar\'s own interface, when the calendar gives one.'),
-    recordOverride: annotate(t.union([t.boolean, t.null]), {
-      description: 'true records regardless of rules, false never records, null leaves it to the connection. Syncs never change it.',
-    }),
-    createdAt: formatted('date-time'),
-  }),
-  'Meeting',
-)
-
-const skipReason = annotate(t.keyof(SKIP_REASONS, 'SkipReasonValue'), {
-  description: `Why the meeting will not be recorded (checked in this order): ${Object.entries(SKIP_REASONS)
-    .map(([k, v]) => `\`${k}\`: ${v}`)
-    .join(' ')}`,
-  'x-enum-descriptions': SKIP_REASONS,
-})
-const runState = annotate(t.keyof(RUN_STATES, 'RunState'), {
-  'x-enum-descriptions': Object.fromEntries(Object.entries(RUN_STATES).map(([k, v]) => [k, v.means])),
-})
-const ScheduleRowCodec = t.exact(
-  t.type({
-    meetingId: formatted('uuid'),
-    title: text('The meeting\'s title, as GET /meetings has it.'),
-    startsAt: formatted('date-time', 'When the meeting starts, as GET /meetings has it.'),
-    endsAt: formatted('date-time', 'When the meeting ends: startsAt plus its durationMinutes.'),
-    isAllDay: annotate(t.boolean, { description: 'A calendar\'s all-day event, as GET /meetings has it: startsAt is 00:00 UTC of its first date and it lasts whole days, so show its dates (in no time zone), not times.' }),
-    runId: nullableFormatted('uuid', 'The meeting\'s current recording run; null when it has none yet.'),
-    platform: t.union([platform, t.null]),
-    phase: t.union([t.keyof(Object.fromEntries(RUN_PHASES.map((p) => [p, null])) as Record<(typeof RUN_PHASES)[number], null>), t.null]),
-    state: t.union([runState, t.null]),
-    skipReason: t.union([skipReason, t.null]),
-    willRecord: t.boolean,
-    detail: nullableText('Why it will not be recorded; else what its run reports; else null.'),
-    waitedSeconds: t.union([t.Int, t.null]),
-    recordingSeconds: t.union([t.Int, t.null]),
-    joinedAt: nullableFormatted('date-time'),
-    endedAt: nullableFormatted('date-time'),
-    hasNotes: t.boolean,
-  }),
-  'ScheduleRow',
-)
-
-// A copy of JoinLink with its own documentation, so the shared codec stays as its owners described it.
-const Link = annotate(new t.Type<string, string, unknown>('JoinLink', JoinLink.is, JoinLink.validate, t.identity), {
-  type: 'string',
-  format: 'uri',
-  description: `A Zoom, Google Meet or Microsoft Teams join link, stored in its normal form; anything else is refused (422, details[].path \`link\`: "${JOIN_LINK_MESSAGE}").`,
-})
-const Title = annotate(MeetingTitle, { minLength: 1, maxLength: MAX_TITLE_LENGTH })
-const Duration = annotate(DurationMinutes, { type: 'integer', minimum: DURATION_BOUNDS.min, maximum: DURATION_BOUNDS.max })
-
-const NewMeetingBody = t.exact(
-  t.intersection([
-    t.type({ title: Title, link: Link, startsAt: StartsAt }),
-    t.partial({ description: MeetingDescription, durationMinutes: Duration }),
-  ]),
-)
-const MeetingPatchBody = t.exact(
-  t.partial({ title: Title, link: Link, description: MeetingDescription, startsAt: StartsAt, durationMinutes: Duration, recordOverride: RecordOverride }),
-)
-
-type MeetingBody = t.TypeOf<typeof MeetingCodec>
-const body = (m: Meeting): MeetingBody => ({
-  ...m,
-  durationMinutes: m.durationMinutes as t.Int,
-  attendeeCount: m.attendeeCount as t.Int,
-  attendees: [...m.attendees],
-})
-const row = (r: ScheduleRow): t.TypeOf<typeof ScheduleRowCodec> => r as t.TypeOf<typeof ScheduleRowCodec>
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const pageMap = <A, B>(f: (a: A) => B) => (p: Page<A>) => ({ ...p, rows: p.rows.map(f) })
 
-const meetingId = { id: uuidPath('The meeting id.') }
-const NOT_FOUND = { NOT_FOUND: 'No listed meeting with this id for this account: another account\'s meeting, or a removed one, answers 404 too (NOT_FOUND).' }
-const window = {
-  from: optionalDateTime({ description: 'Meetings not ended by this instant (ISO 8601). Omit both ends for everything held.' }),
-  to: optionalDateTime({ description: 'Meetings starting before this instant (ISO 8601); must be later than from.' }),
-}
+const meeting = byId({
+  id: 'The meeting id.',
+  notFound: 'No listed meeting with this id for this account: another account\'s meeting, or a removed one, answers 404 too (NOT_FOUND).',
+  answer: plainly(meetingView),
+})
 
 export const meetingRoutes = (core: Core) => [
   route({
@@ -124,13 +33,13 @@ export const meetingRoutes = (core: Core) => [
     summary: 'Meetings, by start time',
     description: `Every listed meeting of the account (manual and from connected calendars) whether or not a bot will join: ask GET /meetings/schedule for that. A meeting is in the window when it starts before \`to\` and has not ended by \`from\`, so one under way at \`from\` is included; with neither, everything held is listed. Ordered by startsAt, then id. \`limit\` defaults to ${MEETING_LIST_LIMIT.default} and may be ${MEETING_LIST_LIMIT.min} to ${MEETING_LIST_LIMIT.max} (outside is 422, never clamped). Removed meetings are never listed.`,
     query: {
-      ...window,
+      ...meetingWindow,
       limit: integer({ min: MEETING_LIST_LIMIT.min, max: MEETING_LIST_LIMIT.max, default: MEETING_LIST_LIMIT.default, description: `Rows per page, ${MEETING_LIST_LIMIT.min} to ${MEETING_LIST_LIMIT.max}.` }),
       offset: pageQuery.offset,
     },
     errorNotes: { VALIDATION_ERROR: '`to` not later than `from`, `limit` outside 1 to 1000, or an unknown query parameter (VALIDATION_ERROR).' },
-    success: { status: 200, description: 'A page of meetings.', data: pageOf(MeetingCodec, 'MeetingPage') },
-    handle: ({ actor, query }) => pipe(core.meetings.list(actor, query), TE.map(pageMap(body)), data),
+    success: { status: 200, description: 'A page of meetings.', data: MeetingPageCodec },
+    handle: ({ actor, query }) => pipe(core.meetings.list(actor, query), TE.map(pageMap(meetingView)), data),
   }),
   route({
     operationId: 'createMeeting', method: 'post', path: '/meetings', tag: 'Meetings', access: 'write',
@@ -138,7 +47,7 @@ export const meetingRoutes = (core: Core) => [
     description: `For meetings not on a connected calendar (\`source\` \`manual\`). \`durationMinutes\` defaults to ${DEFAULT_DURATION_MINUTES} (${DURATION_BOUNDS.min} to ${DURATION_BOUNDS.max}). The link must be a Zoom, Google Meet or Microsoft Teams join link: any other is refused with 422 (\`details[].path\` \`link\`) and nothing is stored. A manual meeting with a link is recorded unless its recordOverride is false.`,
     body: NewMeetingBody,
     success: { status: 201, description: 'The new meeting.', data: MeetingCodec },
-    handle: ({ actor, body: b }) => data(TE.map(body)(core.meetings.create(actor, b))),
+    handle: ({ actor, body: b }) => data(TE.map(meetingView)(core.meetings.create(actor, b))),
   }),
   route({
     operationId: 'getMeetingSchedule', method: 'get', path: '/meetings/schedule', tag: 'Meetings', access: 'read',
@@ -150,35 +59,35 @@ export const meetingRoutes = (core: Core) => [
       ...pageQuery,
     },
     errorNotes: { VALIDATION_ERROR: `\`from\` or \`to\` missing, \`to\` not later than \`from\`, a window over ${SCHEDULE_MAX_DAYS} days, or paging out of bounds (VALIDATION_ERROR).` },
-    success: { status: 200, description: 'A page of schedule rows.', data: pageOf(ScheduleRowCodec, 'SchedulePage') },
-    handle: ({ actor, query }) => pipe(core.meetings.schedule(actor, query), TE.map(pageMap(row)), data),
+    success: { status: 200, description: 'A page of schedule rows.', data: SchedulePageCodec },
+    handle: ({ actor, query }) => pipe(core.meetings.schedule(actor, query), TE.map(pageMap(scheduleRowView)), data),
   }),
   route({
     operationId: 'getMeeting', method: 'get', path: '/meetings/{id}', tag: 'Meetings', access: 'read',
     summary: 'One meeting',
     description: `A meeting from a calendar or added by hand: its time, join link, attendees (the first ${MAX_ATTENDEES} at most; \`attendeeCount\` counts them all), organizer and \`recordOverride\`. Whether it will be recorded, and why not, is in \`GET /meetings/schedule\`. Another account's meeting is 404.`,
-    params: meetingId,
-    errorNotes: NOT_FOUND,
+    params: meeting.params,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The meeting.', data: MeetingCodec },
-    handle: ({ actor, params }) => data(TE.map(body)(core.meetings.get(actor, params.id))),
+    handle: meeting.handle((actor, id) => core.meetings.get(actor, id)),
   }),
   route({
     operationId: 'updateMeeting', method: 'patch', path: '/meetings/{id}', tag: 'Meetings', access: 'write',
     summary: 'Change a meeting, or whether it is recorded',
     description: 'Every field is optional. `recordOverride` `true` records the meeting regardless of rules, `false` never records it, `null` hands the decision back to the connection; calendar syncs never change it. On a meeting from a calendar only `recordOverride` may be changed: the other fields belong to the calendar (each sync would overwrite them), so sending one is 422 on that field. A link must be a supported join link (422 on `link` otherwise).',
-    params: meetingId,
+    params: meeting.params,
     body: MeetingPatchBody,
-    errorNotes: NOT_FOUND,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The meeting as it is now.', data: MeetingCodec },
-    handle: ({ actor, params, body: b }) => data(TE.map(body)(core.meetings.update(actor, params.id, b))),
+    handle: meeting.handle((actor, id, changes) => core.meetings.update(actor, id, changes)),
   }),
   route({
     operationId: 'deleteMeeting', method: 'delete', path: '/meetings/{id}', tag: 'Meetings', access: 'write',
     summary: 'Remove a meeting',
     description: 'The meeting is never listed again, and a calendar sync does not bring it back (its event may stay in the calendar). A recording not yet started for it is called off by the recording engine. Answers the meeting as it was.',
-    params: meetingId,
-    errorNotes: NOT_FOUND,
+    params: meeting.params,
+    errorNotes: meeting.errorNotes(),
     success: { status: 200, description: 'The removed meeting.', data: MeetingCodec },
-    handle: ({ actor, params }) => data(TE.map(body)(core.meetings.remove(actor, params.id))),
+    handle: meeting.handle((actor, id) => core.meetings.remove(actor, id)),
   }),
 ]

@@ -1,49 +1,26 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { Email } from '../../../../src/core/domain/account.js'
 import { INVITE_LIFETIME_DAYS, Role } from '../../../../src/core/domain/organization.js'
 import { type Page, wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { joinLink, type WebLinks } from '../web-links.js'
-
-const OrganizationCodec = t.exact(
-  t.type({ id: formatted('uuid'), name: t.string, createdAt: formatted('date-time'), memberCount: t.number }),
-  'Organization',
-)
-const MemberCodec = t.exact(
-  t.type({ accountId: formatted('uuid'), name: t.string, email: formatted('email'), role: Role, joinedAt: formatted('date-time') }),
-  'Member',
-)
-const inviteFields = {
-  id: formatted('uuid'),
-  email: formatted('email'),
-  role: Role,
-  status: t.keyof({ pending: null, expired: null }),
-  invitedBy: nullableFormatted('uuid', 'The inviting account; null when an operator invited through the CLI.'),
-  createdAt: formatted('date-time'),
-  expiresAt: formatted('date-time'),
-}
-const InviteCodec = t.exact(t.type(inviteFields), 'Invite')
-const CreatedInviteCodec = t.exact(
-  t.type({
-    ...inviteFields,
-    token: t.string,
-    link: annotate(t.string, { description: 'The one-time link to the web app\'s join page (the token in its fragment), at NOTETAKER_PUBLIC_URL or the address of this request. Pass it on when `mailed` is false.' }),
-    mailed: annotate(t.boolean, { description: 'Whether the invited person was sent the link by mail (the server sends mail when SMTP is configured).' }),
-    mailProblem: annotate(t.union([t.string, t.null]), { description: 'Why the mail was not sent when the server sends mail (the mail server\'s answer); null otherwise.' }),
-  }),
-  'CreatedInvite',
-)
-const AcceptedCodec = t.exact(
-  t.type({ organization: t.exact(t.type({ id: formatted('uuid'), name: t.string })), role: Role, joinedAt: formatted('date-time') }),
-  'AcceptedInvite',
-)
+import {
+  OrganizationCodec,
+  MemberCodec,
+  InviteCodec,
+  CreatedInviteCodec,
+  AcceptedCodec,
+  CreateOrganizationBody,
+  RoleBody,
+  InviteBody,
+  AcceptInviteBody,
+  MemberPageCodec,
+  InviteListCodec,
+} from '../contract/organization.js'
 
 const REACH = 'The key is not organization-wide, or its account is in no organization'
 const READ_FORBIDDEN = { FORBIDDEN: `${REACH} (FORBIDDEN).` }
@@ -63,7 +40,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     operationId: 'createOrganization', method: 'post', path: '/organization', tag: 'Organization', access: 'write',
     summary: 'Create an organization',
     description: 'A server administrator (the account of the first start, or one made with `notetaker accounts set-admin`) in no organization founds one and becomes its owner; its owners and admins then invite people. Other accounts cannot: an organization invites people onto the server, so who may found one is the operator\'s choice. Needs no organization-wide key (the account is in no organization yet); a password session reaches the new organization at once.',
-    body: t.exact(t.type({ name: t.string })),
+    body: CreateOrganizationBody,
     errors: ['CONFLICT'],
     errorNotes: {
       FORBIDDEN: 'The key is read-only, or its account is not a server administrator (FORBIDDEN).',
@@ -87,7 +64,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     description: 'Paged with `limit` and `offset`. Roles: `owner` (everything), `admin` (members and invites), `member` (reads).',
     query: pageQuery,
     errorNotes: READ_FORBIDDEN,
-    success: { status: 200, description: 'A page of members.', data: pageOf(MemberCodec, 'MemberPage') },
+    success: { status: 200, description: 'A page of members.', data: MemberPageCodec },
     handle: ({ actor, query }) => pipe(core.organization.listMembers(actor, query), TE.map(page), data),
   }),
   route({
@@ -105,7 +82,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     summary: 'Change a member\'s role',
     description: 'Owners only, their own role included; the last owner cannot step down.',
     params: accountId,
-    body: t.exact(t.type({ role: Role })),
+    body: RoleBody,
     errors: ['CONFLICT'],
     errorNotes: { ...writeForbidden('an owner'), NOT_FOUND: memberNotFound, CONFLICT: 'The member is the last owner and the new role is not owner (CONFLICT).' },
     success: { status: 200, description: 'The member with its new role.', data: MemberCodec },
@@ -116,14 +93,14 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     summary: 'Every open invite of the organization',
     description: `The whole collection, not paged: \`total\` equals the number of rows, \`limit\` too, \`offset\` is 0. Invites not yet accepted or revoked; \`status\` \`expired\` once ${INVITE_LIFETIME_DAYS} days have passed.`,
     errorNotes: READ_FORBIDDEN,
-    success: { status: 200, description: 'All open invites, oldest first.', data: pageOf(InviteCodec, 'InviteList') },
+    success: { status: 200, description: 'All open invites, oldest first.', data: InviteListCodec },
     handle: ({ actor }) => pipe(core.organization.listInvites(actor), TE.map((rows) => page(wholePage(rows))), data),
   }),
   route({
     operationId: 'createOrganizationInvite', method: 'post', path: '/organization/invites', tag: 'Organization', access: 'write', reach: 'organization',
     summary: 'Invite an email address',
     description: `Owners and admins; only an owner may invite an owner. The response carries \`token\`, shown only this once (only its hash is kept), and \`link\`, the web app's join page with that token: someone with no account opens it, sets a name and a password and is signed in as a member (POST /invites/join); an account accepts it at POST /organization/invites/accept; either within ${INVITE_LIFETIME_DAYS} days. The invited person is sent the link by mail when the server sends mail (\`mailed\`); otherwise pass \`link\` on. An expired invite for the same email is replaced.`,
-    body: t.exact(t.type({ email: Email, role: Role })),
+    body: InviteBody,
     errors: ['CONFLICT'],
     errorNotes: { ...writeForbidden('an owner or admin (or is an admin inviting an owner)'), CONFLICT: 'The email has a pending invite, or belongs to a member already (CONFLICT).' },
     success: { status: 201, description: 'The invite, with its one-time token.', data: CreatedInviteCodec },
@@ -151,7 +128,7 @@ export const organizationRoutes = (core: Core, links: WebLinks) => [
     operationId: 'acceptOrganizationInvite', method: 'post', path: '/organization/invites/accept', tag: 'Organization', access: 'write',
     summary: 'Join an organization with an invite token',
     description: 'With a full-access key of the invited account, whose email must be the invite\'s. Unlike the other /organization routes it needs no organization-wide key: the account is not in the organization yet. The account joins with the invited role and the token is used up.',
-    body: t.exact(t.type({ token: t.string })),
+    body: AcceptInviteBody,
     errors: ['CONFLICT'],
     errorNotes: {
       FORBIDDEN: 'The key is read-only (FORBIDDEN).',

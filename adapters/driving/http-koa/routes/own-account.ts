@@ -1,28 +1,14 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
 import type { Account } from '../../../../src/core/domain/account.js'
 import type { ProfileUpdate } from '../../../../src/core/identity/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
 import { route } from '../route.js'
 import { overTls, sessionCookie } from '../session-cookie.js'
 import { confirmEmailLink, type WebLinks } from '../web-links.js'
-import { SessionCodec } from './session.js'
+import { SessionCodec } from '../contract/session.js'
+import { OwnAccountCodec, ownAccountView, ProfileCodec, ProfileBody, ConfirmEmailBody, PasswordBody } from '../contract/own-account.js'
 
-const OwnAccountCodec = t.exact(t.type({ id: formatted('uuid'), name: t.string, email: formatted('email') }), 'OwnAccount')
-const view = (a: Account): t.TypeOf<typeof OwnAccountCodec> => ({ id: a.id, name: a.name, email: a.email })
-const ProfileCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    name: t.string,
-    email: formatted('email'),
-    pendingEmail: annotate(t.union([formatted('email'), t.null]), {
-      description: 'A new email waiting for its confirmation: a link went to that address, and `email` changes when it is opened (POST /email/confirm). Null when no change waits.',
-    }),
-  }),
-  'OwnProfile',
-)
 const LINK_NOT_VALID = 'The link was used, expired, or the email changed since (NOT_FOUND).'
 
 const NEEDS_SESSION = 'a password session (a key, or a session opened with a key, cannot)'
@@ -34,13 +20,7 @@ export const ownAccountRoutes = (core: Core, links: WebLinks) => [
     operationId: 'updateMe', method: 'patch', path: '/me', tag: 'Account', access: 'write',
     summary: 'Change your own name or email',
     description: `The name, with any full-access key or session. The email only with ${NEEDS_SESSION}, and with \`currentPassword\`: it is what the account signs in with, and shares sent to an email reach the account that has it, so a new email takes effect only when the link mailed to it is opened (\`pendingEmail\` until then; the link works once, for 24 hours). On a server that sends no mail, a server administrator's own email changes at once and anyone else's cannot change (409). Emails are unique and lowercased.`,
-    body: t.exact(
-      t.partial({
-        name: t.string,
-        email: t.string,
-        currentPassword: annotate(t.string, { description: 'Needed to change the email.' }),
-      }),
-    ),
+    body: ProfileBody,
     errors: ['CONFLICT', 'RATE_LIMITED'],
     errorNotes: {
       FORBIDDEN: `The key is read-only; or the email changes without ${NEEDS_SESSION}; or \`currentPassword\` is wrong (FORBIDDEN).`,
@@ -50,7 +30,7 @@ export const ownAccountRoutes = (core: Core, links: WebLinks) => [
     },
     success: { status: 200, description: 'The account as it is now, and the email waiting for its confirmation.', data: ProfileCodec },
     handle: ({ actor, body, headers, connection }) =>
-      TE.map((u: ProfileUpdate) => ({ data: { ...view(u.account), pendingEmail: u.emailChange?.to ?? null } }))(
+      TE.map((u: ProfileUpdate) => ({ data: { ...ownAccountView(u.account), pendingEmail: u.emailChange?.to ?? null } }))(
         core.identity.updateOwnProfile(actor, body, confirmEmailLink(links.baseFor(headers, connection))),
       ),
   }),
@@ -58,17 +38,17 @@ export const ownAccountRoutes = (core: Core, links: WebLinks) => [
     operationId: 'confirmEmail', method: 'post', path: '/email/confirm', tag: 'Account', access: 'public',
     summary: 'Confirm a new email address with the link mailed to it',
     description: 'Needs no key: the token from the link (`/confirm-email#token=…`, mailed to the new address by PATCH /me) is the right. The account signs in with the new email from then on; sessions and keys carry on.',
-    body: t.exact(t.type({ token: annotate(t.string, { description: "The token from the link's fragment." }) })),
+    body: ConfirmEmailBody,
     errors: ['NOT_FOUND', 'CONFLICT'],
     errorNotes: { NOT_FOUND: LINK_NOT_VALID, CONFLICT: 'Another account has taken the email since (CONFLICT).' },
     success: { status: 200, description: 'The account with its new email.', data: OwnAccountCodec },
-    handle: ({ body }) => TE.map((a: Account) => ({ data: view(a) }))(core.identity.confirmEmailChange(body.token)),
+    handle: ({ body }) => TE.map((a: Account) => ({ data: ownAccountView(a) }))(core.identity.confirmEmailChange(body.token)),
   }),
   route({
     operationId: 'changeMyPassword', method: 'put', path: '/me/password', tag: 'Account', access: 'write',
     summary: 'Change your own password',
     description: `With ${NEEDS_SESSION} and the current password. Every session of the account ends, the caller's too, and the caller gets a new one: the answer is the new session and Set-Cookie carries its cookie (send its \`csrfToken\` from now on). New passwords are at least 10 characters. Tries of the current password count against the sign-in limit of the account's email.`,
-    body: t.exact(t.type({ currentPassword: t.string, newPassword: t.string })),
+    body: PasswordBody,
     errors: ['RATE_LIMITED'],
     errorNotes: {
       FORBIDDEN: `The key is read-only; or the caller is not ${NEEDS_SESSION}; or \`currentPassword\` is wrong (FORBIDDEN).`,

@@ -1,30 +1,12 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { type AccountSettings, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/account-settings.js'
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/account-settings.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate } from '../codec-schema.js'
 import { uuidPath } from '../params.js'
 import { route } from '../route.js'
+import { SettingsCodec, SettingsPatchBody, accountSettingsView } from '../contract/recording-deletion.js'
 
-const Days = annotate(t.Int, { minimum: MIN_RETENTION_DAYS, maximum: MAX_RETENTION_DAYS })
-const RetentionDays = annotate(t.union([Days, t.null]), {
-  description: `Recordings that ended (or started, when they never ended) more than this many days ago are removed by a background sweep (hourly by default); ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}, or null to keep them forever (the default).`,
-})
-const RetentionScope = annotate(t.keyof({ audio: null, everything: null }), {
-  description: '`audio`: only the audio is removed; the recording keeps its notes and transcript, and its audio answers 404. `everything`: the recording is deleted as DELETE /recordings/{runId} does.',
-})
-const SettingsCodec = t.exact(t.type({ retention: t.exact(t.type({ days: RetentionDays, scope: RetentionScope }), 'Retention') }), 'AccountSettings')
-const SettingsPatchBody = t.exact(
-  t.partial({
-    retention: annotate(t.exact(t.partial({ days: RetentionDays, scope: RetentionScope }), 'RetentionPatch'), {
-      description: 'What is given replaces; what is left out stays as it was.',
-    }),
-  }),
-  'AccountSettingsPatch',
-)
-
-const view = (s: AccountSettings): t.TypeOf<typeof SettingsCodec> => ({ retention: { days: s.retention.days as t.Int | null, scope: s.retention.scope } })
 const noContent = TE.map(() => ({ status: 204, data: null }))
 
 const DELETED = 'Deleted: nothing is answered.'
@@ -66,7 +48,7 @@ export const recordingDeletionRoutes = (core: Core) => [
     summary: "The account's settings: how long recordings are kept",
     description: '`retention.days` null (the default) keeps recordings forever.',
     success: { status: 200, description: 'The settings.', data: SettingsCodec },
-    handle: ({ actor }) => pipe(core.recordings.readSettings(actor), TE.map((s) => ({ data: view(s) }))),
+    handle: ({ actor }) => pipe(core.recordings.readSettings(actor), TE.map((s) => ({ data: accountSettingsView(s) }))),
   }),
   route({
     operationId: 'updateSettings', method: 'patch', path: '/me/settings', tag: 'Account', access: 'write',
@@ -76,6 +58,6 @@ export const recordingDeletionRoutes = (core: Core) => [
     body: SettingsPatchBody,
     errorNotes: { VALIDATION_ERROR: `\`retention.days\` is not a whole number from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} or null, \`retention.scope\` is not \`audio\` or \`everything\`, or a field is unknown (VALIDATION_ERROR, details name the field).` },
     success: { status: 200, description: 'The settings as changed.', data: SettingsCodec },
-    handle: ({ actor, body }) => pipe(core.recordings.updateSettings(actor, body), TE.map((s) => ({ data: view(s) }))),
+    handle: ({ actor, body }) => pipe(core.recordings.updateSettings(actor, body), TE.map((s) => ({ data: accountSettingsView(s) }))),
   }),
 ]

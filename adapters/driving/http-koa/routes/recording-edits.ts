@@ -1,16 +1,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import {
-  MAX_DECISION_LENGTH, MAX_DECISIONS, MAX_DETAILED_SUMMARY_LENGTH, MAX_NAME_LENGTH, MAX_SHORT_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_TOPIC_LENGTH,
-} from '../../../../src/core/domain/notes-edits.js'
 import type { Actor } from '../../../../src/core/domain/api-key.js'
 import type { RecordingDetail } from '../../../../src/core/recordings/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate } from '../codec-schema.js'
 import { uuidPath } from '../params.js'
 import { route } from '../route.js'
-import { ActionItemCodec, actionItemView, RecordingDetailCodec, recordingDetail, SpeakerCodec, TopicCodec, topicView } from '../schemas/recordings.js'
+import { ActionItemCodec, actionItemView, RecordingDetailCodec, recordingDetail, SpeakerCodec, TopicCodec, topicView } from '../contract/recordings.js'
+import { SpeakerBody, ActionItemBody, RenameRecordingBody, NotesBody, TopicBody, NewActionItemBody } from '../contract/recording-edits.js'
 
 const runId = uuidPath('The recording (run) id.')
 
@@ -18,58 +15,7 @@ const WHO =
   'Only the owner of the recording edits it, with a full-access key (a read-only key gets 403). A recording shared with the caller, at any scope, answers 404 like one that does not exist: shares give reading only.'
 const KEPT = 'Edits are stored apart from the generated notes and applied whenever the recording is read, so processing the recording again (a retry) keeps them.'
 
-export const SpeakerBody = t.partial(
-  {
-    name: annotate(t.string, { description: `The speaker's name, 1 to ${MAX_NAME_LENGTH} characters (trimmed); shown instead of the label everywhere.` }),
-    email: annotate(t.union([t.string, t.null]), { description: 'The attendee email the speaker is, or null to forget it.' }),
-  },
-  'RenameSpeaker',
-)
-
-export const ActionItemBody = t.partial(
-  {
-    status: annotate(t.keyof({ active: null, done: null }), { description: '`done` marks the item done; `active` opens it again.' }),
-    owner: annotate(t.union([t.string, t.null]), { description: `Who owes it, 1 to ${MAX_NAME_LENGTH} characters; null for nobody.` }),
-    due: annotate(t.union([t.string, t.null]), { description: 'A day written YYYY-MM-DD, or null for no due date.' }),
-    title: annotate(t.string, { description: `1 to ${MAX_TITLE_LENGTH} characters (trimmed).` }),
-  },
-  'EditActionItem',
-)
-
 const RESET = 'null for a part goes back to what the analyzer wrote; a part left out stays as it is.'
-const nullableText = (description: string) => annotate(t.union([t.string, t.null]), { description })
-
-export const RenameRecordingBody = t.type(
-  { title: annotate(t.string, { description: `The recording's new title, 1 to ${MAX_TITLE_LENGTH} characters (trimmed).` }) },
-  'RenameRecording',
-)
-
-export const NotesBody = t.partial(
-  {
-    shortSummary: nullableText(`The short summary as people wrote it, 1 to ${MAX_SHORT_SUMMARY_LENGTH.toLocaleString('en')} characters (trimmed); null for the generated one.`),
-    detailedSummary: nullableText(`The detailed summary, 1 to ${MAX_DETAILED_SUMMARY_LENGTH.toLocaleString('en')} characters (trimmed; lines starting "- " are bullets); null for the generated one.`),
-    decisions: annotate(t.union([t.array(t.string), t.null]), {
-      description: `The whole list of decisions as edited, in order (at most ${MAX_DECISIONS}, each 1 to ${MAX_DECISION_LENGTH.toLocaleString('en')} characters): edit one by changing its text, delete one by leaving it out, add one by adding it; [] for none. A text the analyzer also wrote keeps its citation (\`by\`, \`atMs\`, \`speaker\`); a new one has none. null for the generated decisions.`,
-    }),
-  },
-  'EditNotes',
-)
-
-export const TopicBody = t.type(
-  { label: nullableText(`The topic's label, 1 to ${MAX_TOPIC_LENGTH} characters (trimmed); null for the generated one.`) },
-  'EditTopic',
-)
-
-export const NewActionItemBody = t.intersection(
-  [
-    t.type({ title: annotate(t.string, { description: `What is to be done, 1 to ${MAX_TITLE_LENGTH} characters (trimmed).` }) }),
-    t.partial({
-      owner: annotate(t.union([t.string, t.null]), { description: `Who owes it, 1 to ${MAX_NAME_LENGTH} characters; null or left out for nobody.` }),
-      due: annotate(t.union([t.string, t.null]), { description: 'A day written YYYY-MM-DD; null or left out for no due date.' }),
-    }),
-  ],
-  'NewActionItem',
-)
 
 const NO_RUN = "No such recording (another account's, or one only shared with the caller)"
 

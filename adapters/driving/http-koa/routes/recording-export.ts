@@ -4,29 +4,14 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { type AppError, notFound } from '../../../../src/core/errors.js'
 import type { RecordingExport } from '../../../../src/core/recordings/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { attachment, EXPORT_FORMATS, type ExportFormat, type ExportFormatName } from '../export/index.js'
+import { attachment, EXPORT_FORMATS, type ExportFormat } from '../export/index.js'
 import { evaluatePreconditions, type Headers, preconditionFailed, validatorHeaders, type Validators, weakEtag } from '../conditional.js'
-import type { Param } from '../params.js'
 import { uuidPath } from '../params.js'
 import { type Reply, route } from '../route.js'
+import { formatParam } from '../contract/recording-export.js'
 
 /** Utterances read from the store per step of writing an export: a long meeting is never held whole. */
 export const EXPORT_PAGE = 500
-
-const NAMES = Object.keys(EXPORT_FORMATS) as ExportFormatName[]
-
-const formatParam: Param<ExportFormatName> = {
-  schema: { type: 'string', enum: NAMES, default: 'md' },
-  required: false,
-  description:
-    '`md` (Markdown: title, date, duration, summaries, decisions, action items with owner, due date and `- [x]` when done, topics, speakers, then the transcript with times and speaker names), `vtt` (WebVTT, a `<v Speaker Name>` voice tag on every cue), `srt` (SubRip, "Speaker Name: text"), `txt` ("[hh:mm:ss] Speaker: text" after the notes) or `json` (the recording as GET /recordings/{runId} answers it, with the whole transcript and `transcriptTotal`). Defaults to `md`; another value is refused (422).',
-  read: (raw) =>
-    raw === undefined
-      ? { ok: true, value: 'md' }
-      : (NAMES as string[]).includes(raw)
-        ? { ok: true, value: raw as ExportFormatName }
-        : { ok: false, unreadable: false, message: `unknown format '${raw}'; allowed: ${NAMES.join(', ')}` },
-}
 
 /** Head, the transcript a page at a time, then tail: a failure while reading a page cuts the download (the client sees it incomplete). */
 async function* written(format: ExportFormat, doc: RecordingExport): AsyncGenerator<Buffer> {

@@ -3,11 +3,10 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { INCLUDED_UTTERANCES, type RecordingDetail } from '../../../../src/core/recordings/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { serveAudio } from '../audio-range.js'
-import { pageOf } from '../envelope.js'
 import { MAX_PAGE_LIMIT, pageQuery, uuidPath, wordList } from '../params.js'
 import { API_PREFIX, route } from '../route.js'
-import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../recording-filter-query.js'
-import { RecordingDetailCodec, RecordingRow, recordingDetail, recordingRow, TranscriptPage } from '../schemas/recordings.js'
+import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../contract/recording-query.js'
+import { RecordingDetailCodec, recordingDetail, recordingRow, TranscriptPage, RecordingPageCodec } from '../contract/recordings.js'
 
 const runIdParam = { runId: uuidPath('The recording (run) id.') }
 
@@ -28,7 +27,7 @@ export const recordingRoutes = (core: Core) => [
       'With `q`, rows come most relevant first and each carries `match` (the field, a snippet with the matched words marked, and for a transcript the utterance\'s time `atMs` to seek to); without it `match` is null.',
     query: { ...pageQuery, ...recordingFilterQuery },
     errorNotes: { VALIDATION_ERROR: RECORDING_FILTER_ERRORS },
-    success: { status: 200, description: 'A page of recording rows.', data: pageOf(RecordingRow, 'RecordingPage') },
+    success: { status: 200, description: 'A page of recording rows.', data: RecordingPageCodec },
     handle: ({ actor, query }) =>
       pipe(
         core.recordings.listRecordings(actor, { limit: query.limit, offset: query.offset }, recordingFilters(query)),

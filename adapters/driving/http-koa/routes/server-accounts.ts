@@ -4,31 +4,9 @@ import * as t from 'io-ts'
 import { type Account, planFor } from '../../../../src/core/domain/account.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-
-const PlanCodec = t.exact(
-  t.type({
-    key: t.string,
-    paid: t.boolean,
-    monthlyRecordings: annotate(t.union([t.number, t.null]), { description: 'Recordings an account may start per calendar month; null: unlimited.' }),
-  }),
-  'ServerPlan',
-)
-const ServerAccountCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    name: t.string,
-    email: formatted('email'),
-    plan: PlanCodec,
-    serverAdmin: t.boolean,
-    organizationId: t.union([formatted('uuid'), t.null]),
-    createdAt: formatted('date-time'),
-  }),
-  'ServerAccount',
-)
+import { ServerAccountCodec, PlanListCodec, PlanBody, ServerAccountPageCodec } from '../contract/server-accounts.js'
 
 const FORBIDDEN = "The key's account is not one of this server's administrators (FORBIDDEN)."
 
@@ -51,7 +29,7 @@ export const serverAccountRoutes = (core: Core) => {
       description: "For the server's administrators (any key of theirs). Oldest first, paged with `limit` and `offset`.",
       query: pageQuery,
       errorNotes: { FORBIDDEN },
-      success: { status: 200, description: 'A page of accounts.', data: pageOf(ServerAccountCodec, 'ServerAccountPage') },
+      success: { status: 200, description: 'A page of accounts.', data: ServerAccountPageCodec },
       handle: ({ actor, query }) =>
         pipe(
           core.identity.listServerAccounts(actor, query),
@@ -62,7 +40,7 @@ export const serverAccountRoutes = (core: Core) => {
       operationId: 'listServerPlans', method: 'get', path: '/server/plans', tag: 'Server accounts', access: 'read',
       summary: "The server's plans",
       description: 'The plans an account can be put on (NOTETAKER_PLANS), in the order the operator gave them. Any key may read them.',
-      success: { status: 200, description: 'Every plan.', data: t.array(PlanCodec, 'ServerPlanList') },
+      success: { status: 200, description: 'Every plan.', data: PlanListCodec },
       handle: () => TE.right({ data: plans.map((p) => ({ ...p })) }),
     }),
     route({
@@ -70,7 +48,7 @@ export const serverAccountRoutes = (core: Core) => {
       summary: "Change an account's plan",
       description: "For the server's administrators, with full access: puts the account on one of the server's plans (as `notetaker accounts set-plan` does), which lifts or sets its monthly allowance at once.",
       params: { accountId: uuidPath('The account id.') },
-      body: t.exact(t.type({ plan: annotate(t.string, { description: 'One of the keys of GET /server/plans.' }) })),
+      body: PlanBody,
       errorNotes: {
         FORBIDDEN: `The key is read-only; or ${FORBIDDEN.charAt(0).toLowerCase()}${FORBIDDEN.slice(1)}`,
         NOT_FOUND: 'No account with this id (NOT_FOUND).',

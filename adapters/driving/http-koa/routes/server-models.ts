@@ -3,55 +3,11 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { sizeInWords } from '../../../../src/core/domain/size-words.js'
 import { type AppError, invalidField } from '../../../../src/core/errors.js'
-import type { SpeechModelView } from '../../../../src/core/ports/speech-models.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate } from '../codec-schema.js'
 import type { Param } from '../params.js'
 import { route } from '../route.js'
 import { receiveToTemporaryFile, removeTemporaryFile } from '../temporary-file.js'
-import { SpeechToTextCodec } from './server.js'
-
-const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$'
-const NAME = new RegExp(NAME_PATTERN)
-
-export const SpeechModelCodec = t.exact(
-  t.type({
-    name: annotate(t.string, { examples: ['base.en'], description: 'What POST /server/models and the other routes take.' }),
-    kind: annotate(t.keyof({ whisper: null, 'speaker-segmentation': null, 'speaker-embedding': null }), {
-      description: '`whisper`: speech to text; the speaker kinds: the two halves of telling voices apart.',
-    }),
-    bytes: annotate(t.number, { description: "The file's exact size, from the catalog." }),
-    multilingual: t.boolean,
-    source: annotate(t.keyof({ published: null, operator: null }), {
-      description: "`published`: whisper.cpp's or sherpa-onnx's file; `operator`: from the operator's catalog (NOTETAKER_MODELS_CATALOG).",
-    }),
-    description: annotate(t.string, { description: 'For a Whisper model its accuracy in a few words; for a speaker model what it does.' }),
-    state: annotate(t.keyof({ absent: null, downloading: null, partial: null, present: null, unusable: null }), {
-      description:
-        '`absent`: not here; `downloading`: a download runs now (`receivedBytes` of `bytes`); `partial`: a download stopped part way, POST resumes it; `present`: here, checked, usable; `unusable`: a file is here under its name that cannot be used (`problem` says why).',
-    }),
-    receivedBytes: annotate(t.number, { description: 'Bytes on disk: of the download so far, or the whole file when present.' }),
-    problem: annotate(t.union([t.string, t.null]), { description: 'Why the model is unusable, or why its last download or file was refused, in words; null otherwise.' }),
-    inUse: annotate(t.boolean, { description: 'Whether the speech engine (or speaker separation) uses it now.' }),
-  }),
-  'SpeechModel',
-)
-
-export const ModelsCodec = t.exact(
-  t.type({
-    speechToText: SpeechToTextCodec,
-    models: t.array(SpeechModelCodec),
-    mirror: annotate(t.string, { description: 'Where Whisper models download from (NOTETAKER_MODELS_URL).' }),
-  }),
-  'SpeechModels',
-)
-
-const ModelName = annotate(
-  t.refinement(t.string, (s) => NAME.test(s), 'ModelName'),
-  { type: 'string', pattern: NAME_PATTERN, examples: ['base.en'], description: 'A model of GET /server/models (`name`).' },
-)
-
-const PullBody = t.exact(t.type({ name: ModelName }), 'PullSpeechModel')
+import { NAME_PATTERN, NAME, SpeechModelCodec, ModelsCodec, PullBody, speechModelView } from '../contract/server-models.js'
 
 /** Letters, digits, '.', '_' and '-', as the catalog names models; another shape is 422 before anything is looked up. */
 const modelName: Param<string> = {
@@ -61,9 +17,6 @@ const modelName: Param<string> = {
   read: (raw) =>
     raw !== undefined && NAME.test(raw) ? { ok: true, value: raw } : { ok: false, unreadable: false, message: "must be a model name: letters, digits, '.', '_' or '-'" },
 }
-
-// The catalog's views are read-only; the codecs' arrays are mutable.
-const view = (m: SpeechModelView): t.TypeOf<typeof SpeechModelCodec> => ({ ...m })
 
 const ADMINS =
   "For this server's administrators only (an account flag an operator sets: `notetaker accounts server-admin --account EMAIL`; the first start's account is one): anyone else is 403 FORBIDDEN, \"Only this server's administrators manage its speech models\"."
@@ -87,7 +40,7 @@ export const serverModelRoutes = (core: Core) => [
     errors: ['FORBIDDEN'],
     errorNotes: { FORBIDDEN: 'The caller is not a server administrator (FORBIDDEN).', VALIDATION_ERROR: `${NO_MODELS} (VALIDATION_ERROR)` },
     success: { status: 200, description: 'The engine, the models and the mirror.', data: ModelsCodec },
-    handle: ({ actor }) => pipe(core.speech.listModels(actor), TE.map((o) => ({ data: { speechToText: o.speechToText, models: o.models.map(view), mirror: o.mirror } }))),
+    handle: ({ actor }) => pipe(core.speech.listModels(actor), TE.map((o) => ({ data: { speechToText: o.speechToText, models: o.models.map(speechModelView), mirror: o.mirror } }))),
   }),
   route({
     operationId: 'pullSpeechModel', method: 'post', path: '/server/models', tag: 'Speech models', access: 'write',
@@ -106,7 +59,7 @@ export const serverModelRoutes = (core: Core) => [
       data: SpeechModelCodec,
       extraStatuses: [{ status: 200, description: 'The model is here already: the model, state `present`.', sameData: true }],
     },
-    handle: ({ actor, body }) => pipe(core.speech.pullModel(actor, body.name), TE.map((m) => ({ status: m.state === 'present' ? 200 : 202, data: view(m) }))),
+    handle: ({ actor, body }) => pipe(core.speech.pullModel(actor, body.name), TE.map((m) => ({ status: m.state === 'present' ? 200 : 202, data: speechModelView(m) }))),
   }),
   route({
     operationId: 'putSpeechModelContent', method: 'put', path: '/server/models/{name}/content', tag: 'Speech models', access: 'write',
@@ -138,7 +91,7 @@ export const serverModelRoutes = (core: Core) => [
             (file) => removeTemporaryFile(file),
           ),
         ),
-        TE.map((m) => ({ data: view(m) })),
+        TE.map((m) => ({ data: speechModelView(m) })),
       ),
   }),
   route({

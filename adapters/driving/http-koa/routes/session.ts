@@ -4,31 +4,11 @@ import * as t from 'io-ts'
 import type { SessionView } from '../../../../src/core/domain/session.js'
 import { forbidden, unauthorizedBecause } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { formatted } from '../codec-schema.js'
 import { route } from '../route.js'
 import { CROSS_ORIGIN_REFUSED, clearedCookie, crossOrigin, overTls, sessionCookie, sessionToken } from '../session-cookie.js'
-
-export const SessionCodec = t.exact(
-  t.type({
-    account: t.exact(t.type({ id: formatted('uuid'), name: t.string, email: t.string })),
-    access: t.keyof({ full: null, readonly: null }),
-    organizationWide: t.boolean,
-    organizationId: t.union([formatted('uuid'), t.null]),
-    signedInWith: t.keyof({ password: null, apiKey: null }),
-    csrfToken: t.string,
-    expiresAt: formatted('date-time', 'When the session ends; sign in again after it.'),
-  }),
-  'Session',
-)
-
-const SignInBody = t.union(
-  [t.exact(t.type({ email: t.string, password: t.string }), 'PasswordSignIn'), t.exact(t.type({ apiKey: t.string }), 'ApiKeySignIn')],
-  'SignIn',
-)
+import { SessionCodec, SignInBody, sessionAnswer } from '../contract/session.js'
 
 const NO_SESSION = 'No session: sign in with POST /ext/v1/session (this route reads the session cookie, not an API key)'
-
-const view = (s: SessionView): t.TypeOf<typeof SessionCodec> => ({ ...s, account: { ...s.account } })
 
 /** Signing in and out of the web app: a session cookie instead of a bearer key (docs/operations.md, "Sign-in and sessions"). */
 export const sessionRoutes = (core: Core) => [
@@ -61,7 +41,7 @@ export const sessionRoutes = (core: Core) => [
         core.identity.signIn({ credentials, client: connection?.remoteAddress ?? 'in-process' }),
         TE.map(({ token, session }) => {
           const maxAge = Math.max(0, Math.round((Date.parse(session.expiresAt) - core.ports.clock.now().getTime()) / 1000))
-          return { status: 201, data: view(session), headers: { 'set-cookie': sessionCookie(token, maxAge, overTls(connection)) } }
+          return { status: 201, data: sessionAnswer(session), headers: { 'set-cookie': sessionCookie(token, maxAge, overTls(connection)) } }
         }),
       )
     },
@@ -78,7 +58,7 @@ export const sessionRoutes = (core: Core) => [
     handle: ({ actor, headers }) => {
       const token = sessionToken(typeof headers['cookie'] === 'string' ? headers['cookie'] : undefined)
       if (actor.sessionId === undefined || token === undefined) return TE.left(unauthorizedBecause(NO_SESSION))
-      return TE.map((s: SessionView) => ({ data: view(s) }))(core.identity.getSession(token))
+      return TE.map((s: SessionView) => ({ data: sessionAnswer(s) }))(core.identity.getSession(token))
     },
   }),
   route({

@@ -1,38 +1,12 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
-import { Email } from '../../../../src/core/domain/account.js'
 import { wholePage } from '../../../../src/core/domain/page.js'
-import { type Share, ShareScope } from '../../../../src/core/domain/share.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { uuidPath } from '../params.js'
 import { route } from '../route.js'
 import { joinLink, type WebLinks } from '../web-links.js'
-
-const Scope = annotate(ShareScope, {
-  description: '`full`: everything the owner sees. `summary`: summaries, attendees, topics, action items and speaker statistics, but no transcript and no audio.',
-})
-const ShareCodec = t.exact(
-  t.type({ id: formatted('uuid'), runId: formatted('uuid'), email: formatted('email'), scope: Scope, createdAt: formatted('date-time') }),
-  'RecordingShare',
-)
-const SentShareCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    runId: formatted('uuid'),
-    email: formatted('email'),
-    scope: Scope,
-    createdAt: formatted('date-time'),
-    link: annotate(t.string, { description: 'The one-time link to the recording, through the web app\'s join page (the token in its fragment). Pass it on when `mailed` is false.' }),
-    mailed: annotate(t.boolean, { description: 'Whether the recipient was sent the link by mail (the server sends mail when SMTP is configured).' }),
-    mailProblem: annotate(t.union([t.string, t.null]), { description: 'Why the mail was not sent when the server sends mail; null otherwise.' }),
-  }),
-  'SentRecordingShare',
-)
-const view = (s: Share): t.TypeOf<typeof ShareCodec> => ({ id: s.id, runId: s.runId, email: s.email, scope: s.scope, createdAt: s.createdAt })
+import { ShareCodec, SentShareCodec, shareView, ShareBody, RecordingShareListCodec } from '../contract/shares.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
 const runId = { runId: uuidPath('The recording (run) id; one of the key\'s own recordings.') }
@@ -51,7 +25,7 @@ export const shareRoutes = (core: Core, links: WebLinks) => [
       'The answer carries `link`, a one-time link to the web app\'s join page bound to the email: it opens the recording, and for an email with no account first sets a name and a password (POST /invites/join) when the owner may invite people onto the server (a server administrator, or an owner or admin of an organization). The recipient is sent it by mail when the server sends mail (`mailed`); otherwise pass it on.',
     ].join(' '),
     params: runId,
-    body: t.exact(t.type({ email: Email, scope: Scope })),
+    body: ShareBody,
     errors: ['CONFLICT'],
     errorNotes: {
       NOT_FOUND: NOT_OWNER,
@@ -62,7 +36,7 @@ export const shareRoutes = (core: Core, links: WebLinks) => [
     handle: ({ actor, params, body, headers, connection }) =>
       pipe(
         core.sharing.share(actor, params.runId, { ...body, joinLink: joinLink(links.baseFor(headers, connection)) }),
-        TE.map((s) => ({ ...view(s.share), link: s.link, mailed: s.mailed, mailProblem: s.mailProblem })),
+        TE.map((s) => ({ ...shareView(s.share), link: s.link, mailed: s.mailed, mailProblem: s.mailProblem })),
         data,
       ),
   }),
@@ -72,8 +46,8 @@ export const shareRoutes = (core: Core, links: WebLinks) => [
     description: 'The whole collection, oldest first (not paged: `total` equals the number of rows, `limit` too, `offset` is 0).',
     params: runId,
     errorNotes: { NOT_FOUND: NOT_OWNER },
-    success: { status: 200, description: 'Every share of the recording.', data: pageOf(ShareCodec, 'RecordingShareList') },
-    handle: ({ actor, params }) => pipe(core.sharing.listShares(actor, params.runId), TE.map((rows) => wholePage(rows.map(view))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
+    success: { status: 200, description: 'Every share of the recording.', data: RecordingShareListCodec },
+    handle: ({ actor, params }) => pipe(core.sharing.listShares(actor, params.runId), TE.map((rows) => wholePage(rows.map(shareView))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({
     operationId: 'revokeRecordingShare', method: 'delete', path: '/recordings/{runId}/shares/{shareId}', tag: 'Recordings', access: 'write',
@@ -82,6 +56,6 @@ export const shareRoutes = (core: Core, links: WebLinks) => [
     params: { ...runId, shareId: uuidPath('The share id.') },
     errorNotes: { NOT_FOUND: `${NOT_OWNER.replace(' (NOT_FOUND).', '')}; or no such share of this recording (NOT_FOUND).` },
     success: { status: 200, description: 'The revoked share.', data: ShareCodec },
-    handle: ({ actor, params }) => pipe(core.sharing.revokeShare(actor, params.runId, params.shareId), TE.map(view), data),
+    handle: ({ actor, params }) => pipe(core.sharing.revokeShare(actor, params.runId, params.shareId), TE.map(shareView), data),
   }),
 ]

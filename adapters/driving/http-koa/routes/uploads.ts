@@ -1,47 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
-import { DateTime } from '../../../../src/core/domain/ids.js'
-import { LANGUAGE_REQUEST_PATTERN } from '../../../../src/core/domain/language.js'
-import { MAX_CONTENT_TYPE_LENGTH, MAX_FILENAME_LENGTH, MAX_UPLOAD_TITLE_LENGTH, UploadContentType, UploadFilename, UploadTitle } from '../../../../src/core/domain/upload-codecs.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
 import { pageQuery, uuidPath } from '../params.js'
 import { route } from '../route.js'
-import { UploadCodec, uploadView } from '../schemas/recordings.js'
-
-const CreateUploadBody = t.exact(
-  t.intersection([
-    t.type({
-      filename: annotate(UploadFilename, {
-        type: 'string',
-        minLength: 1,
-        maxLength: MAX_FILENAME_LENGTH,
-        description: 'Decides the kind: .wav .mp3 .m4a .ogg .opus .webm .flac .mp4 (audio) or .vtt .srt .txt .json (transcript). Audio is refused (422) when the server has no speech-to-text engine.',
-      }),
-    }),
-    t.partial({
-      title: annotate(UploadTitle, { type: 'string', maxLength: MAX_UPLOAD_TITLE_LENGTH, description: `Shown in lists; the file name without its extension when absent or blank. At most ${MAX_UPLOAD_TITLE_LENGTH} characters, one line.` }),
-      contentType: annotate(UploadContentType, { type: 'string', maxLength: MAX_CONTENT_TYPE_LENGTH, description: `The file's media type as the client knows it (kept as given). At most ${MAX_CONTENT_TYPE_LENGTH} characters.` }),
-      byteSize: annotate(t.Int, { description: 'The file size in bytes; the content must match it exactly.' }),
-      startsAt: DateTime,
-      kind: t.keyof({ audio: null, transcript: null }),
-      language: annotate(t.string, {
-        pattern: LANGUAGE_REQUEST_PATTERN,
-        examples: ['de', 'pt-BR', 'auto'],
-        description:
-          'The language spoken: a lowercase ISO 639 code (two letters, or three for a language without a two-letter one), optionally with a region in capitals (`en`, `de`, `yue`, `pt-BR`), or `auto` to have the engine detect it. Absent: the engine\'s default (English for pocketsphinx and English-only Whisper models). Another shape is 422 on `language`; so is a language the server\'s engine cannot transcribe (pocketsphinx knows English only), with how to get one that can. For a transcript file it is only recorded (`auto` means unknown there).',
-      }),
-      template: annotate(t.string, {
-        examples: ['sales-call'],
-        description:
-          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings (`general`, `standup`, `sales-call`, `one-on-one`, `interview`, or the operator\'s own). Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
-      }),
-    }),
-  ]),
-  'CreateUpload',
-)
+import { CreateUploadBody, UploadCodec, uploadView, UploadPageCodec } from '../contract/uploads.js'
 
 const uploadId = { uploadId: uuidPath('The upload id.') }
 
@@ -84,7 +46,7 @@ export const uploadRoutes = (core: Core) => [
     summary: 'Uploads, newest first',
     description: 'The account\'s uploads, a page at a time, each with its `stage` (`pending` until the file is sent, then `stored`, `transcribing`, `analysing`, and `ready` or `failed` with `error`) and, while it is processed, `progress`.',
     query: pageQuery,
-    success: { status: 200, description: 'A page of uploads.', data: pageOf(UploadCodec, 'UploadPage') },
+    success: { status: 200, description: 'A page of uploads.', data: UploadPageCodec },
     handle: ({ actor, query }) => pipe(core.uploads.listUploads(actor, query), TE.map((p) => ({ data: { ...p, rows: p.rows.map(uploadView) } }))),
   }),
   route({

@@ -1,94 +1,37 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import * as t from 'io-ts'
 import { EVENT_CATALOGUE, RecordingLinks } from '../../../../src/core/domain/events.js'
-import { type Page, wholePage } from '../../../../src/core/domain/page.js'
-import { DeliveredEventName, type WebhookDelivery, type WebhookEndpoint, WebhookEventList, WebhookEventName } from '../../../../src/core/domain/webhook.js'
-import { DISABLE_AFTER_FAILED_EVENTS, LOGGED_PAYLOAD_CHARS, MAX_ATTEMPTS } from '../../../../src/core/domain/webhook-delivery.js'
-import type { WebhookWithSecret } from '../../../../src/core/webhooks/index.js'
+import { wholePage } from '../../../../src/core/domain/page.js'
+import { DISABLE_AFTER_FAILED_EVENTS, MAX_ATTEMPTS } from '../../../../src/core/domain/webhook-delivery.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { annotate, formatted, type JsonSchema, nullableFormatted, schemaOf } from '../codec-schema.js'
-import { pageOf } from '../envelope.js'
+import { type JsonSchema, schemaOf } from '../codec-schema.js'
 import { pageQuery, uuidPath } from '../params.js'
+import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
-
-const Status = t.keyof({ active: null, disabled: null })
-const Events = annotate(WebhookEventList, { minItems: 1, description: 'Event names to receive; see the `webhooks` section of this document for each payload.' })
-const endpointFields = {
-  id: formatted('uuid'),
-  url: formatted('uri'),
-  description: t.union([t.string, t.null]),
-  events: t.array(WebhookEventName),
-  status: Status,
-  consecutiveFailures: t.Int,
-  lastDeliveryAt: nullableFormatted('date-time'),
-  lastStatus: t.union([t.Int, t.null]),
-  disabledReason: t.union([t.string, t.null]),
-  previousSecretExpiresAt: nullableFormatted('date-time', 'After a rotation: until when the replaced secret still signs deliveries.'),
-  createdAt: formatted('date-time'),
-  updatedAt: formatted('date-time'),
-}
-const EndpointCodec = t.exact(t.type(endpointFields), 'WebhookEndpoint')
-const SecretCodec = annotate(new t.Type<string, string, unknown>('WebhookSecret', t.string.is, t.string.validate, t.identity), {
-  type: 'string',
-  description: 'The signing secret, `whsec_<base64>`. Shown only in this answer.',
-})
-const EndpointWithSecretCodec = t.exact(
-  t.type({ ...endpointFields, secret: SecretCodec }),
-  'WebhookEndpointWithSecret',
-)
-const HealthCodec = t.exact(t.type({ succeeded: t.Int, failed: t.Int, since: formatted('date-time') }), 'DeliveryHealth')
-const EndpointDetailCodec = t.exact(t.type({ ...endpointFields, recentDeliveries: HealthCodec }), 'WebhookEndpointDetail')
-const DeliveryCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    eventId: formatted('uuid'),
-    eventType: DeliveredEventName,
-    trigger: annotate(t.keyof({ event: null, resend: null, test: null }), { description: 'Why it was sent: the event happened, someone re-sent it, or someone asked for a test.' }),
-    attempt: t.Int,
-    outcome: t.keyof({ succeeded: null, will_retry: null, failed: null }),
-    statusCode: t.union([t.Int, t.null]),
-    durationMs: t.Int,
-    error: t.union([t.string, t.null]),
-    nextAttemptAt: nullableFormatted('date-time'),
-    payload: annotate(t.union([t.string, t.null]), {
-      description: `The JSON body sent, as signed (cut after ${LOGGED_PAYLOAD_CHARS.toLocaleString('en')} characters, ending in "…"); null on attempts logged before bodies were kept.`,
-    }),
-    response: annotate(t.union([t.string, t.null]), { description: "The first 200 characters of the receiver's answer; null when none came or it was empty." }),
-    createdAt: formatted('date-time'),
-  }),
-  'WebhookDelivery',
-)
-const QueuedCodec = t.exact(
-  t.type({ endpointId: formatted('uuid'), eventId: formatted('uuid'), eventType: DeliveredEventName, queuedAt: formatted('date-time') }),
-  'QueuedResend',
-)
-const Description = t.union([t.string, t.null])
-const CreateBody = t.intersection([t.type({ url: formatted('uri'), events: Events }), t.partial({ description: Description })], 'CreateWebhook')
-const PatchBody = t.partial({ url: formatted('uri'), events: Events, status: Status, description: Description }, 'UpdateWebhook')
-
-const view = (e: WebhookEndpoint): t.TypeOf<typeof EndpointCodec> => ({
-  id: e.id,
-  url: e.url,
-  description: e.description,
-  events: [...e.events],
-  status: e.status,
-  consecutiveFailures: e.consecutiveFailures as t.Int,
-  lastDeliveryAt: e.lastDeliveryAt,
-  lastStatus: e.lastStatus as t.Int | null,
-  disabledReason: e.disabledReason,
-  previousSecretExpiresAt: e.previousSecretExpiresAt,
-  createdAt: e.createdAt,
-  updatedAt: e.updatedAt,
-})
-const withSecret = (w: WebhookWithSecret) => ({ ...view(w.endpoint), secret: w.secret })
-const deliveryView = (d: WebhookDelivery) => ({ ...d, attempt: d.attempt as t.Int, statusCode: d.statusCode as t.Int | null, durationMs: d.durationMs as t.Int })
-const deliveryPage = (p: Page<WebhookDelivery>) => ({ ...p, rows: p.rows.map(deliveryView) })
+import {
+  EndpointCodec,
+  EndpointWithSecretCodec,
+  EndpointDetailCodec,
+  QueuedCodec,
+  CreateBody,
+  PatchBody,
+  endpointView,
+  withSecret,
+  deliveryPage,
+  DeletedCodec,
+  endpointDetailView,
+  deletedView,
+  WebhookEndpointListCodec,
+  WebhookDeliveryPageCodec,
+} from '../contract/webhooks.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
-const id = { id: uuidPath('The webhook endpoint id.') }
-const NOT_FOUND = "No such webhook endpoint; another account's endpoint answers 404 too (NOT_FOUND)."
+const endpoint = byId({
+  id: 'The webhook endpoint id.',
+  notFound: "No such webhook endpoint; another account's endpoint answers 404 too (NOT_FOUND).",
+  answer: plainly(endpointView),
+})
 const BAD_FIELDS =
   'A body field failed: `url` not https (http only when the operator allows private URLs) or a private, loopback, link-local or metadata address; `events` empty or with an unknown name (details[].path `events.N`) (VALIDATION_ERROR).'
 
@@ -108,8 +51,8 @@ export const webhookRoutes = (core: Core) => [
     operationId: 'listWebhooks', method: 'get', path: '/webhooks', tag: 'Webhooks', access: 'read',
     summary: 'All webhook endpoints of the account',
     description: 'The whole collection, oldest first (not paged: `total` equals the number of rows). The signing secret is never returned.',
-    success: { status: 200, description: 'Every endpoint.', data: pageOf(EndpointCodec, 'WebhookEndpointList') },
-    handle: ({ actor }) => pipe(core.webhooks.list(actor), TE.map((rows) => wholePage(rows.map(view))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
+    success: { status: 200, description: 'Every endpoint.', data: WebhookEndpointListCodec },
+    handle: ({ actor }) => pipe(core.webhooks.list(actor), TE.map((rows) => wholePage(rows.map(endpointView))), TE.map((p) => ({ ...p, rows: [...p.rows] })), data),
   }),
   route({
     operationId: 'createWebhook', method: 'post', path: '/webhooks', tag: 'Webhooks', access: 'write',
@@ -124,57 +67,56 @@ export const webhookRoutes = (core: Core) => [
     operationId: 'getWebhook', method: 'get', path: '/webhooks/{id}', tag: 'Webhooks', access: 'read',
     summary: 'One endpoint with its recent delivery health',
     description: '`recentDeliveries` counts the attempts of the last 24 hours that succeeded and that failed; `disabledReason` says why sending stopped, if it did.',
-    params: id,
-    errorNotes: { NOT_FOUND },
+    params: endpoint.params,
+    errorNotes: endpoint.errorNotes(),
     success: { status: 200, description: 'The endpoint.', data: EndpointDetailCodec },
-    handle: ({ actor, params }) =>
-      pipe(core.webhooks.get(actor, params.id), TE.map((w) => ({ ...view(w.endpoint), recentDeliveries: { ...w.recentDeliveries, succeeded: w.recentDeliveries.succeeded as t.Int, failed: w.recentDeliveries.failed as t.Int } })), data),
+    handle: endpoint.handleWith(plainly(endpointDetailView))((actor, id) => core.webhooks.get(actor, id)),
   }),
   route({
     operationId: 'updateWebhook', method: 'patch', path: '/webhooks/{id}', tag: 'Webhooks', access: 'write',
     summary: 'Change the URL, events or status of an endpoint',
     description: '`status: "active"` re-enables a disabled endpoint and clears `consecutiveFailures` and `disabledReason`; `status: "disabled"` pauses it (queued retries are dropped). Fields left out stay as they are.',
-    params: id,
+    params: endpoint.params,
     body: PatchBody,
-    errorNotes: { NOT_FOUND, VALIDATION_ERROR: BAD_FIELDS },
+    errorNotes: endpoint.errorNotes({ VALIDATION_ERROR: BAD_FIELDS }),
     success: { status: 200, description: 'The endpoint as changed.', data: EndpointCodec },
-    handle: ({ actor, params, body }) => pipe(core.webhooks.update(actor, params.id, body), TE.map(view), data),
+    handle: endpoint.handle((actor, id, changes) => core.webhooks.update(actor, id, changes)),
   }),
   route({
     operationId: 'deleteWebhook', method: 'delete', path: '/webhooks/{id}', tag: 'Webhooks', access: 'write',
     summary: 'Delete an endpoint',
     description: 'Removes the endpoint and its delivery log; attempts still queued for it are dropped.',
-    params: id,
-    errorNotes: { NOT_FOUND },
-    success: { status: 200, description: 'The id of the deleted endpoint.', data: t.exact(t.type({ id: formatted('uuid'), deleted: t.literal(true) }), 'DeletedWebhook') },
-    handle: ({ actor, params }) => pipe(core.webhooks.remove(actor, params.id), TE.map((r) => ({ id: r.id, deleted: true as const })), data),
+    params: endpoint.params,
+    errorNotes: endpoint.errorNotes(),
+    success: { status: 200, description: 'The id of the deleted endpoint.', data: DeletedCodec },
+    handle: endpoint.handleWith(plainly(deletedView))((actor, id) => core.webhooks.remove(actor, id)),
   }),
   route({
     operationId: 'rotateWebhookSecret', method: 'post', path: '/webhooks/{id}/rotate-secret', tag: 'Webhooks', access: 'write',
     summary: 'Replace the signing secret',
     description:
       'Answers the new secret, shown only here. For 24 hours (until `previousSecretExpiresAt`) deliveries carry two signatures in `webhook-signature`, one per secret, so receivers can switch without missing events; rotating again in that time drops the oldest secret.',
-    params: id,
-    errorNotes: { NOT_FOUND },
+    params: endpoint.params,
+    errorNotes: endpoint.errorNotes(),
     success: { status: 200, description: 'The endpoint and its new secret.', data: EndpointWithSecretCodec },
-    handle: ({ actor, params }) => pipe(core.webhooks.rotateSecret(actor, params.id), TE.map(withSecret), data),
+    handle: endpoint.handleWith(plainly(withSecret))((actor, id) => core.webhooks.rotateSecret(actor, id)),
   }),
   route({
     operationId: 'listWebhookDeliveries', method: 'get', path: '/webhooks/{id}/deliveries', tag: 'Webhooks', access: 'read',
     summary: 'The delivery log of an endpoint, newest first',
     description:
       'One row per attempt: the event, why it was sent (`trigger`), the attempt number, the outcome (`succeeded`, `will_retry` with `nextAttemptAt`, or `failed`), the HTTP status (null when no answer came), the duration, the error in words, the body sent (`payload`) and the start of the answer (`response`).',
-    params: id,
+    params: endpoint.params,
     query: pageQuery,
-    errorNotes: { NOT_FOUND },
-    success: { status: 200, description: 'A page of attempts.', data: pageOf(DeliveryCodec, 'WebhookDeliveryPage') },
+    errorNotes: endpoint.errorNotes(),
+    success: { status: 200, description: 'A page of attempts.', data: WebhookDeliveryPageCodec },
     handle: ({ actor, params, query }) => pipe(core.webhooks.listDeliveries(actor, params.id, query), TE.map(deliveryPage), data),
   }),
   route({
     operationId: 'resendWebhookDelivery', method: 'post', path: '/webhooks/{id}/deliveries/{deliveryId}/resend', tag: 'Webhooks', access: 'write',
     summary: 'Send the event of a delivery again',
     description: 'Queues a new delivery of the same event (same `webhook-id`, so receivers can tell it is the same event) to this endpoint, retried on the usual schedule; it shows in the log with `trigger: "resend"`.',
-    params: { ...id, deliveryId: uuidPath('A delivery (attempt) id from the log.') },
+    params: { ...endpoint.params, deliveryId: uuidPath('A delivery (attempt) id from the log.') },
     errors: ['CONFLICT'],
     errorNotes: { NOT_FOUND: 'No such endpoint or delivery for this account (NOT_FOUND).', CONFLICT: 'The endpoint is disabled; PATCH its status to "active" first (CONFLICT).' },
     success: { status: 202, description: 'The delivery is queued.', data: QueuedCodec },
@@ -185,8 +127,8 @@ export const webhookRoutes = (core: Core) => [
     summary: 'Send a test event to an endpoint',
     description:
       'Queues a signed `webhook.test` event to this endpoint alone, whatever events it subscribed to, and also while it is disabled (to check a receiver before re-enabling it). It is sent once, never retried, and shows in the delivery log with `trigger: "test"`; it neither counts toward disabling the endpoint nor clears its failures.',
-    params: id,
-    errorNotes: { NOT_FOUND },
+    params: endpoint.params,
+    errorNotes: endpoint.errorNotes(),
     success: { status: 202, description: 'The test event is queued.', data: QueuedCodec },
     handle: ({ actor, params }) => data(core.webhooks.sendTest(actor, params.id)),
   }),

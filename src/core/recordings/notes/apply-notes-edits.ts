@@ -7,7 +7,7 @@
  * rewritten parts (summaries, decisions, topic labels) replace the generated
  * text, which stays available in `edited`. Pure: applied on every read.
  */
-import type { Decision, SpeakerStats, Topic } from '../../domain/notes.js'
+import { addedActionItem, type Decision, type SpeakerStats, type Topic } from '../../domain/notes.js'
 import { type ActionItemChanges, type NotesEdits, type PartEdit, type SpeakerName, speakerIdOf, withTopicIds } from '../../domain/notes-edits.js'
 import type { Utterance } from '../../domain/utterance.js'
 import type { ActionItem, StoredNotes } from '../../ports/recording-stores.js'
@@ -86,7 +86,8 @@ const renameInSummary = (text: string, renames: ReadonlyArray<readonly [string, 
 
 /** An item a person added, from its edit (which carries every field). */
 const addedItem = (itemId: string, c: ActionItemChanges): ActionItem => ({
-  id: itemId, title: c.title ?? '', owner: c.owner ?? null, due: c.due ?? null, status: c.status ?? 'active', context: '', tags: [], atMs: null,
+  id: itemId,
+  ...addedActionItem({ title: c.title ?? '', owner: c.owner ?? null, due: c.due ?? null, status: c.status ?? 'active' }),
 })
 
 /** The fields an edit sets on an item (not its bookkeeping). */

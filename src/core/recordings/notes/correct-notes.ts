@@ -14,6 +14,7 @@ import {
   MAX_DECISION_LENGTH, MAX_DECISIONS, MAX_DETAILED_SUMMARY_LENGTH, MAX_SHORT_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_TOPIC_LENGTH,
   type ActionItemEdit, type PartEdit, partKeyOf,
 } from '../../domain/notes-edits.js'
+import { addedActionItem } from '../../domain/notes.js'
 import type { Run } from '../../domain/run.js'
 import { type AppError, type FieldIssue, notFound } from '../../errors.js'
 import { ownRun } from '../../organizations/index.js'
@@ -150,7 +151,7 @@ export const addActionItem =
         const changes = { ...fields, addedAt: addedAfter(now, edits.actionItems) }
         return pipe(deps.notesEdits.putActionItem(id, { itemId, changes, updatedAt: now.toISOString() }), TE.flatMap(() => reindexed(deps, id)))
       }),
-      TE.map((): ActionItem => ({ id: itemId, ...fields, context: '', tags: [], atMs: null })),
+      TE.map((): ActionItem => ({ id: itemId, ...addedActionItem(fields) })),
     )
   }
 

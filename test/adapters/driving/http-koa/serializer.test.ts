@@ -4,7 +4,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createHttpApp } from '../../../../adapters/driving/http-koa/app.js'
 import { formatted } from '../../../../adapters/driving/http-koa/codec-schema.js'
-import { MeCodec } from '../../../../adapters/driving/http-koa/routes/identity.js'
+import { MeCodec } from '../../../../adapters/driving/http-koa/contract/identity.js'
 import { compileEnvelope, encodesAsSchema, successSerializer } from '../../../../adapters/driving/http-koa/serializer.js'
 import { startHarness } from '../../../support/http.js'
 

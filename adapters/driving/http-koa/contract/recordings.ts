@@ -1,14 +1,23 @@
+/** The wire shapes of /recordings (and of bots, whose runs are recordings too): a row, the detail with its notes, the transcript, and how each is made from the core's records. */
+import { pageOf } from '../envelope.js'
 import * as t from 'io-ts'
 import type { Attendee } from '../../../../src/core/domain/notes.js'
-import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../../src/core/domain/speaker-separation.js'
+import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
+import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
+import type { SearchMatch } from '../../../../src/core/domain/recording-filter.js'
 import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../../src/core/domain/run.js'
 import type { SharedAccess } from '../../../../src/core/domain/share.js'
-import type { SearchMatch } from '../../../../src/core/domain/recording-filter.js'
-import { stageOf, UPLOAD_STAGES } from '../../../../src/core/domain/upload.js'
+import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../../src/core/domain/speaker-separation.js'
 import { Utterance } from '../../../../src/core/domain/utterance.js'
 import type { ActionItem } from '../../../../src/core/ports/recording-stores.js'
-import { type EditedParts, INCLUDED_UTTERANCES, NOT_EDITED, type ReadNotes, type ReadTopic, type RecordingDetail } from '../../../../src/core/recordings/index.js'
-import type { UploadView } from '../../../../src/core/uploads/index.js'
+import {
+  INCLUDED_UTTERANCES,
+  NOT_EDITED,
+  type EditedParts,
+  type ReadNotes,
+  type ReadTopic,
+  type RecordingDetail,
+} from '../../../../src/core/recordings/index.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 
 const describedEnum = <K extends string>(values: Readonly<Record<K, { means: string }>>, name: string) =>
@@ -23,7 +32,7 @@ export const RunPhaseCodec = annotate(t.keyof(Object.fromEntries(RUN_PHASES.map(
 const Origin = annotate(t.keyof({ calendar: null, manual: null, upload: null }), {
   description: '`calendar` (a bot the recording engine sent to a scheduled meeting, from a calendar or added by hand), `manual` (a bot sent with POST /bots), `upload` (a file sent with POST /uploads).',
 })
-const Platform = annotate(t.union([t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }), t.null]), { description: 'null for uploads.' })
+const Platform = annotate(t.union([MeetingPlatform, t.null]), { description: 'null for uploads.' })
 const Scope = annotate(t.keyof({ full: null, summary: null }), {
   description: '`full`, or `summary` for a recording shared with the caller at summary scope (notes without transcript or audio).',
 })
@@ -61,7 +70,7 @@ export const LanguageCodec = annotate(t.union([t.string, t.null]), {
     'The language spoken: the code the speech-to-text engine reported once the audio is transcribed (detected, or the one it used; e.g. `en`, `de`), else the one the upload named (`auto` while detection is pending, or when the engine could not say), else null. A transcript upload carries the language it was given (never detected), or null.',
 })
 
-const FailedStage = annotate(t.union([t.keyof({ transcribing: null, analysing: null }), t.null]), {
+export const FailedStage = annotate(t.union([t.keyof({ transcribing: null, analysing: null }), t.null]), {
   description:
     'The processing stage a `failed` recording failed in; null otherwise. `transcribing` (turning audio into text, or reading a transcript file): nothing was kept. `analysing` (making the notes): the transcript is kept and can be read, and a retry starts again from the analysis without transcribing. With `hasNotes` true, the chosen notes server failed and the built-in analyzer wrote the notes, which can be read (`notesMadeBy.fallbackReason` says why); a retry asks the server again.',
 })
@@ -82,7 +91,7 @@ const Highlight = t.exact(
   }),
   'SearchHighlight',
 )
-export const SearchMatchCodec = annotate(
+const SearchMatchCodec = annotate(
   t.union([
     t.exact(
       t.type({
@@ -156,7 +165,7 @@ export const ActionItemCodec = t.exact(
     title: t.string,
     owner: annotate(t.union([t.string, t.null]), { description: 'Who owes it (a speaker\'s name once renamed, or a named person); null when unknown.' }),
     due: annotate(t.union([t.string, t.null]), { description: 'YYYY-MM-DD, or null when no date was said.' }),
-    status: annotate(t.keyof({ active: null, done: null }), { description: '`active` as generated; `done` once someone marks it so.' }),
+    status: annotate(ActionItemStatus, { description: '`active` as generated; `done` once someone marks it so.' }),
     context: annotate(t.string, { description: 'The sentence the item came from.' }),
     tags: t.array(t.string),
     atMs: annotate(t.union([t.number, t.null]), {
@@ -193,7 +202,7 @@ const AttendeeCodec = t.exact(
 /** The interface's attendee: the notes keep null for an unknown email (and older notes ''); the answer always has a string. */
 const attendeeView = (a: Attendee): t.TypeOf<typeof AttendeeCodec> => ({ name: a.name, email: a.email ?? '' })
 
-export const DecisionCodec = t.exact(
+const DecisionCodec = t.exact(
   t.type({
     text: annotate(t.string, { description: 'What was agreed, as said.' }),
     by: annotate(t.union([t.string, t.null]), { description: 'Who proposed or agreed it (the person the sentence names, else its speaker); null when unknown.' }),
@@ -220,7 +229,7 @@ export const TopicCodec = t.exact(
   'Topic',
 )
 
-export const EditedPartsCodec = annotate(
+const EditedPartsCodec = annotate(
   t.exact(
     t.type({
       shortSummary: editedOf(t.string, 'the short summary'),
@@ -341,7 +350,7 @@ export const actionItemView = (a: ActionItem): t.TypeOf<typeof ActionItemCodec> 
 
 export const topicView = (tp: ReadTopic): t.TypeOf<typeof TopicCodec> => ({ id: tp.id, label: tp.label, share: tp.share, edited: tp.edited === null ? null : { ...tp.edited } })
 
-export const editedView = (e: EditedParts): t.TypeOf<typeof EditedPartsCodec> => ({
+const editedView = (e: EditedParts): t.TypeOf<typeof EditedPartsCodec> => ({
   shortSummary: e.shortSummary === null ? null : { ...e.shortSummary },
   detailedSummary: e.detailedSummary === null ? null : { ...e.detailedSummary },
   decisions: e.decisions === null ? null : { editedAt: e.decisions.editedAt, generated: e.decisions.generated.map((d) => ({ ...d })) },
@@ -370,41 +379,4 @@ export const TranscriptPage = t.exact(
   'TranscriptPage',
 )
 
-export const UploadCodec = t.exact(
-  t.type({
-    id: formatted('uuid'),
-    runId: formatted('uuid'),
-    reference: t.string,
-    title: t.string,
-    kind: t.keyof({ audio: null, transcript: null }),
-    stage: annotate(t.keyof(Object.fromEntries(UPLOAD_STAGES.map((s) => [s, null])) as Record<(typeof UPLOAD_STAGES)[number], null>), {
-      description:
-        '`pending` (waiting for the file) → `stored` → `transcribing` → `analysing` → `ready`, or `failed` with `error` and `failedStage` (retry moves failed → stored, or → analysing when the analysis failed: the transcript is kept).',
-    }),
-    filename: t.string,
-    byteSize: t.union([t.number, t.null]),
-    durationMs: t.union([t.number, t.null]),
-    startsAt: formatted('date-time'),
-    createdAt: formatted('date-time'),
-    updatedAt: formatted('date-time'),
-    error: t.union([t.string, t.null]),
-    warnings: annotate(t.array(t.string), {
-      description:
-        'What to know about how the file was read, in words; empty when it was read whole. For a transcript file: the parts left out because they could not be read (bad cues, stray lines, removed control characters), counted with the first few quoted by line, e.g. "2 parts of the file could not be read and were left out (line 14: ...; line 40: ...)"; and a character encoding that had to be guessed. Set when the transcript is read; a file with nothing readable fails instead.',
-    }),
-    hasNotes: t.boolean,
-    progress: ProgressCodec,
-    language: LanguageCodec,
-    failedStage: FailedStage,
-  }),
-  'Upload',
-)
-
-export const uploadView = ({ upload, run }: UploadView): t.TypeOf<typeof UploadCodec> => ({
-  id: upload.id, runId: upload.runId, reference: upload.reference, title: upload.title, kind: upload.kind, stage: stageOf(run.state),
-  filename: upload.filename, byteSize: upload.byteSize, durationMs: upload.durationMs, startsAt: upload.startsAt,
-  createdAt: upload.createdAt, updatedAt: upload.updatedAt, error: upload.error ?? (run.state === 'failed' ? run.detail : null), warnings: [...upload.warnings],
-  hasNotes: run.hasNotes, progress: progressOf(run),
-  language: languageOf(run),
-  failedStage: run.failedStage,
-})
+export const RecordingPageCodec = pageOf(RecordingRow, 'RecordingPage')

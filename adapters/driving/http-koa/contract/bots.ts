@@ -1,4 +1,8 @@
+/** The wire shapes of /bots: the body of POST /bots and the bot it answers. */
+import { pageOf } from '../envelope.js'
+import { RecordingRow } from './recordings.js'
 import * as t from 'io-ts'
+import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
 import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
 import { RunPhaseCodec, RunStateCodec } from './recordings.js'
@@ -10,7 +14,7 @@ export const BotCodec = t.exact(
     reference: annotate(t.string, { description: 'For people to quote, e.g. `rec-1a2b-3c4d-5e6f`.' }),
     title: t.string,
     joinUrl: annotate(t.string, { description: 'The join link, normalised (https, lowercase host, no fragment).' }),
-    platform: t.keyof({ zoom: null, google_meet: null, microsoft_teams: null }),
+    platform: MeetingPlatform,
     state: RunStateCodec,
     phase: RunPhaseCodec,
     detail: annotate(t.union([t.string, t.null]), { description: 'Why the bot left, failed or was called off, in words.' }),
@@ -42,3 +46,20 @@ export const botView = (run: Run): t.TypeOf<typeof BotCodec> => ({
   hasNotes: run.hasNotes,
   createdAt: run.createdAt,
 })
+
+export const SendBotBody = t.exact(
+  t.intersection([
+    t.type({ joinUrl: formatted('uri', 'A Zoom, Google Meet or Microsoft Teams join link; anything else is 422.') }),
+    t.partial({
+      title: annotate(t.string, { description: 'Shown in lists; `Meeting` when absent. At most 500 characters.' }),
+      template: annotate(t.string, {
+        examples: ['standup'],
+        description:
+          'The summary template for the recording\'s notes: an id of `templates` in GET /notes-settings. Absent: the organization\'s (or account\'s) `defaultTemplate` when the notes are made. An unknown id is 422 on `template`, naming the known ones.',
+      }),
+    }),
+  ]),
+  'SendBot',
+)
+
+export const BotPageCodec = pageOf(RecordingRow, 'BotPage')

@@ -1,0 +1,99 @@
+/** The wire shapes of /calendar/connections: a connection as answered, and the bodies that create and change one. */
+import { pageOf } from '../envelope.js'
+import * as t from 'io-ts'
+import {
+  AUTO_JOIN_MODES,
+  AutoJoinMode,
+  type CalendarConnection,
+  CONNECTION_PROVIDERS,
+  CONNECTION_STATUSES,
+  connectionName,
+  DEFAULT_AUTO_JOIN,
+  FeedUrl,
+  MAX_CONNECTION_NAME_LENGTH,
+  MAX_RULES,
+  MAX_WARNINGS,
+} from '../../../../src/core/domain/calendar-connection.js'
+import { Rule, RULE_KINDS, RuleKind } from '../../../../src/core/domain/calendar-rules.js'
+import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+
+const listed = (record: Readonly<Record<string, string>>) =>
+  Object.entries(record)
+    .map(([k, v]) => `\`${k}\`: ${v}`)
+    .join(' ')
+
+const provider = annotate(t.keyof(CONNECTION_PROVIDERS, 'CalendarProvider'), { description: listed(CONNECTION_PROVIDERS) })
+const status = annotate(t.keyof(CONNECTION_STATUSES, 'ConnectionStatus'), {
+  description: `${listed(CONNECTION_STATUSES)} A new connection is \`pending\`; every sync ends \`active\` or \`error\`.`,
+})
+const autoJoin = annotate(AutoJoinMode, { description: `${listed(AUTO_JOIN_MODES)} Default \`${DEFAULT_AUTO_JOIN}\`.` })
+export const RuleOut = t.exact(t.type({ kind: RuleKind, value: t.string }), 'RuleOut')
+const rules = (which: string) =>
+  annotate(t.array(Rule), {
+    maxItems: MAX_RULES,
+    description: `${which} Values are stored trimmed and lowercased. Kinds: ${listed(RULE_KINDS)}`,
+  })
+const joinRules = rules('A meeting any of these matches is recorded (unless a bar rule matches), whatever autoJoin says.')
+const barRules = rules('A meeting any of these matches is never recorded automatically; bar rules are checked before join rules.')
+const recordDeclined = annotate(t.boolean, {
+  description:
+    'false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way.',
+})
+const NameIn = annotate(t.union([t.string, t.null]), {
+  maxLength: MAX_CONNECTION_NAME_LENGTH,
+  description: `What the calendar is called in the app, at most ${MAX_CONNECTION_NAME_LENGTH} characters (kept on one line); null or an empty name goes back to the feed's own.`,
+})
+const Feed = annotate(FeedUrl, {
+  format: 'uri',
+  description:
+    'The secret address of the iCalendar feed: https or webcal (http only where the operator allows private addresses). Stored encrypted; never returned, and never shown in `lastError`.',
+})
+
+export const ConnectionCodec = t.exact(
+  t.type({
+    id: formatted('uuid'),
+    provider,
+    name: annotate(t.string, {
+      description:
+        'What the calendar is called: the name given with POST or PATCH, else the feed\'s own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`).',
+    }),
+    accountEmail: formatted('email', 'The account email when connected; `hosted` records meetings this address organises.'),
+    calendarId: annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), {
+      type: 'string',
+      description: '`ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice.',
+    }),
+    status,
+    autoJoin,
+    joinRules: t.array(RuleOut),
+    barRules: t.array(RuleOut),
+    recordDeclined,
+    lastSyncedAt: nullableFormatted('date-time', 'The last successful sync; null before the first.'),
+    lastError: t.union([t.string, t.null]),
+    warnings: annotate(t.array(t.string), {
+      maxItems: MAX_WARNINGS,
+      description:
+        'What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one.',
+    }),
+    upcomingMeetings: annotate(t.number, { type: 'integer', minimum: 0, description: 'How many of its meetings are under way or still to come, within the sync window (60 days ahead by default).' }),
+    createdAt: formatted('date-time'),
+  }),
+  'CalendarConnection',
+)
+
+export const NewConnectionBody = t.exact(
+  t.intersection([t.type({ provider, url: Feed }), t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined })]),
+)
+export const ConnectionPatchBody = t.exact(t.partial({ name: NameIn, autoJoin, joinRules, barRules, recordDeclined }))
+
+export type ConnectionBody = t.TypeOf<typeof ConnectionCodec>
+/** A connection as answered: its name, rules and warnings, and how many of its meetings are to come. */
+export const connectionView = (c: CalendarConnection, counts: Readonly<Record<string, number>>): ConnectionBody => ({
+  ...c,
+  name: connectionName(c),
+  joinRules: [...c.joinRules],
+  barRules: [...c.barRules],
+  warnings: [...c.warnings],
+  upcomingMeetings: counts[c.id] ?? 0,
+})
+
+export const CalendarConnectionListCodec = pageOf(ConnectionCodec, 'CalendarConnectionList')
