@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { waitInWords } from '../../adapters/driving/http-koa/envelope.js'
+import { waitInWords } from '../../adapters/driving/http-koa/dispatch/envelope.js'
 import { memoryRateLimiter } from '../../adapters/stores/memory/rate-limiter.js'
 import { sizeInWords } from '../../src/core/domain/size-words.js'
 import { type Harness, startHarness } from '../support/http.js'

@@ -7,7 +7,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../../../src/core/domain/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
-import { uuidPath } from './params.js'
+import { uuidPath } from './dispatch/params.js'
 
 /** How a record becomes an answer; given the caller, for answers that read more (e.g. counts). */
 export type Answer<A, R> = (actor: Actor) => (record: A) => TE.TaskEither<AppError, R>

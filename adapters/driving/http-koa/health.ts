@@ -18,8 +18,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { internalError } from './envelope.js'
-import { discardRest } from './request-body.js'
+import { internalError } from './dispatch/envelope.js'
+import { discardRest } from './exchange/request-body.js'
 
 /** One dependency of readiness. */
 export interface ReadinessCheck {

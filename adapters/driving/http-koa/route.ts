@@ -3,8 +3,8 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type * as t from 'io-ts'
 import type { Actor } from '../../../src/core/domain/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
-import type { Param, ParamValues } from './params.js'
-import type { Connection } from './session-cookie.js'
+import type { Param, ParamValues } from './dispatch/params.js'
+import type { Connection } from './dispatch/session-cookie.js'
 
 /** Every route's path is under this. */
 export const API_PREFIX = '/ext/v1'

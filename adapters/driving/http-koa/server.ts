@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, maxHeaderSize, type RequestListener
 import type { Socket } from 'node:net'
 import type { Logger } from 'pino'
 import { sizeInWords } from '../../../src/core/domain/size-words.js'
-import type { ErrorBody } from './envelope.js'
-import { deferContinue, discardRest } from './request-body.js'
+import type { ErrorBody } from './dispatch/envelope.js'
+import { deferContinue, discardRest } from './exchange/request-body.js'
 
 /** The limits of one server; src/app/service/server-limits.ts reads them from the settings. */
 export interface ServerLimits {

@@ -4,8 +4,8 @@
  * request was made to (the same checked Host as the OpenAPI document's `servers`).
  */
 import { requestOrigin } from './server-url.js'
-import type { Connection } from './session-cookie.js'
-import { overTls } from './session-cookie.js'
+import type { Connection } from './dispatch/session-cookie.js'
+import { overTls } from './dispatch/session-cookie.js'
 
 export interface WebLinks {
   /** The web app's address for a request: the public address, or the request's origin; '' when neither is known (in-process calls). */

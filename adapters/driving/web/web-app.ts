@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join } from 'node:path'
 import type { Logger } from 'pino'
-import { sessionToken } from '../http-koa/session-cookie.js'
+import { sessionToken } from '../http-koa/dispatch/session-cookie.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 
 const TYPES: Readonly<Record<string, string>> = {

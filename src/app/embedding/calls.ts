@@ -10,12 +10,12 @@ import { Readable } from 'node:stream'
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import type { Logger } from 'pino'
-import { decodeBody } from '../../../adapters/driving/http-koa/decode.js'
-import { internalError } from '../../../adapters/driving/http-koa/envelope.js'
-import { readParams } from '../../../adapters/driving/http-koa/inputs.js'
+import { decodeBody } from '../../../adapters/driving/http-koa/dispatch/decode.js'
+import { internalError } from '../../../adapters/driving/http-koa/dispatch/envelope.js'
+import { readParams } from '../../../adapters/driving/http-koa/dispatch/inputs.js'
 import type { AnyRoute } from '../../../adapters/driving/http-koa/route.js'
 import { allRoutes } from '../../../adapters/driving/http-koa/routes/index.js'
-import { successSerializer } from '../../../adapters/driving/http-koa/serializer.js'
+import { successSerializer } from '../../../adapters/driving/http-koa/openapi/serializer.js'
 import type { Actor } from '../../core/domain/api-key.js'
 import { type AppError, forbidden } from '../../core/errors.js'
 import type { Core } from '../../core/build-core.js'
@@ -49,7 +49,7 @@ const check = <A>(e: E.Either<AppError, A>): A => {
   return e.right
 }
 
-/** The dispatcher's rights checks (adapters/driving/http-koa/dispatch.ts), with the same refusals. */
+/** The dispatcher's rights checks (adapters/driving/http-koa/dispatch/dispatch.ts), with the same refusals. */
 const checkRights = (route: AnyRoute, actor: Actor): E.Either<AppError, Actor> => {
   if (route.reach === 'organization' && !(actor.organizationWide && actor.organizationId !== null)) {
     return E.left(forbidden('This route needs an organization-wide key'))

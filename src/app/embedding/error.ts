@@ -2,7 +2,7 @@
  * What `createNotetaker` and its facade throw: the API's error envelope as an
  * Error, made by the same mapping the HTTP adapter answers with (`errorResponse`).
  */
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorResponse } from '../../../adapters/driving/http-koa/envelope.js'
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorResponse } from '../../../adapters/driving/http-koa/dispatch/envelope.js'
 import type { AppError, FieldIssue } from '../../core/errors.js'
 
 /** One of the API's eight error codes (docs/api-guide.md). */

@@ -71,7 +71,7 @@ export const ActionItems = (props: { runId: string; items: Recording['actionItem
     if (await change(item.id, () => api.request('delete', '/recordings/{runId}/action-items/{itemId}', { path: { runId: props.runId, itemId: item.id } }))) setConfirming(null)
   }
 
-  const edit = async (item: Item, body: { status?: 'active' | 'done'; title?: string; owner?: string | null; due?: string | null }) => {
+  const edit = async (item: Item, body: Partial<Pick<Item, 'status' | 'title' | 'owner' | 'due'>>) => {
     setBusy(item.id)
     setError(null)
     const status = body.status

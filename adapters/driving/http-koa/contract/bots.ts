@@ -1,10 +1,10 @@
 /** The wire shapes of /bots: the body of POST /bots and the bot it answers. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import { RecordingRow } from './recordings.js'
 import * as t from 'io-ts'
 import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 import { RunPhaseCodec, RunStateCodec } from './recordings.js'
 
 /** What POST /bots and POST /bots/{runId}/leave answer: the bot's run, with its meeting-side details. */

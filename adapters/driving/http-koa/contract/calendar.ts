@@ -1,5 +1,5 @@
 /** The wire shapes of /calendar/connections: a connection as answered, and the bodies that create and change one. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import {
   AUTO_JOIN_MODES,
@@ -15,7 +15,7 @@ import {
   MAX_WARNINGS,
 } from '../../../../src/core/domain/calendar-connection.js'
 import { Rule, RULE_KINDS, RuleKind } from '../../../../src/core/domain/calendar-rules.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const listed = (record: Readonly<Record<string, string>>) =>
   Object.entries(record)

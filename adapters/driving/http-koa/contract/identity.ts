@@ -1,7 +1,7 @@
 /** The wire shapes of GET /me and GET /me/allowance. */
 import * as t from 'io-ts'
 import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 
 /** The plan; `monthlyRecordings` null is unlimited (the `self-hosted` plan). */
 export const PlanCodec = t.exact(

@@ -4,7 +4,7 @@
  * The embedding facade answers and takes these (the package root exports them as `NotetakerJson`).
  */
 import type * as t from 'io-ts'
-import type { pageOf } from '../envelope.js'
+import type { pageOf } from '../dispatch/envelope.js'
 import type { ExportFormatName } from '../export/index.js'
 import type { BotCodec, SendBotBody } from './bots.js'
 import type { ConnectionCodec, ConnectionPatchBody, NewConnectionBody, RuleOut } from './calendar.js'

@@ -1,7 +1,7 @@
 /** The wire shapes of /join: an invitation read from its link, and joining with it. */
 import * as t from 'io-ts'
 import { Role } from '../../../../src/core/domain/organization.js'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 import { SessionCodec } from './session.js'
 
 export const TokenBody = t.exact(t.type({ token: annotate(t.string, { description: 'The token from the link\'s fragment (`#token=…`).' }) }))

@@ -1,5 +1,5 @@
 /** The wire shapes of /meetings: a meeting, a schedule row, the bodies that add and change a meeting, and the time window of the lists. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { ResponseStatus } from '../../../../src/core/domain/calendar-event.js'
 import { DurationMinutes, MeetingDescription, MeetingTitle, RecordOverride, StartsAt } from '../../../../src/core/domain/meeting-codecs.js'
@@ -8,8 +8,8 @@ import { DURATION_BOUNDS, MAX_TITLE_LENGTH, type Meeting } from '../../../../src
 import { JOIN_LINK_MESSAGE, JoinLink, MeetingPlatform } from '../../../../src/core/domain/platform.js'
 import { SKIP_REASONS } from '../../../../src/core/domain/recording-decision.js'
 import { RUN_PHASES, RUN_STATES } from '../../../../src/core/domain/run.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
-import { optionalDateTime } from '../params.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
+import { optionalDateTime } from '../dispatch/params.js'
 
 /** A plain string with its own documentation (annotating t.string itself would document every string). */
 const text = (description: string) => annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), { type: 'string', description })

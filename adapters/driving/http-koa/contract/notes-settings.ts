@@ -3,7 +3,7 @@ import * as t from 'io-ts'
 import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../../src/core/domain/notes-settings.js'
 import type { ServerTestResult } from '../../../../src/core/ports/notes-engines.js'
 import type { NotesSettingsView } from '../../../../src/core/recordings/index.js'
-import { annotate } from '../codec-schema.js'
+import { annotate } from '../openapi/codec-schema.js'
 
 const Analyzer = annotate(t.keyof({ builtin: null, openai: null }, 'AnalyzerKind'), {
   description: '`builtin`: the offline analyzer in this server. `openai`: an OpenAI-compatible chat-completions server (Ollama, llama.cpp server, vLLM, OpenAI), with the built-in notes as the fallback when it fails.',

@@ -1,7 +1,7 @@
 /** The wire shapes of /notifications: a page of them, and marking them read. */
 import * as t from 'io-ts'
 import { MAX_READ_IDS } from '../../../../src/core/notifications/index.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const NotificationCodec = t.exact(
   t.type({

@@ -1,9 +1,9 @@
 /** The wire shapes of /organization: the organization, members, invites, and the bodies that change them. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { Email } from '../../../../src/core/domain/account.js'
 import { InviteStatus, Role } from '../../../../src/core/domain/organization.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 export const OrganizationCodec = t.exact(
   t.type({ id: formatted('uuid'), name: t.string, createdAt: formatted('date-time'), memberCount: t.number }),

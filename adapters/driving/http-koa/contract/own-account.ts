@@ -1,7 +1,7 @@
 /** The wire shapes of the caller's own account: PATCH /me, the email confirmation and the password change. */
 import * as t from 'io-ts'
 import type { Account } from '../../../../src/core/domain/account.js'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 
 export const OwnAccountCodec = t.exact(t.type({ id: formatted('uuid'), name: t.string, email: formatted('email') }), 'OwnAccount')
 export const ownAccountView = (a: Account): t.TypeOf<typeof OwnAccountCodec> => ({ id: a.id, name: a.name, email: a.email })

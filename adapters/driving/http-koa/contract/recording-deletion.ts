@@ -6,7 +6,7 @@ import {
   MIN_RETENTION_DAYS,
   RetentionScope as RetentionScopeValue,
 } from '../../../../src/core/domain/account-settings.js'
-import { annotate } from '../codec-schema.js'
+import { annotate } from '../openapi/codec-schema.js'
 
 const Days = annotate(t.Int, { minimum: MIN_RETENTION_DAYS, maximum: MAX_RETENTION_DAYS })
 const RetentionDays = annotate(t.union([Days, t.null]), {

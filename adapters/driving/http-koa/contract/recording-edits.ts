@@ -10,7 +10,7 @@ import {
   MAX_TOPIC_LENGTH,
 } from '../../../../src/core/domain/notes-edits.js'
 import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
-import { annotate } from '../codec-schema.js'
+import { annotate } from '../openapi/codec-schema.js'
 
 export const SpeakerBody = t.partial(
   {

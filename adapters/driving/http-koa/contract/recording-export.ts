@@ -1,6 +1,6 @@
 /** The query of GET /recordings/{runId}/export: which format. */
 import { EXPORT_FORMATS, type ExportFormatName } from '../export/index.js'
-import type { Param } from '../params.js'
+import type { Param } from '../dispatch/params.js'
 
 const NAMES = Object.keys(EXPORT_FORMATS) as ExportFormatName[]
 

@@ -8,7 +8,7 @@ import type { RecordingListFilters } from '../../../../src/core/recordings/index
 import { calendarProblem } from '../../../../src/core/domain/ids.js'
 import { MAX_SEARCH_LENGTH } from '../../../../src/core/domain/recording-filter.js'
 import { RUN_PHASES, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../../../../src/core/domain/run.js'
-import { type Param, wordList } from '../params.js'
+import { type Param, wordList } from '../dispatch/params.js'
 
 const text = (description: string): Param<string | null> => ({
   schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },

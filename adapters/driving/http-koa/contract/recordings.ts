@@ -1,5 +1,5 @@
 /** The wire shapes of /recordings (and of bots, whose runs are recordings too): a row, the detail with its notes, the transcript, and how each is made from the core's records. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import type { Attendee } from '../../../../src/core/domain/notes.js'
 import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
@@ -18,7 +18,7 @@ import {
   type ReadTopic,
   type RecordingDetail,
 } from '../../../../src/core/recordings/index.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const describedEnum = <K extends string>(values: Readonly<Record<K, { means: string }>>, name: string) =>
   annotate(t.keyof(Object.fromEntries(Object.keys(values).map((k) => [k, null])) as Record<K, null>, name), {

@@ -1,7 +1,7 @@
 /** The wire shapes of /server/accounts and /server/plans: accounts and plans as a server administrator sees them. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 
 const PlanCodec = t.exact(
   t.type({

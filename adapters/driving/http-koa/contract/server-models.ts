@@ -1,7 +1,7 @@
 /** The wire shapes of /server/models: the speech models of the server and pulling one. */
 import * as t from 'io-ts'
 import type { SpeechModelView } from '../../../../src/core/ports/speech-models.js'
-import { annotate } from '../codec-schema.js'
+import { annotate } from '../openapi/codec-schema.js'
 import { SpeechToTextCodec } from './server.js'
 
 export const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$'

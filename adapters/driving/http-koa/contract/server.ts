@@ -1,6 +1,6 @@
 /** The wire shapes of GET /server: the speech engine and what makes the notes. */
 import * as t from 'io-ts'
-import { annotate } from '../codec-schema.js'
+import { annotate } from '../openapi/codec-schema.js'
 
 export const SpeechToTextCodec = annotate(
   t.exact(

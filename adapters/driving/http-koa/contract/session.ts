@@ -2,7 +2,7 @@
 import * as t from 'io-ts'
 import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
 import type { SessionView } from '../../../../src/core/domain/session.js'
-import { formatted } from '../codec-schema.js'
+import { formatted } from '../openapi/codec-schema.js'
 
 export const SessionCodec = t.exact(
   t.type({

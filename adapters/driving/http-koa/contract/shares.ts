@@ -1,9 +1,9 @@
 /** The wire shapes of a recording's shares: a share, one just sent, and the body that sends one. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { Email } from '../../../../src/core/domain/account.js'
 import { type Share, ShareScope } from '../../../../src/core/domain/share.js'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 
 const Scope = annotate(ShareScope, {
   description: '`full`: everything the owner sees. `summary`: summaries, attendees, topics, action items and speaker statistics, but no transcript and no audio.',

@@ -1,5 +1,5 @@
 /** The wire shapes of /uploads: the body that creates an upload, and the upload answered. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { DateTime } from '../../../../src/core/domain/ids.js'
 import { LANGUAGE_REQUEST_PATTERN } from '../../../../src/core/domain/language.js'
@@ -14,7 +14,7 @@ import {
 } from '../../../../src/core/domain/upload-codecs.js'
 import { stageOf, UPLOAD_STAGES } from '../../../../src/core/domain/upload.js'
 import type { UploadView } from '../../../../src/core/uploads/index.js'
-import { annotate, formatted } from '../codec-schema.js'
+import { annotate, formatted } from '../openapi/codec-schema.js'
 import { FailedStage, LanguageCodec, ProgressCodec } from './recordings.js'
 
 export const CreateUploadBody = t.exact(

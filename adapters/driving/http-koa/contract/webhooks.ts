@@ -1,5 +1,5 @@
 /** The wire shapes of /webhooks: endpoints, their delivery log, resends, and the bodies that register and change one. */
-import { pageOf } from '../envelope.js'
+import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { type Page } from '../../../../src/core/domain/page.js'
 import { LOGGED_PAYLOAD_CHARS } from '../../../../src/core/domain/webhook-delivery.js'
@@ -13,7 +13,7 @@ import {
   type WebhookEndpoint,
 } from '../../../../src/core/domain/webhook.js'
 import type { WebhookWithSecret } from '../../../../src/core/webhooks/index.js'
-import { annotate, formatted, nullableFormatted } from '../codec-schema.js'
+import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const Status = WebhookStatus
 const Events = annotate(WebhookEventList, { minItems: 1, description: 'Event names to receive; see the `webhooks` section of this document for each payload.' })

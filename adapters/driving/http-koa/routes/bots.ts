@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageQuery, uuidPath } from '../params.js'
+import { pageQuery, uuidPath } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { RECORDING_FILTER_ERRORS, recordingFilterQuery, recordingFilters } from '../contract/recording-query.js'
 import { BotCodec, botView, BotPageCodec, SendBotBody } from '../contract/bots.js'

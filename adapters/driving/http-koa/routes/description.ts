@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { route } from '../route.js'
 import { type ServerEntry, serverOf } from '../server-url.js'
-import { overTls } from '../session-cookie.js'
+import { overTls } from '../dispatch/session-cookie.js'
 
 /**
  * The document as JSON text with a hole where `servers` goes: serialised once, so each answer

@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { forbidden } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { route } from '../route.js'
-import { CROSS_ORIGIN_REFUSED, crossOrigin, overTls, sessionCookie } from '../session-cookie.js'
+import { CROSS_ORIGIN_REFUSED, crossOrigin, overTls, sessionCookie } from '../dispatch/session-cookie.js'
 import { TokenBody, InvitationCodec, JoinedCodec, JoinBody } from '../contract/join.js'
 
 const LINK_NOT_VALID = 'The link is unknown, used, revoked or expired: all answer alike (NOT_FOUND).'

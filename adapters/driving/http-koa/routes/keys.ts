@@ -4,7 +4,7 @@ import { type ApiKeyView, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../..
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { type Param, pageQuery } from '../params.js'
+import { type Param, pageQuery } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { KeyCodec, CreatedKeyCodec, CreateBody, ApiKeyPageCodec } from '../contract/keys.js'
 

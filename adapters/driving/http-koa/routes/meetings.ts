@@ -4,7 +4,7 @@ import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MEETING_LIST_
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { dateTime, integer, pageQuery } from '../params.js'
+import { dateTime, integer, pageQuery } from '../dispatch/params.js'
 import { byId, plainly } from '../by-id.js'
 import { route } from '../route.js'
 import {

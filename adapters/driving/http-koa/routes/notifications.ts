@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { MAX_READ_IDS, type NotificationPage, type ReadSelection } from '../../../../src/core/notifications/index.js'
 import { type AppError, invalidField } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageQuery } from '../params.js'
+import { pageQuery } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { NotificationPageCodec, ReadBody, ReadCodec } from '../contract/notifications.js'
 

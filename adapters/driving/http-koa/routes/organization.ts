@@ -5,7 +5,7 @@ import { INVITE_LIFETIME_DAYS, Role } from '../../../../src/core/domain/organiza
 import { type Page, wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageQuery, uuidPath } from '../params.js'
+import { pageQuery, uuidPath } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { joinLink, type WebLinks } from '../web-links.js'
 import {

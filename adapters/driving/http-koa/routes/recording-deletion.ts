@@ -3,7 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/account-settings.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { uuidPath } from '../params.js'
+import { uuidPath } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { SettingsCodec, SettingsPatchBody, accountSettingsView } from '../contract/recording-deletion.js'
 

@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { type Account, planFor } from '../../../../src/core/domain/account.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import { pageQuery, uuidPath } from '../params.js'
+import { pageQuery, uuidPath } from '../dispatch/params.js'
 import { route } from '../route.js'
 import { ServerAccountCodec, PlanListCodec, PlanBody, ServerAccountPageCodec } from '../contract/server-accounts.js'
 

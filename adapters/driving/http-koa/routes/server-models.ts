@@ -4,9 +4,9 @@ import * as t from 'io-ts'
 import { sizeInWords } from '../../../../src/core/domain/size-words.js'
 import { type AppError, invalidField } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
-import type { Param } from '../params.js'
+import type { Param } from '../dispatch/params.js'
 import { route } from '../route.js'
-import { receiveToTemporaryFile, removeTemporaryFile } from '../temporary-file.js'
+import { receiveToTemporaryFile, removeTemporaryFile } from '../exchange/temporary-file.js'
 import { NAME_PATTERN, NAME, SpeechModelCodec, ModelsCodec, PullBody, speechModelView } from '../contract/server-models.js'
 
 /** Letters, digits, '.', '_' and '-', as the catalog names models; another shape is 422 before anything is looked up. */

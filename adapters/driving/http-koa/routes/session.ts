@@ -5,7 +5,7 @@ import type { SessionView } from '../../../../src/core/domain/session.js'
 import { forbidden, unauthorizedBecause } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { route } from '../route.js'
-import { CROSS_ORIGIN_REFUSED, clearedCookie, crossOrigin, overTls, sessionCookie, sessionToken } from '../session-cookie.js'
+import { CROSS_ORIGIN_REFUSED, clearedCookie, crossOrigin, overTls, sessionCookie, sessionToken } from '../dispatch/session-cookie.js'
 import { SessionCodec, SignInBody, sessionAnswer } from '../contract/session.js'
 
 const NO_SESSION = 'No session: sign in with POST /ext/v1/session (this route reads the session cookie, not an API key)'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { evaluatePreconditions, ifRangeHolds, parseHttpDate, strongEtag, validatorHeaders, weakEtag } from '../../../../adapters/driving/http-koa/conditional.js'
+import { evaluatePreconditions, ifRangeHolds, parseHttpDate, strongEtag, validatorHeaders, weakEtag } from '../../../../adapters/driving/http-koa/exchange/conditional.js'
 
 const stored = new Date('2026-06-01T12:00:00.400Z')
 const v = { etag: '"abc"', lastModified: stored }

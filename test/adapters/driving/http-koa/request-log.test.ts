@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { requestLog } from '../../../../adapters/driving/http-koa/request-log.js'
+import { requestLog } from '../../../../adapters/driving/http-koa/dispatch/request-log.js'
 
 const capture = (level: string) => {
   const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = []

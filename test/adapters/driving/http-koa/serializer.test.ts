@@ -3,9 +3,9 @@ import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createHttpApp } from '../../../../adapters/driving/http-koa/app.js'
-import { formatted } from '../../../../adapters/driving/http-koa/codec-schema.js'
+import { formatted } from '../../../../adapters/driving/http-koa/openapi/codec-schema.js'
 import { MeCodec } from '../../../../adapters/driving/http-koa/contract/identity.js'
-import { compileEnvelope, encodesAsSchema, successSerializer } from '../../../../adapters/driving/http-koa/serializer.js'
+import { compileEnvelope, encodesAsSchema, successSerializer } from '../../../../adapters/driving/http-koa/openapi/serializer.js'
 import { startHarness } from '../../../support/http.js'
 
 const me = {

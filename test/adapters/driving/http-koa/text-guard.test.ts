@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { bodyTextIssues, MAX_TEXT_LENGTH, textProblem } from '../../../../adapters/driving/http-koa/text-guard.js'
+import { bodyTextIssues, MAX_TEXT_LENGTH, textProblem } from '../../../../adapters/driving/http-koa/exchange/text-guard.js'
 
 test('NUL and the other C0 controls are refused; tab, LF and CR only in multi-line text', () => {
   for (let c = 0; c < 0x20; c++) {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
-import { type AppError, type FieldIssue, validation } from '../../../src/core/errors.js'
-import { bodyTextIssues } from './text-guard.js'
+import { type AppError, type FieldIssue, validation } from '../../../../src/core/errors.js'
+import { bodyTextIssues } from '../exchange/text-guard.js'
 
 /** The codec beneath exact/readonly wrappers, which do not add a level to a path. */
 const unwrap = (type: t.Decoder<unknown, unknown> | undefined): { _tag?: string } | undefined => {

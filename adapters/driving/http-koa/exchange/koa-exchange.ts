@@ -1,9 +1,9 @@
 import type { Context } from 'koa'
 import { koaBody } from 'koa-body'
-import { badRequest } from '../../../src/core/errors.js'
+import { badRequest } from '../../../../src/core/errors.js'
 import { type Exchange, NO_QUERY, type Query } from './exchange.js'
 import { type JsonReply, type StreamReply, writeJson } from './json-reply.js'
-import { Refused } from './refused.js'
+import { Refused } from '../dispatch/refused.js'
 import { continueIfExpected } from './request-body.js'
 
 const JSON_LIMIT = 1024 * 1024

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../../../src/core/errors.js'
+import type { FieldIssue } from '../../../../src/core/errors.js'
 
 /**
  * The one check every text a request carries passes, whatever the store

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import * as E from 'fp-ts/lib/Either.js'
-import { type AppError, conflict, invalidField } from '../../../src/core/errors.js'
-import type { StoredResponse } from '../../../src/core/ports/idempotency-store.js'
-import type { SecretBox } from '../../../src/core/ports/secret-box.js'
-import { type JsonReply, jsonText } from './json-reply.js'
+import { type AppError, conflict, invalidField } from '../../../../src/core/errors.js'
+import type { StoredResponse } from '../../../../src/core/ports/idempotency-store.js'
+import type { SecretBox } from '../../../../src/core/ports/secret-box.js'
+import { type JsonReply, jsonText } from '../exchange/json-reply.js'
 
 /** Printable ASCII, 1 to 255 characters: room for UUIDs and any client's own scheme. */
 const KEY_RE = /^[\x21-\x7e]{1,255}$/

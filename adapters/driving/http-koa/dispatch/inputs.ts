@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { type AppError, badRequest, type FieldIssue, validation } from '../../../src/core/errors.js'
+import { type AppError, badRequest, type FieldIssue, validation } from '../../../../src/core/errors.js'
 import type { Param } from './params.js'
-import { textProblem } from './text-guard.js'
+import { textProblem } from '../exchange/text-guard.js'
 
 type Raw = Readonly<Record<string, string | string[] | undefined>>
 

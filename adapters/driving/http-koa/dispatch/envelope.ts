@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
-import type { AppError } from '../../../src/core/errors.js'
-import { annotate } from './codec-schema.js'
+import type { AppError } from '../../../../src/core/errors.js'
+import { annotate } from '../openapi/codec-schema.js'
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

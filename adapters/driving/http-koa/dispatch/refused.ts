@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { AppError } from '../../../src/core/errors.js'
+import type { AppError } from '../../../../src/core/errors.js'
 
 /** Stops a request with an error the client gets in the envelope. */
 export class Refused {

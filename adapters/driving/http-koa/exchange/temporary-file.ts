@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type AppError, invalidField, storeFailure } from '../../../src/core/errors.js'
+import { type AppError, invalidField, storeFailure } from '../../../../src/core/errors.js'
 
 class TooLarge extends Error {}
 

@@ -3,8 +3,8 @@
  * 400 (BAD_REQUEST); one that reads but breaks a bound or an enum is a 422
  * (VALIDATION_ERROR). Values are never clamped.
  */
-import { calendarProblem, isUuid } from '../../../src/core/domain/ids.js'
-import type { JsonSchema } from './codec-schema.js'
+import { calendarProblem, isUuid } from '../../../../src/core/domain/ids.js'
+import type { JsonSchema } from '../openapi/codec-schema.js'
 
 export type ParamResult<A> =
   | { readonly ok: true; readonly value: A }

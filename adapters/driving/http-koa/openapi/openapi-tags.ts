@@ -1,4 +1,4 @@
-import type { AnyRoute } from './route.js'
+import type { AnyRoute } from '../route.js'
 
 /** What each tag of the route table groups; a tag missing here is listed without one (and the lint test fails). */
 export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Actor } from '../../../src/core/domain/api-key.js'
-import { forbidden, unauthorizedBecause } from '../../../src/core/errors.js'
-import type { Core } from '../../../src/core/build-core.js'
-import type { Exchange } from './exchange.js'
+import type { Actor } from '../../../../src/core/domain/api-key.js'
+import { forbidden, unauthorizedBecause } from '../../../../src/core/errors.js'
+import type { Core } from '../../../../src/core/build-core.js'
+import type { Exchange } from '../exchange/exchange.js'
 import { Refused } from './refused.js'
 import { CROSS_ORIGIN_REFUSED, CSRF_HEADER, CSRF_REFUSED, clearedCookie, crossOrigin, overTls, SAFE_METHODS, SESSION_ENDED } from './session-cookie.js'
 

@@ -1,12 +1,12 @@
 import type * as t from 'io-ts'
 import { type JsonSchema, schemaOf } from './codec-schema.js'
-import { ERROR_STATUS, type ErrorCode } from './envelope.js'
-import { ErrorEnvelope } from './envelope.js'
-import type { Param } from './params.js'
-import type { AnyRoute } from './route.js'
-import type { ServerEntry } from './server-url.js'
+import { ERROR_STATUS, type ErrorCode } from '../dispatch/envelope.js'
+import { ErrorEnvelope } from '../dispatch/envelope.js'
+import type { Param } from '../dispatch/params.js'
+import type { AnyRoute } from '../route.js'
+import type { ServerEntry } from '../server-url.js'
 import { tagsOf } from './openapi-tags.js'
-import { webhookEventDocs } from './routes/webhooks.js'
+import { webhookEventDocs } from '../routes/webhooks.js'
 
 const ERROR_MEANING: Record<ErrorCode, string> = {
   BAD_REQUEST: 'Malformed JSON, or a parameter that cannot be read (BAD_REQUEST).',

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import parseRange from 'range-parser'
-import type { AppError } from '../../../src/core/errors.js'
-import type { AudioFile } from '../../../src/core/recordings/index.js'
+import type { AppError } from '../../../../src/core/errors.js'
+import type { AudioFile } from '../../../../src/core/recordings/index.js'
 import { evaluatePreconditions, type Headers, ifRangeHolds, preconditionFailed, strongEtag, validatorHeaders, type Validators } from './conditional.js'
-import type { Reply } from './route.js'
+import type { Reply } from '../route.js'
 
 /** What a Range header asks of a file: all of it (200), one part (206), or nothing it has (416). */
 export type RangeChoice =
