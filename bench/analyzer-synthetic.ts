@@ -4,7 +4,7 @@
  * plain statements. Not English prose, but with the statistics that matter for
  * cost: sentence and utterance lengths, vocabulary size, repetition.
  */
-import type { Utterance } from '../src/core/domain/utterance.js'
+import type { Utterance } from '../src/core/domain/recordings/utterance.js'
 
 /** mulberry32: small, fast, good enough for test data. */
 export const seeded = (seed: number): (() => number) => {

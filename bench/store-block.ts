@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util'
 import * as E from 'fp-ts/lib/Either.js'
 import { openDatabase, migrate } from '../adapters/stores/sqlite/database.js'
 import { sqliteStores } from '../adapters/stores/sqlite/stores.js'
-import { newRun } from '../src/core/domain/run.js'
-import type { Utterance } from '../src/core/domain/utterance.js'
+import { newRun } from '../src/core/domain/recordings/run.js'
+import type { Utterance } from '../src/core/domain/recordings/utterance.js'
 
 const { values: args } = parseArgs({ options: { mb: { type: 'string', default: '50' }, utterances: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } } })
 const count = Number(args.utterances)

@@ -4,8 +4,8 @@
  * the Meeting type. Rows come out in creation order, as a live database holds them.
  */
 import { randomUUID } from 'node:crypto'
-import type { Meeting } from '../../src/core/domain/meeting.js'
-import { newRun, type Run, type RunOrigin, type RunState } from '../../src/core/domain/run.js'
+import type { Meeting } from '../../src/core/domain/meetings/meeting.js'
+import { newRun, type Run, type RunOrigin, type RunState } from '../../src/core/domain/recordings/run.js'
 
 export const SCALE = {
   runs: 1_000_000,

@@ -5,7 +5,7 @@
  * made-up but pronounceable words, so some words are in every recording, some
  * in a third of them and some in very few.
  */
-import { STOP_WORDS } from '../../src/core/domain/recording-filter.js'
+import { STOP_WORDS } from '../../src/core/domain/recordings/recording-filter.js'
 
 const prng = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { endsAt, type Meeting } from '../../src/core/domain/meeting.js'
-import type { Run } from '../../src/core/domain/run.js'
+import { endsAt, type Meeting } from '../../src/core/domain/meetings/meeting.js'
+import type { Run } from '../../src/core/domain/recordings/run.js'
 import { planMeetings, planRuns, runOf, SCALE, SCALE_ACCOUNT, sharedRunsOf } from './scale-data.js'
 
 export interface SeedAccounts {

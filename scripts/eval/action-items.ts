@@ -8,7 +8,7 @@
  * target. Decisions: the target is a predicted decision when a decision's
  * atMs is its start.
  */
-import type { Notes } from '../../src/core/domain/notes.js'
+import type { Notes } from '../../src/core/domain/notes/notes.js'
 import type { AnalysisInput } from '../../src/core/ports/analyzer.js'
 import { prf, type Prf } from './action-training.js'
 import { transcriptOf, type LabelledRow } from './labelled-rows.js'

@@ -4,7 +4,7 @@
  * is read as a small transcript: its `before` turns, the target, its `after`.
  */
 import { readFileSync } from 'node:fs'
-import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { Utterance } from '../../src/core/domain/recordings/utterance.js'
 
 export interface Turn {
   readonly speaker: string

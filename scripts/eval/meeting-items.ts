@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { Utterance } from '../../src/core/domain/recordings/utterance.js'
 import { contentTerms } from '../../adapters/notes/builtin/text/terms.js'
 import type { RowOutput } from './action-items.js'
 

@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from '../../adapters/notes/builtin/index.js'
-import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { Utterance } from '../../src/core/domain/recordings/utterance.js'
 import { halfMeanSegment, pk, windowDiff } from './segmentation-metrics.js'
 
 export const defaultMeetingsDir = join(import.meta.dirname, '..', '..', 'fixtures', 'meetings')

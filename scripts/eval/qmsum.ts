@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { Utterance } from '../../src/core/domain/recordings/utterance.js'
 
 export interface ReferenceTopic {
   readonly label: string

@@ -3,7 +3,7 @@
  * against the reference, and Pk / WindowDiff of the topic segmentation where
  * the analyzer exposes one.
  */
-import type { Notes } from '../../src/core/domain/notes.js'
+import type { Notes } from '../../src/core/domain/notes/notes.js'
 import type { Span } from '../../adapters/notes/builtin/index.js'
 import type { EvalMeeting } from './qmsum.js'
 import { rougeL, rougeN } from './rouge.js'

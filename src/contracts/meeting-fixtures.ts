@@ -1,5 +1,5 @@
-import type { CalendarConnection } from '../core/domain/calendar-connection.js'
-import type { Meeting } from '../core/domain/meeting.js'
+import type { CalendarConnection } from '../core/domain/meetings/calendar-connection.js'
+import type { Meeting } from '../core/domain/meetings/meeting.js'
 
 /** Builders shared by the meeting and calendar contract suites and the use-case tests. */
 export const ACCOUNT_A = 'a0000000-0000-4000-8000-000000000001'

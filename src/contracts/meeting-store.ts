@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Meeting } from '../core/domain/meeting.js'
+import type { Meeting } from '../core/domain/meetings/meeting.js'
 import type { MeetingStore } from '../core/ports/meeting-store.js'
 import { left, right } from './tasks.js'
 import { ACCOUNT_A, ACCOUNT_B, CONNECTION_1, CONNECTION_2, calendarMeeting, meeting, meetingId } from './meeting-fixtures.js'

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { NotesScope, NotesSettings } from '../core/domain/notes-settings.js'
+import type { NotesScope, NotesSettings } from '../core/domain/notes/notes-settings.js'
 import type { NotesSettingsStore } from '../core/ports/notes-settings-store.js'
 import { right } from './tasks.js'
 

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Run } from '../core/domain/run.js'
+import type { Run } from '../core/domain/recordings/run.js'
 import type { AccountSettingsStore } from '../core/ports/account-settings-store.js'
 import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../core/ports/recording-stores.js'
 import type { RecordingShareStore } from '../core/ports/share-store.js'

@@ -1,8 +1,8 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Run } from '../core/domain/run.js'
-import type { Upload } from '../core/domain/upload.js'
+import type { Run } from '../core/domain/recordings/run.js'
+import type { Upload } from '../core/domain/recordings/upload.js'
 import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../core/ports/recording-stores.js'
 import { left, right } from './tasks.js'
 

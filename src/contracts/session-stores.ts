@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { StoredSession } from '../core/domain/session.js'
+import type { StoredSession } from '../core/domain/identity/session.js'
 import type { AccountStore } from '../core/ports/account-store.js'
 import type { ApiKeyStore } from '../core/ports/api-key-store.js'
 import type { PasswordStore } from '../core/ports/password-store.js'

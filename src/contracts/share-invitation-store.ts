@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { ShareInvitation } from '../core/domain/share-invitation.js'
+import type { ShareInvitation } from '../core/domain/recordings/share-invitation.js'
 import type { AccountStore } from '../core/ports/account-store.js'
 import type { ShareInvitationStore } from '../core/ports/share-invitation-store.js'
 import { left, right } from './tasks.js'

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Share } from '../core/domain/share.js'
+import type { Share } from '../core/domain/recordings/share.js'
 import type { RunStore } from '../core/ports/recording-stores.js'
 import type { RecordingShareStore } from '../core/ports/share-store.js'
 import { left, right } from './tasks.js'

@@ -4,7 +4,7 @@
  * adapters that need the core's type and programs that bring their own
  * adapters all import it from here; the package entry (src/index.ts) re-exports it.
  */
-import type { Plan } from './domain/account.js'
+import type { Plan } from './domain/identity/account.js'
 import type { AccountStore, OrganizationStore } from './ports/account-store.js'
 import type { AccountSettingsStore } from './ports/account-settings-store.js'
 import type { NotesSettingsStore } from './ports/notes-settings-store.js'

@@ -1,4 +1,4 @@
-import type { ProgressStage } from './domain/run.js'
+import type { ProgressStage } from './domain/recordings/run.js'
 
 /**
  * The core's failures, two kinds (docs/architecture.md, "Failures"): `AppError`

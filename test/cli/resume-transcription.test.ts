@@ -9,7 +9,7 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Utterance } from '../../src/core/domain/utterance.js'
+import type { Utterance } from '../../src/core/domain/recordings/utterance.js'
 import { firstKey, serve, tempDir, waitFor } from '../support/cli.js'
 import { speakDialogue } from '../support/speech.js'
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Run } from '../../src/core/domain/run.js'
+import type { Run } from '../../src/core/domain/recordings/run.js'
 import { startHarness, type Harness } from '../support/http.js'
 import { right } from '../support/run.js'
 

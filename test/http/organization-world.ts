@@ -1,4 +1,4 @@
-import type { Role } from '../../src/core/domain/organization.js'
+import type { Role } from '../../src/core/domain/identity/organization.js'
 import type { Harness } from '../support/http.js'
 import { right } from '../support/run.js'
 

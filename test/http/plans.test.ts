@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { DEFAULT_PLANS } from '../../src/core/domain/account.js'
+import { DEFAULT_PLANS } from '../../src/core/domain/identity/account.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { right } from '../support/run.js'
 

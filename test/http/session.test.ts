@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { NO_KEY_ID } from '../../src/core/domain/session.js'
+import { NO_KEY_ID } from '../../src/core/domain/identity/session.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { right } from '../support/run.js'
 import { asSession, PASSWORD, postSession, setPassword, signIn } from '../support/session.js'

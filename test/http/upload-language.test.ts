@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { LANGUAGE_REQUEST_PATTERN } from '../../src/core/domain/language.js'
+import { LANGUAGE_REQUEST_PATTERN } from '../../src/core/domain/recordings/language.js'
 import { closing, type Harness, startHarness } from '../support/http.js'
 import { englishOnlyTranscriber, steppedTranscriber } from '../support/transcribers.js'
 import { putContent, silentWav, VTT } from './share-world.js'

@@ -5,7 +5,7 @@
  */
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../src/core/domain/identity/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
 import { uuidPath } from './dispatch/params.js'
 

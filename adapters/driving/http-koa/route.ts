@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type * as t from 'io-ts'
-import type { Actor } from '../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../src/core/domain/identity/api-key.js'
 import type { AppError } from '../../../src/core/errors.js'
 import type { Param, ParamValues } from './dispatch/params.js'
 import type { Connection } from './dispatch/session-cookie.js'

@@ -3,7 +3,7 @@
  * segmentation is returned beside the notes so the evaluation can score it.
  */
 import * as E from 'fp-ts/lib/Either.js'
-import type { Notes } from '../../../src/core/domain/notes.js'
+import type { Notes } from '../../../src/core/domain/notes/notes.js'
 import type { AnalysisFailure, AnalysisInput } from '../../../src/core/ports/analyzer.js'
 import { findActionItemsWithSources } from './actions/action-items.js'
 import { findDecisions } from './actions/decisions.js'

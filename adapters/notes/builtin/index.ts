@@ -5,7 +5,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Notes, NotesMadeBy } from '../../../src/core/domain/notes.js'
+import type { Notes, NotesMadeBy } from '../../../src/core/domain/notes/notes.js'
 import type { AnalysisFailure, AnalysisInput, Analyzer } from '../../../src/core/ports/analyzer.js'
 import { analyzeTranscript, defaultBuiltinOptions, type BuiltinOptions } from './analyze.js'
 

@@ -5,7 +5,7 @@
  * piece keeps the utterance's [time] and speaker so citations still point at it.
  * Nothing is left out: every utterance's text is in exactly one chunk.
  */
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { CHARS_PER_TOKEN } from './tokens.js'
 
 export interface Chunk {

@@ -7,8 +7,8 @@
  * checked against the speakers, attendees and the words said; due dates must be
  * real YYYY-MM-DD dates.
  */
-import type { Attendee, Decision, DraftActionItem, Topic } from '../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Attendee, Decision, DraftActionItem, Topic } from '../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { sharesOf } from '../builtin/topics/shares.js'
 import type { DecisionItemAnswer, FinalAnswer, ItemAnswer, PartAnswer } from './answer.js'
 import { clock } from './chunks.js'

@@ -4,8 +4,8 @@
  * date. The model checks them against the transcript and must cite times the
  * same way; a chunk carries the evidence of its own utterances.
  */
-import type { Notes } from '../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Notes } from '../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { clock } from './chunks.js'
 import { bestCovering, contentWords } from './words.js'
 

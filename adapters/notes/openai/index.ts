@@ -10,7 +10,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from 'pino'
-import { Notes } from '../../../src/core/domain/notes.js'
+import { Notes } from '../../../src/core/domain/notes/notes.js'
 import type { AnalysisFailure, AnalysisInput, Analyzer } from '../../../src/core/ports/analyzer.js'
 import { createBuiltinAnalyzer } from '../builtin/index.js'
 import { attendeesOf, speakerStats } from '../builtin/text/participants.js'

@@ -8,9 +8,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
-import type { Notes } from '../../../src/core/domain/notes.js'
-import type { NotesTemplate } from '../../../src/core/domain/notes-template.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Notes } from '../../../src/core/domain/notes/notes.js'
+import type { NotesTemplate } from '../../../src/core/domain/notes/notes-template.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { AnalysisInput } from '../../../src/core/ports/analyzer.js'
 import { FinalAnswer, PartAnswer, finalAnswerSchema, partAnswerSchema } from './answer.js'
 import { chunkTranscript } from './chunks.js'

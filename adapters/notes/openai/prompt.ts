@@ -5,7 +5,7 @@
  * of a longer stretch when there are too many parts for one merge).
  */
 import type { AnalysisInput } from '../../../src/core/ports/analyzer.js'
-import type { NotesTemplate } from '../../../src/core/domain/notes-template.js'
+import type { NotesTemplate } from '../../../src/core/domain/notes/notes-template.js'
 import type { PartAnswer } from './answer.js'
 
 export type Message = { readonly role: 'system' | 'user' | 'assistant'; readonly content: string }

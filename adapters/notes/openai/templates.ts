@@ -8,7 +8,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Logger } from 'pino'
-import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES, type BuiltinTemplateId, type NotesTemplate } from '../../../src/core/domain/notes-template.js'
+import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES, type BuiltinTemplateId, type NotesTemplate } from '../../../src/core/domain/notes/notes-template.js'
 
 const builtin: Record<BuiltinTemplateId, Pick<NotesTemplate, 'instructions'>> = {
   general: {

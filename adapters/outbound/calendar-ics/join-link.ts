@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type ICAL from 'ical.js'
-import { recognisePlatform } from '../../../src/core/domain/platform.js'
+import { recognisePlatform } from '../../../src/core/domain/meetings/platform.js'
 
 type Component = InstanceType<typeof ICAL.Component>
 

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { Piscina } from 'piscina'
-import type { Notes } from '../../../src/core/domain/notes.js'
+import type { Notes } from '../../../src/core/domain/notes/notes.js'
 import type { AnalysisFailure, Analyzer } from '../../../src/core/ports/analyzer.js'
 import { builtinMadeBy } from '../../notes/builtin/index.js'
 import { type CalendarEvent, type CalendarFailure, calendarFailure } from '../../../src/core/ports/calendar-provider.js'

@@ -4,8 +4,8 @@
  * instances), so they cross back intact.
  */
 import * as E from 'fp-ts/lib/Either.js'
-import type { Notes } from '../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Notes } from '../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { AnalysisFailure, AnalysisInput } from '../../../src/core/ports/analyzer.js'
 import type { CalendarFailure, CalendarWindow } from '../../../src/core/ports/calendar-provider.js'
 import type { ParsedTranscript, ParseLimits, TranscriptFormat, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'

@@ -12,7 +12,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as T from 'fp-ts/lib/Task.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { Transcriber, Transcription } from '../../../src/core/ports/transcriber.js'
 import type { DiarizationFailure, Diarizer, SpeakerTurn } from './turns.js'
 

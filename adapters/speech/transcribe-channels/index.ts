@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type {
   AudioSource,
   ProgressListener,

@@ -1,4 +1,4 @@
-import { AUTO_LANGUAGE, isLanguageCode } from '../../../src/core/domain/language.js'
+import { AUTO_LANGUAGE, isLanguageCode } from '../../../src/core/domain/recordings/language.js'
 
 /** What goes in the request's `language` field: the upload's code, none for `auto` (the server detects), else the configured default. */
 export const requestedLanguage = (asked: string | undefined, configured: string | undefined): string | undefined =>

@@ -1,4 +1,4 @@
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 
 /** One recognised word (or key phrase) with its times in milliseconds. */
 export interface TimedWord {

@@ -1,4 +1,4 @@
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { WhisperSegment } from './binding.js'
 
 /**

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { FinishedWindow, ProgressListener, TranscriptionCheckpoint, TranscriptionFailure } from '../../../src/core/ports/transcriber.js'
 import type { DecodedWav } from '../audio/index.js'
 import { runPool } from './pool.js'

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { SkippedPart, TranscriptParseFailure } from '../../../src/core/ports/transcript-parser.js'
 import { failWhole } from './failure.js'
 import { normaliseText } from './speaker-prefix.js'

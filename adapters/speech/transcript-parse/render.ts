@@ -1,4 +1,4 @@
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { formatCueTime } from './timestamps.js'
 
 const escapeVtt = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { AccountSettings } from '../../../src/core/domain/account-settings.js'
+import type { AccountSettings } from '../../../src/core/domain/identity/account-settings.js'
 import type { AccountSettingsStore } from '../../../src/core/ports/account-settings-store.js'
 
 export const memoryAccountSettingsStore = (): AccountSettingsStore => {

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../../../src/core/domain/api-key.js'
+import type { ApiKey } from '../../../src/core/domain/identity/api-key.js'
 import { conflict } from '../../../src/core/errors.js'
 import type { ApiKeyStore } from '../../../src/core/ports/api-key-store.js'
 

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type CalendarConnection, DUPLICATE_CONNECTION_MESSAGE } from '../../../src/core/domain/calendar-connection.js'
+import { type CalendarConnection, DUPLICATE_CONNECTION_MESSAGE } from '../../../src/core/domain/meetings/calendar-connection.js'
 import { conflict } from '../../../src/core/errors.js'
 import type { CalendarConnectionStore } from '../../../src/core/ports/calendar-connection-store.js'
 

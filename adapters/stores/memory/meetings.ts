@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { byStart, endsAtMs, inWindow, isListed, type Meeting } from '../../../src/core/domain/meeting.js'
+import { byStart, endsAtMs, inWindow, isListed, type Meeting } from '../../../src/core/domain/meetings/meeting.js'
 import { storeFailure } from '../../../src/core/errors.js'
 import type { MeetingStore } from '../../../src/core/ports/meeting-store.js'
 

@@ -1,5 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type ActionItemEdit, type PartEdit, partKeyOf, type SpeakerName } from '../../../src/core/domain/notes-edits.js'
+import { type ActionItemEdit, type PartEdit, partKeyOf, type SpeakerName } from '../../../src/core/domain/notes/notes-edits.js'
 import type { NotesEditStore } from '../../../src/core/ports/notes-edit-store.js'
 
 export const memoryNotesEditStore = (): NotesEditStore => {

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { NotesScope, NotesSettings } from '../../../src/core/domain/notes-settings.js'
+import type { NotesScope, NotesSettings } from '../../../src/core/domain/notes/notes-settings.js'
 import type { NotesSettingsStore } from '../../../src/core/ports/notes-settings-store.js'
 
 export const memoryNotesSettingsStore = (): NotesSettingsStore => {

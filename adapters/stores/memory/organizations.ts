@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account, Organization } from '../../../src/core/domain/account.js'
-import type { Invite, Member, Membership, Role } from '../../../src/core/domain/organization.js'
+import type { Account, Organization } from '../../../src/core/domain/identity/account.js'
+import type { Invite, Member, Membership, Role } from '../../../src/core/domain/identity/organization.js'
 import { conflict, notFound, storeFailure } from '../../../src/core/errors.js'
 import type { MemberChange, OrganizationStore } from '../../../src/core/ports/organization-store.js'
 

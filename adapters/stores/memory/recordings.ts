@@ -1,9 +1,9 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { PageQuery } from '../../../src/core/domain/page.js'
-import { countsAgainstAllowance, HIDDEN_STATES, keepsCountingOnceDeleted, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../../src/core/domain/run.js'
-import type { Upload } from '../../../src/core/domain/upload.js'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import { countsAgainstAllowance, HIDDEN_STATES, keepsCountingOnceDeleted, LIVE_BOT_STATES, PROCESSING_STATES, type Run } from '../../../src/core/domain/recordings/run.js'
+import type { Upload } from '../../../src/core/domain/recordings/upload.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { conflict } from '../../../src/core/errors.js'
 import type { NotesStore, RunStore, StoredNotes, UploadStore } from '../../../src/core/ports/recording-stores.js'
 

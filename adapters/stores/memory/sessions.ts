@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoredSession } from '../../../src/core/domain/session.js'
+import type { StoredSession } from '../../../src/core/domain/identity/session.js'
 import { conflict } from '../../../src/core/errors.js'
 import type { SessionStore } from '../../../src/core/ports/session-store.js'
 

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ShareInvitation } from '../../../src/core/domain/share-invitation.js'
+import type { ShareInvitation } from '../../../src/core/domain/recordings/share-invitation.js'
 import { conflict } from '../../../src/core/errors.js'
 import type { ShareInvitationStore } from '../../../src/core/ports/share-invitation-store.js'
 

@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js'
-import type { RetentionScope } from '../../../src/core/domain/account-settings.js'
+import type { RetentionScope } from '../../../src/core/domain/identity/account-settings.js'
 import type { AccountSettingsStore } from '../../../src/core/ports/account-settings-store.js'
 import { attempt, first, type Pool, rows } from './database.js'
 

@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js'
-import { type CalendarConnection, DUPLICATE_CONNECTION_MESSAGE } from '../../../src/core/domain/calendar-connection.js'
+import { type CalendarConnection, DUPLICATE_CONNECTION_MESSAGE } from '../../../src/core/domain/meetings/calendar-connection.js'
 import type { CalendarConnectionStore } from '../../../src/core/ports/calendar-connection-store.js'
 import { type CalendarConnectionRow, toCalendarConnection } from '../shared/rows/calendar-connections.js'
 import { attempt, attemptUnique, first, inTransaction, json, type Pool, rows } from './database.js'

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
-import { endsAt, type Meeting } from '../../../src/core/domain/meeting.js'
-import type { MeetingWrites } from '../../../src/core/domain/meeting-sync-plan.js'
+import { endsAt, type Meeting } from '../../../src/core/domain/meetings/meeting.js'
+import type { MeetingWrites } from '../../../src/core/domain/meetings/meeting-sync-plan.js'
 import type { MeetingStore } from '../../../src/core/ports/meeting-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { type MeetingRow, toMeeting } from '../shared/rows/meetings.js'

@@ -1,7 +1,7 @@
 // Filtered and searched pages of the runs an account sees (RecordingShareStore.listVisible with a filter).
 import type pg from 'pg'
 import type { Page, PageQuery } from '../../../src/core/domain/page.js'
-import type { RecordingFilter, RecordingSearch } from '../../../src/core/domain/recording-filter.js'
+import type { RecordingFilter, RecordingSearch } from '../../../src/core/domain/recordings/recording-filter.js'
 import type { ReachableRun } from '../../../src/core/ports/share-store.js'
 import { storedNotesOf } from '../shared/rows/notes.js'
 import { type RunRow, toRun } from '../shared/rows/recordings.js'

@@ -1,6 +1,6 @@
 // The search document of a recording (migration 11): written with its notes, in the caller's transaction.
 import type pg from 'pg'
-import type { Utterance } from '../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'
 import { applyNotesEdits } from '../../../src/core/recordings/index.js'
 import { searchDocumentOf } from '../shared/search/match.js'

@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js'
-import { isUnfiltered } from '../../../src/core/domain/recording-filter.js'
+import { isUnfiltered } from '../../../src/core/domain/recordings/recording-filter.js'
 import type { ReachableRun, RecordingShareStore } from '../../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { attempt, attemptUnique, count, first, inTransaction, type Pool, rows } from './database.js'

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../../../src/core/domain/api-key.js'
+import type { ApiKey } from '../../../src/core/domain/identity/api-key.js'
 import type { ApiKeyStore } from '../../../src/core/ports/api-key-store.js'
 import { type ApiKeyRow, toApiKey } from '../shared/rows/api-keys.js'
 import { attempt, attemptUnique, type Db } from './database.js'

@@ -1,5 +1,5 @@
 import type { NotesEditStore } from '../../../src/core/ports/notes-edit-store.js'
-import { type NotesEdits, partKeyOf } from '../../../src/core/domain/notes-edits.js'
+import { type NotesEdits, partKeyOf } from '../../../src/core/domain/notes/notes-edits.js'
 import { type ActionItemEditRow, type PartEditRow, type SpeakerNameRow, toActionItemEdit, toPartEdits, toSpeakerName } from '../shared/rows/notes-edits.js'
 import { attempt, type Db } from './database.js'
 

@@ -1,6 +1,6 @@
 // Filtered and searched pages of the runs an account sees (RecordingShareStore.listVisible with a filter).
 import type { Page, PageQuery } from '../../../src/core/domain/page.js'
-import type { RecordingFilter, RecordingSearch } from '../../../src/core/domain/recording-filter.js'
+import type { RecordingFilter, RecordingSearch } from '../../../src/core/domain/recordings/recording-filter.js'
 import type { ReachableRun } from '../../../src/core/ports/share-store.js'
 import { storedNotesOf } from '../shared/rows/notes.js'
 import { toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'

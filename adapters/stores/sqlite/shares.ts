@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { PageQuery } from '../../../src/core/domain/page.js'
-import { isUnfiltered } from '../../../src/core/domain/recording-filter.js'
+import { isUnfiltered } from '../../../src/core/domain/recordings/recording-filter.js'
 import type { ReachableRun, RecordingShareStore } from '../../../src/core/ports/share-store.js'
 import { nearerEnd } from '../shared/nearer-end.js'
 import { type ShareRow, toShare, toVisibleShare, type VisibleShareColumns } from '../shared/rows/shares.js'

@@ -1,6 +1,6 @@
 /** Reading the CLI's arguments: a usage error names the one wrong thing. */
 import { parseArgs } from 'node:util'
-import { Role } from '../../core/domain/organization.js'
+import { Role } from '../../core/domain/identity/organization.js'
 
 export class UsageError extends Error {}
 

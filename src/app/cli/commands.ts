@@ -4,7 +4,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import { planAllowanceText } from '../../core/domain/account.js'
+import { planAllowanceText } from '../../core/domain/identity/account.js'
 import type { AppError } from '../../core/errors.js'
 import { buildCore, type Core } from '../../core/build-core.js'
 import { openAdapters } from '../composition/adapters.js'

@@ -1,6 +1,6 @@
 /** The text of `notetaker --help`: loads nothing but the settings, so it answers at once. */
 import { CLI } from './name.js'
-import { INVITE_LIFETIME_DAYS } from '../../core/domain/organization.js'
+import { INVITE_LIFETIME_DAYS } from '../../core/domain/identity/organization.js'
 import { CONFIG_DEFAULTS } from '../config/index.js'
 
 export const COMMANDS = `Usage: notetaker <command> [options]

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { CalendarSyncSettings } from '../../core/domain/calendar-connection.js'
+import type { CalendarSyncSettings } from '../../core/domain/meetings/calendar-connection.js'
 import type { CalendarProvider } from '../../core/ports/calendar-provider.js'
 import { createIcsProvider, type FeedParser } from '../../../adapters/outbound/calendar-ics/index.js'
 import { safeFetch } from '../../../adapters/outbound/net/index.js'

@@ -8,7 +8,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import type { TranscribedBy } from '../../core/domain/transcribed-by.js'
+import type { TranscribedBy } from '../../core/domain/recordings/transcribed-by.js'
 import type { Transcriber, Transcription } from '../../core/ports/transcriber.js'
 import { choiceWarnings, type EngineChoice, engineWords, type OpenedEngine } from './transcriber-choice.js'
 

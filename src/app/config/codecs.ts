@@ -1,6 +1,6 @@
 /** io-ts codecs that read one environment variable each, with the reason in words when they cannot. */
 import * as t from 'io-ts'
-import type { Plan } from '../../core/domain/account.js'
+import type { Plan } from '../../core/domain/identity/account.js'
 import { readSmtpAddress } from '../../../adapters/outbound/mail-smtp/smtp-address.js'
 
 export const intFromEnv = (name: string, min: number, max: number) =>

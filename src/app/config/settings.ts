@@ -4,7 +4,7 @@
  * `notetaker --help` are written from this table (a test keeps the page in step).
  */
 import * as t from 'io-ts'
-import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../../core/domain/account.js'
+import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../../core/domain/identity/account.js'
 import { OUTCOMES } from '../../../adapters/bots/simulated/outcomes.js'
 import { flag, intFromEnv, MailFrom, oneOf, PlanList, PublicUrl, SecretKey, SmtpUrl } from './codecs.js'
 

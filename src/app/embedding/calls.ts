@@ -16,7 +16,7 @@ import { readParams } from '../../../adapters/driving/http-koa/dispatch/inputs.j
 import type { AnyRoute } from '../../../adapters/driving/http-koa/route.js'
 import { allRoutes } from '../../../adapters/driving/http-koa/routes/index.js'
 import { successSerializer } from '../../../adapters/driving/http-koa/openapi/serializer.js'
-import type { Actor } from '../../core/domain/api-key.js'
+import type { Actor } from '../../core/domain/identity/api-key.js'
 import { type AppError, forbidden } from '../../core/errors.js'
 import type { Core } from '../../core/build-core.js'
 import { NotetakerError } from './error.js'

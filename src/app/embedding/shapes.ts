@@ -6,8 +6,8 @@
  * checks them against the types generated from the served OpenAPI document.
  */
 import type { ApiKey, CreatedApiKey } from '../../../adapters/driving/http-koa/contract/index.js'
-import type { Access } from '../../core/domain/api-key.js'
-import type { Role } from '../../core/domain/organization.js'
+import type { Access } from '../../core/domain/identity/api-key.js'
+import type { Role } from '../../core/domain/identity/organization.js'
 
 export type * from '../../../adapters/driving/http-koa/contract/index.js'
 

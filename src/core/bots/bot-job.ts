@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Run } from '../domain/run.js'
+import type { Run } from '../domain/recordings/run.js'
 import type { StoreFailure } from '../errors.js'
 import type { JobQueue } from '../ports/job-queue.js'
 

@@ -1,7 +1,7 @@
 /** Bots and the engine: bots sent to live meetings on demand, and the engine that sends them to scheduled ones. */
 import type { Analyzer } from '../ports/analyzer.js'
 import type { NotesEngines } from '../ports/notes-engines.js'
-import type { Plan } from '../domain/account.js'
+import type { Plan } from '../domain/identity/account.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { BlobStore } from '../ports/blob-store.js'
 import type { BotRunner, BotSession } from '../ports/bot-runner.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Run } from '../domain/run.js'
+import type { Run } from '../domain/recordings/run.js'
 import { finalFailure, type JobFailure } from '../errors.js'
 import type { BotSession } from '../ports/bot-runner.js'
 import type { JobHandler, JobReport } from '../ports/job-handler.js'

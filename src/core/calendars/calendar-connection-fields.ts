@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { cleanConnectionName, MAX_CONNECTION_NAME_LENGTH, MAX_RULES } from '../domain/calendar-connection.js'
-import { normaliseRule, Rule } from '../domain/calendar-rules.js'
-import type { AutoJoin } from '../domain/recording-decision.js'
+import { cleanConnectionName, MAX_CONNECTION_NAME_LENGTH, MAX_RULES } from '../domain/meetings/calendar-connection.js'
+import { normaliseRule, Rule } from '../domain/meetings/calendar-rules.js'
+import type { AutoJoin } from '../domain/meetings/recording-decision.js'
 import { type AppError, type FieldIssue, validation } from '../errors.js'
 
 export interface ConnectionSettings {

@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { AppError } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { MeetingStore } from '../ports/meeting-store.js'

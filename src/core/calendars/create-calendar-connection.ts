@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import {
   type CalendarConnection,
   CONNECTION_PROVIDERS,
@@ -10,7 +10,7 @@ import {
   DEFAULT_AUTO_JOIN,
   FeedUrl,
   hostNameOf,
-} from '../domain/calendar-connection.js'
+} from '../domain/meetings/calendar-connection.js'
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'

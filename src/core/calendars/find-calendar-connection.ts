@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import type { CalendarConnection } from '../domain/calendar-connection.js'
+import type { Actor } from '../domain/identity/api-key.js'
+import type { CalendarConnection } from '../domain/meetings/calendar-connection.js'
 import { type AppError, notFound } from '../errors.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 

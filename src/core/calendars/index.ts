@@ -1,5 +1,5 @@
 /** Calendar connections: ICS feeds, their auto-join mode and rules, and the periodic sync that keeps their meetings. */
-import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC } from '../domain/calendar-connection.js'
+import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC } from '../domain/meetings/calendar-connection.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 import type { CalendarProvider } from '../ports/calendar-provider.js'

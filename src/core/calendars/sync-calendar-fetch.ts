@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { CalendarConnection } from '../domain/calendar-connection.js'
+import type { CalendarConnection } from '../domain/meetings/calendar-connection.js'
 import {
   type CalendarFailure,
   type CalendarPage,

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type Plan, planFor } from '../domain/account.js'
-import type { Access, Actor } from '../domain/api-key.js'
+import { type Plan, planFor } from '../domain/identity/account.js'
+import type { Access, Actor } from '../domain/identity/api-key.js'
 import { type AppError, notFound } from '../errors.js'
 import type { AccountStore, OrganizationStore } from '../ports/account-store.js'
 

@@ -81,7 +81,7 @@ export type { Identity } from './get-identity.js'
 export type { IssueApiKeyInput, IssuedKey } from './keys/issue-api-key.js'
 export type { Revoked } from './keys/revoke-api-key.js'
 export type { CreatedOwnKey, CreateOwnApiKeyInput } from './keys/create-own-api-key.js'
-export type { ApiKeyView } from '../domain/api-key-rules.js'
+export type { ApiKeyView } from '../domain/identity/api-key-rules.js'
 export { createOwnApiKey, listOwnApiKeys, revokeOwnApiKey }
 export type { PasswordSet } from './sessions/set-password.js'
 export type { ServerAdminSet } from './accounts/set-server-admin.js'

@@ -1,5 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import { type AppError, forbidden } from '../errors.js'
 
 /** Changes need a full-access key; the HTTP adapter checks it first, the core checks it again for other drivers. */

@@ -1,5 +1,5 @@
 /** Meetings and the schedule: meetings added by hand or from calendars, and the per-meeting decision whether a bot records them. */
-import type { Plan } from '../domain/account.js'
+import type { Plan } from '../domain/identity/account.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 import type { Clock } from '../ports/clock.js'

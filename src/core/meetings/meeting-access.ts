@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import type { Meeting, MeetingChange } from '../domain/meeting.js'
+import type { Actor } from '../domain/identity/api-key.js'
+import type { Meeting, MeetingChange } from '../domain/meetings/meeting.js'
 import { type AppError, notFound } from '../errors.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
 

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
-import { FIELD_RULES } from '../domain/meeting-codecs.js'
-import { clampText } from '../domain/meeting.js'
-import { JOIN_LINK_MESSAGE, recognisePlatform } from '../domain/platform.js'
+import { FIELD_RULES } from '../domain/meetings/meeting-codecs.js'
+import { clampText } from '../domain/meetings/meeting.js'
+import { JOIN_LINK_MESSAGE, recognisePlatform } from '../domain/meetings/platform.js'
 import { type AppError, type FieldIssue, validation } from '../errors.js'
 
 /** The fields a caller may set on a meeting, each optional. */

@@ -1,7 +1,7 @@
 import { sequenceS } from 'fp-ts/lib/Apply.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { NotificationPage } from '../domain/notification.js'
 import type { PageQuery } from '../domain/page.js'
 import type { AppError } from '../errors.js'

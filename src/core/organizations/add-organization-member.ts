@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Membership, Role } from '../domain/organization.js'
+import type { Membership, Role } from '../domain/identity/organization.js'
 import { type AppError, notFound } from '../errors.js'
 import type { OperatorOrganizationDeps } from './create-organization.js'
 import { findAccount } from '../identity/index.js'

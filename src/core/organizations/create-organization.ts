@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Organization } from '../domain/account.js'
+import type { Organization } from '../domain/identity/account.js'
 import { type AppError, invalidField } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { Clock } from '../ports/clock.js'

@@ -1,8 +1,8 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
-import type { Membership, Role } from '../domain/organization.js'
+import type { Actor } from '../domain/identity/api-key.js'
+import type { Membership, Role } from '../domain/identity/organization.js'
 import { type AppError, forbidden } from '../errors.js'
 import type { OrganizationStore } from '../ports/organization-store.js'
 

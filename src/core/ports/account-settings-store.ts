@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { AccountSettings, Retention } from '../domain/account-settings.js'
+import type { AccountSettings, Retention } from '../domain/identity/account-settings.js'
 import type { StoreFailure } from '../errors.js'
 
 /** Each account's settings (GET and PATCH /me/settings); an account that never saved any has none (DEFAULT_SETTINGS apply). */

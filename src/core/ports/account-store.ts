@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account } from '../domain/account.js'
+import type { Account } from '../domain/identity/account.js'
 import type { AppError, StoreFailure } from '../errors.js'
 import type { Page, PageQuery } from '../domain/page.js'
 

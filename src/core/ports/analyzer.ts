@@ -1,7 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Attendee, Notes } from '../domain/notes.js'
-import type { NotesTemplate } from '../domain/notes-template.js'
-import type { Utterance } from '../domain/utterance.js'
+import type { Attendee, Notes } from '../domain/notes/notes.js'
+import type { NotesTemplate } from '../domain/notes/notes-template.js'
+import type { Utterance } from '../domain/recordings/utterance.js'
 import type { Stoppable } from './transcript-parser.js'
 
 export interface AnalysisInput {

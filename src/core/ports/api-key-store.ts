@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../domain/api-key.js'
+import type { ApiKey } from '../domain/identity/api-key.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 export interface ApiKeyStore {

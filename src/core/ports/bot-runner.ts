@@ -4,7 +4,7 @@
  * Times are epoch milliseconds from the runner's clock.
  */
 
-import type { MeetingPlatform } from '../domain/platform.js'
+import type { MeetingPlatform } from '../domain/meetings/platform.js'
 
 export type { MeetingPlatform }
 

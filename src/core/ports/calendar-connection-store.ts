@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { CalendarConnection } from '../domain/calendar-connection.js'
+import type { CalendarConnection } from '../domain/meetings/calendar-connection.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 /**

@@ -1,8 +1,8 @@
 import type * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { CalendarPage, CalendarWindow } from '../domain/calendar-event.js'
+import type { CalendarPage, CalendarWindow } from '../domain/meetings/calendar-event.js'
 
-export type { CalendarAttendee, CalendarEvent, CalendarPage, CalendarPerson, CalendarWindow, ResponseStatus } from '../domain/calendar-event.js'
+export type { CalendarAttendee, CalendarEvent, CalendarPage, CalendarPerson, CalendarWindow, ResponseStatus } from '../domain/meetings/calendar-event.js'
 
 /**
  * Where a connection's events come from. An iCalendar feed is a URL (the

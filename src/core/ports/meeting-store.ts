@@ -1,7 +1,7 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Meeting, MeetingWindow } from '../domain/meeting.js'
-import type { MeetingWrites } from '../domain/meeting-sync-plan.js'
+import type { Meeting, MeetingWindow } from '../domain/meetings/meeting.js'
+import type { MeetingWrites } from '../domain/meetings/meeting-sync-plan.js'
 import type { Page } from '../domain/page.js'
 import type { StoreFailure } from '../errors.js'
 

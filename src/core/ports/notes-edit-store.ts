@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ActionItemEdit, NotesEdits, PartEdit, SpeakerName } from '../domain/notes-edits.js'
+import type { ActionItemEdit, NotesEdits, PartEdit, SpeakerName } from '../domain/notes/notes-edits.js'
 import type { StoreFailure } from '../errors.js'
 
 /**

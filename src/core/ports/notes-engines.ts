@@ -1,6 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js'
 import type * as T from 'fp-ts/lib/Task.js'
-import type { CataloguedTemplate, NotesChoice, NotesServer } from '../domain/notes-settings.js'
+import type { CataloguedTemplate, NotesChoice, NotesServer } from '../domain/notes/notes-settings.js'
 import type { Analyzer } from './analyzer.js'
 
 /** The outcome of asking a server for a short answer, in words either way; `ms` is how long it took. */

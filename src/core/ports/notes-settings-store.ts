@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { NotesScope, NotesSettings } from '../domain/notes-settings.js'
+import type { NotesScope, NotesSettings } from '../domain/notes/notes-settings.js'
 import type { StoreFailure } from '../errors.js'
 
 /**

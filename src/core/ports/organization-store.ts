@@ -1,7 +1,7 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Organization } from '../domain/account.js'
-import type { Invite, Member, Membership, Role } from '../domain/organization.js'
+import type { Organization } from '../domain/identity/account.js'
+import type { Invite, Member, Membership, Role } from '../domain/identity/organization.js'
 import type { Page, PageQuery } from '../domain/page.js'
 import type { AppError, StoreFailure } from '../errors.js'
 

@@ -1,10 +1,10 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { DraftActionItem, Notes } from '../domain/notes.js'
+import type { DraftActionItem, Notes } from '../domain/notes/notes.js'
 import type { Page, PageQuery } from '../domain/page.js'
-import type { Run, RunState } from '../domain/run.js'
-import type { Upload } from '../domain/upload.js'
-import type { Utterance } from '../domain/utterance.js'
+import type { Run, RunState } from '../domain/recordings/run.js'
+import type { Upload } from '../domain/recordings/upload.js'
+import type { Utterance } from '../domain/recordings/utterance.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 /** Why the store refused a new run: the account-wide rules it enforces atomically, across processes. */

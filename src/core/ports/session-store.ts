@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoredSession } from '../domain/session.js'
+import type { StoredSession } from '../domain/identity/session.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 /** Signed-in browsers. Rows go with their account (ON DELETE CASCADE where the store has foreign keys). */

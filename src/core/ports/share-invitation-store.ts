@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ShareInvitation } from '../domain/share-invitation.js'
+import type { ShareInvitation } from '../domain/recordings/share-invitation.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 /**

@@ -1,9 +1,9 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Page, PageQuery } from '../domain/page.js'
-import type { RecordingFilter, SearchMatch } from '../domain/recording-filter.js'
-import type { Run } from '../domain/run.js'
-import type { Share } from '../domain/share.js'
+import type { RecordingFilter, SearchMatch } from '../domain/recordings/recording-filter.js'
+import type { Run } from '../domain/recordings/run.js'
+import type { Share } from '../domain/recordings/share.js'
 import type { AppError, StoreFailure } from '../errors.js'
 
 /** A listed run and the share the caller reaches it through (null for its own run). */

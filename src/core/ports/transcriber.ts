@@ -1,10 +1,10 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Languages } from '../domain/language.js'
-import type { SpeakerSeparation } from '../domain/speaker-separation.js'
-import type { TranscribedBy, TranscriptAccuracy } from '../domain/transcribed-by.js'
-import type { Utterance } from '../domain/utterance.js'
+import type { Languages } from '../domain/recordings/language.js'
+import type { SpeakerSeparation } from '../domain/recordings/speaker-separation.js'
+import type { TranscribedBy, TranscriptAccuracy } from '../domain/recordings/transcribed-by.js'
+import type { Utterance } from '../domain/recordings/utterance.js'
 
-export type { SpeakerSeparation } from '../domain/speaker-separation.js'
+export type { SpeakerSeparation } from '../domain/recordings/speaker-separation.js'
 
 export interface TranscriptionFailure {
   readonly _tag: 'TranscriptionFailure'

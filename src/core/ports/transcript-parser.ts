@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Utterance } from '../domain/utterance.js'
+import type { Utterance } from '../domain/recordings/utterance.js'
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'txt' | 'json'
 

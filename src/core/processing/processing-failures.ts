@@ -1,4 +1,4 @@
-import type { ProgressStage, Run } from '../domain/run.js'
+import type { ProgressStage, Run } from '../domain/recordings/run.js'
 import { type AppError, type JobFailure, retryableFailure } from '../errors.js'
 
 /** A store's failure during processing: worth another attempt, and told without its internals. */

@@ -1,5 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ProgressStage, Run } from '../domain/run.js'
+import type { ProgressStage, Run } from '../domain/recordings/run.js'
 import type { Clock } from '../ports/clock.js'
 import type { RunStore } from '../ports/recording-stores.js'
 

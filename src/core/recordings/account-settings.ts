@@ -7,8 +7,8 @@ import {
   MAX_RETENTION_DAYS,
   MIN_RETENTION_DAYS,
   type RetentionScope,
-} from '../domain/account-settings.js'
-import type { Actor } from '../domain/api-key.js'
+} from '../domain/identity/account-settings.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import { type AppError, forbidden, invalidField } from '../errors.js'
 import type { AccountSettingsStore } from '../ports/account-settings-store.js'
 import type { Clock } from '../ports/clock.js'

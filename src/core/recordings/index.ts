@@ -3,7 +3,7 @@
  * allowance they count against, and the run moves and events the pipeline and
  * the bots share.
  */
-import type { Plan } from '../domain/account.js'
+import type { Plan } from '../domain/identity/account.js'
 import type { Clock } from '../ports/clock.js'
 import { type AllowanceDeps, monthStart, readAllowance } from './check-allowance.js'
 import { getRecording, listRecordings, openAudio, pageTranscript, type ReadDeps } from './read-recordings.js'

@@ -1,5 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { moveTo, type Run, type RunState } from '../domain/run.js'
+import { moveTo, type Run, type RunState } from '../domain/recordings/run.js'
 import { type AppError, conflict } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { RunStore } from '../ports/recording-stores.js'

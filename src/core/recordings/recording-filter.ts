@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import {
   MAX_SEARCH_LENGTH, NO_FILTER, type RecordingFilter, type RecordingSearch, STOP_WORDS, wordsOf,
-} from '../domain/recording-filter.js'
+} from '../domain/recordings/recording-filter.js'
 import { calendarProblem } from '../domain/ids.js'
-import { phaseOf, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../domain/run.js'
+import { phaseOf, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../domain/recordings/run.js'
 import { type AppError, type FieldIssue, validation } from '../errors.js'
 
 /** The filters of a recordings list as asked (lists empty and values null when not given). */

@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import { type AppError, notFound } from '../errors.js'
 import type { SpeechModels, SpeechModelView } from '../ports/speech-models.js'
 import type { Transcriber } from '../ports/transcriber.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import { type AppError, forbidden, invalidField } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { SpeechModels } from '../ports/speech-models.js'

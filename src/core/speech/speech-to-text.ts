@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { AppError } from '../errors.js'
 import type { Transcriber } from '../ports/transcriber.js'
 import { type AdminDeps, isModelManager } from './server-admin.js'

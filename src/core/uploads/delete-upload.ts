@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import { type AppError, conflict, forbidden, notFound } from '../errors.js'
 import { type EraseDeps, eraseRun } from '../recordings/index.js'
 

@@ -1,9 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { Page, PageQuery } from '../domain/page.js'
-import type { Run } from '../domain/run.js'
-import type { Upload } from '../domain/upload.js'
+import type { Run } from '../domain/recordings/run.js'
+import type { Upload } from '../domain/recordings/upload.js'
 import { type AppError, notFound } from '../errors.js'
 import type { RunStore, UploadStore } from '../ports/recording-stores.js'
 

@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { WebhookEndpoint } from '../domain/webhook.js'
 import type { AppError } from '../errors.js'
 import type { WebhookStore } from '../ports/webhook-store.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../domain/api-key.js'
+import type { Actor } from '../domain/identity/api-key.js'
 import type { EventName } from '../domain/events.js'
 import { uniqueEvents, type WebhookEndpoint, type WebhookStatus } from '../domain/webhook.js'
 import { type AppError, notFound } from '../errors.js'

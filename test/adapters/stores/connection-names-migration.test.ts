@@ -10,7 +10,7 @@ import { postgresCalendarConnectionStore } from '../../../adapters/stores/postgr
 import { migrate as migratePostgres } from '../../../adapters/stores/postgres/migrate.js'
 import { sqliteCalendarConnectionStore } from '../../../adapters/stores/sqlite/calendar-connections.js'
 import { migrate as migrateSqlite } from '../../../adapters/stores/sqlite/database.js'
-import { connectionName } from '../../../src/core/domain/calendar-connection.js'
+import { connectionName } from '../../../src/core/domain/meetings/calendar-connection.js'
 import type { CalendarConnectionStore } from '../../../src/core/ports/calendar-connection-store.js'
 import { right } from '../../support/run.js'
 import { withPostgresBefore, withSqliteBefore } from '../../support/migrated-before.js'

@@ -6,7 +6,7 @@ import { rememberAuthentications, withIdentityCache } from '../../../adapters/st
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { keySecrets } from '../../../adapters/system/key-secrets.js'
-import { DEFAULT_PLANS } from '../../../src/core/domain/account.js'
+import { DEFAULT_PLANS } from '../../../src/core/domain/identity/account.js'
 import { left, right } from '../../support/run.js'
 import { authenticate, createAccount, issueApiKey } from '../../../src/core/identity/index.js'
 

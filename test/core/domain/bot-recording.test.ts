@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { attributeSpeakers, audioExtension, isSpeakerTurn, readJsonLines } from '../../../src/core/domain/bot-recording.js'
+import { attributeSpeakers, audioExtension, isSpeakerTurn, readJsonLines } from '../../../src/core/domain/recordings/bot-recording.js'
 
 const u = (start_ms: number, end_ms: number, speaker = 'Speaker 1') => ({ start_ms, end_ms, speaker, text: 'words' })
 

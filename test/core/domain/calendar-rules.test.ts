@@ -10,7 +10,7 @@ import {
   describeRule,
   normaliseRule,
   ruleMatches,
-} from '../../../src/core/domain/calendar-rules.js'
+} from '../../../src/core/domain/meetings/calendar-rules.js'
 
 const meeting: RuleMeeting = {
   title: 'Weekly STANDUP – Platform',

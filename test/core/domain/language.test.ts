@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { baseLanguage, canTranscribeIn, isLanguageRequest, LANGUAGE_REQUEST_PATTERN, languageName } from '../../../src/core/domain/language.js'
-import { languageOf } from '../../../src/core/domain/run.js'
+import { baseLanguage, canTranscribeIn, isLanguageRequest, LANGUAGE_REQUEST_PATTERN, languageName } from '../../../src/core/domain/recordings/language.js'
+import { languageOf } from '../../../src/core/domain/recordings/run.js'
 
 test('a language request is auto or a lowercase ISO 639 code of 2 or 3 letters, with an optional region in capitals', () => {
   for (const ok of ['auto', 'en', 'de', 'yue', 'pt-BR', 'en-GB']) assert.ok(isLanguageRequest(ok), ok)

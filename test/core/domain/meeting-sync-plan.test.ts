@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { inWindow, isListed, type Meeting } from '../../../src/core/domain/meeting.js'
-import { planSync, referencedIds, type SyncContext } from '../../../src/core/domain/meeting-sync-plan.js'
+import { inWindow, isListed, type Meeting } from '../../../src/core/domain/meetings/meeting.js'
+import { planSync, referencedIds, type SyncContext } from '../../../src/core/domain/meetings/meeting-sync-plan.js'
 import type { CalendarEvent, CalendarPage } from '../../../src/core/ports/calendar-provider.js'
 import { calendarEvent, snapshot } from '../../support/meeting-world.js'
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import * as O from 'fp-ts/lib/Option.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { recognisePlatform } from '../../../src/core/domain/platform.js'
+import { recognisePlatform } from '../../../src/core/domain/meetings/platform.js'
 
 // Hostile variants of real join links: whatever an attacker adds around a
 // genuine link, the result must be refused (or, when recognised, stay on a

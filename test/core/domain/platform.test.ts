@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import { PathReporter } from 'io-ts/lib/PathReporter.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { JOIN_LINK_MESSAGE, JoinLink, recognisePlatform } from '../../../src/core/domain/platform.js'
+import { JOIN_LINK_MESSAGE, JoinLink, recognisePlatform } from '../../../src/core/domain/meetings/platform.js'
 
 const accepted: ReadonlyArray<[string, string, string]> = [
   // [input, platform, normalised url]

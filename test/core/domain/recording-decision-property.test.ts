@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { RULE_KINDS, type Rule, type RuleKind, ruleMatches } from '../../../src/core/domain/calendar-rules.js'
-import { type DecisionInput, SKIP_REASONS, decideRecording } from '../../../src/core/domain/recording-decision.js'
+import { RULE_KINDS, type Rule, type RuleKind, ruleMatches } from '../../../src/core/domain/meetings/calendar-rules.js'
+import { type DecisionInput, SKIP_REASONS, decideRecording } from '../../../src/core/domain/meetings/recording-decision.js'
 
 const NOW_MS = Date.parse('2024-03-20T10:00:00.000Z')
 const words = ['standup', 'retro', 'interview', '1:1', 'Planning', 'acme.com', 'partner.io', 'true', 'false']

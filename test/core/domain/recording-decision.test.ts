@@ -6,7 +6,7 @@ import {
   type SkipReason,
   SkipReason as SkipReasonCodec,
   decideRecording,
-} from '../../../src/core/domain/recording-decision.js'
+} from '../../../src/core/domain/meetings/recording-decision.js'
 
 const NOW = '2024-03-20T10:00:00.000Z'
 

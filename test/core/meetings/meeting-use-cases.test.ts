@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { JOIN_LINK_MESSAGE } from '../../../src/core/domain/platform.js'
+import { JOIN_LINK_MESSAGE } from '../../../src/core/domain/meetings/platform.js'
 import { CALENDAR_FIELD_MESSAGE } from '../../../src/core/meetings/update-meeting.js'
 import { calendarEvent, type MeetingWorld, meetingWorld, NOW, snapshot } from '../../support/meeting-world.js'
 import { left, right } from '../../support/run.js'

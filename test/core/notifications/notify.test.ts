@@ -7,7 +7,7 @@ import { memoryNotificationStore } from '../../../adapters/stores/memory/notific
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { aesGcmSecretBox } from '../../../adapters/system/secret-box.js'
-import type { Actor } from '../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../src/core/domain/identity/api-key.js'
 import type { Notice } from '../../../src/core/domain/notice.js'
 import type { Mailer, OutgoingMail } from '../../../src/core/ports/mailer.js'
 import { notificationUseCases } from '../../../src/core/notifications/index.js'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newRun } from '../../../src/core/domain/run.js'
+import { newRun } from '../../../src/core/domain/recordings/run.js'
 import { fallbackWords } from '../../../src/core/processing/analyse-stage.js'
 
 const ACCOUNT = 'a0000000-0000-4000-8000-000000000001'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { actionItemIdOf, type NotesEdits, speakerIdOf, withActionItemIds, withTopicIds } from '../../../src/core/domain/notes-edits.js'
+import { actionItemIdOf, type NotesEdits, speakerIdOf, withActionItemIds, withTopicIds } from '../../../src/core/domain/notes/notes-edits.js'
 import { stableId } from '../../../src/core/domain/stable-id.js'
 import { isUuid } from '../../../src/core/domain/ids.js'
 import type { StoredNotes } from '../../../src/core/ports/recording-stores.js'

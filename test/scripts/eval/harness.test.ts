@@ -5,7 +5,7 @@ import type { LabelledRow } from '../../../scripts/eval/labelled-rows.js'
 import { scoreMeetingItems, type WrittenMeeting } from '../../../scripts/eval/meeting-items.js'
 import { withTimings, type EvalMeeting } from '../../../scripts/eval/qmsum.js'
 import { scoreMeeting, summarise } from '../../../scripts/eval/summary-eval.js'
-import type { DraftActionItem, Notes } from '../../../src/core/domain/notes.js'
+import type { DraftActionItem, Notes } from '../../../src/core/domain/notes/notes.js'
 
 test('timings are made up from words per minute, back to back', () => {
   const us = withTimings([{ speaker: 'A', text: 'one two three four five' }, { speaker: 'B', text: 'six' }], 150)

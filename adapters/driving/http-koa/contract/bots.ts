@@ -2,8 +2,8 @@
 import { pageOf } from '../dispatch/envelope.js'
 import { RecordingRow } from './recordings.js'
 import * as t from 'io-ts'
-import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
-import { phaseOf, type Run } from '../../../../src/core/domain/run.js'
+import { MeetingPlatform } from '../../../../src/core/domain/meetings/platform.js'
+import { phaseOf, type Run } from '../../../../src/core/domain/recordings/run.js'
 import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 import { RunPhaseCodec, RunStateCodec } from './recordings.js'
 

@@ -13,8 +13,8 @@ import {
   MAX_CONNECTION_NAME_LENGTH,
   MAX_RULES,
   MAX_WARNINGS,
-} from '../../../../src/core/domain/calendar-connection.js'
-import { Rule, RULE_KINDS, RuleKind } from '../../../../src/core/domain/calendar-rules.js'
+} from '../../../../src/core/domain/meetings/calendar-connection.js'
+import { Rule, RULE_KINDS, RuleKind } from '../../../../src/core/domain/meetings/calendar-rules.js'
 import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const listed = (record: Readonly<Record<string, string>>) =>

@@ -1,6 +1,6 @@
 /** The wire shapes of GET /me and GET /me/allowance. */
 import * as t from 'io-ts'
-import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
+import { KeyAccess } from '../../../../src/core/domain/identity/api-key-rules.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 
 /** The plan; `monthlyRecordings` null is unlimited (the `self-hosted` plan). */

@@ -1,6 +1,6 @@
 /** The wire shapes of /join: an invitation read from its link, and joining with it. */
 import * as t from 'io-ts'
-import { Role } from '../../../../src/core/domain/organization.js'
+import { Role } from '../../../../src/core/domain/identity/organization.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 import { SessionCodec } from './session.js'
 

@@ -1,7 +1,7 @@
 /** The wire shapes of /keys: an API key as listed, as issued, and the body that issues one. */
 import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
-import { KeyAccess, KeyExpiresInDays, KeyName, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/api-key-rules.js'
+import { KeyAccess, KeyExpiresInDays, KeyName, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/identity/api-key-rules.js'
 import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 const keyFields = {

@@ -1,6 +1,6 @@
 /** The wire shapes of /notes-settings: the settings as answered, the body that saves them, and the notes server test. */
 import * as t from 'io-ts'
-import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../../src/core/domain/notes-settings.js'
+import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../../src/core/domain/notes/notes-settings.js'
 import type { ServerTestResult } from '../../../../src/core/ports/notes-engines.js'
 import type { NotesSettingsView } from '../../../../src/core/recordings/index.js'
 import { annotate } from '../openapi/codec-schema.js'

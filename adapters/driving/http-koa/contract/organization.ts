@@ -1,8 +1,8 @@
 /** The wire shapes of /organization: the organization, members, invites, and the bodies that change them. */
 import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
-import { Email } from '../../../../src/core/domain/account.js'
-import { InviteStatus, Role } from '../../../../src/core/domain/organization.js'
+import { Email } from '../../../../src/core/domain/identity/account.js'
+import { InviteStatus, Role } from '../../../../src/core/domain/identity/organization.js'
 import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.js'
 
 export const OrganizationCodec = t.exact(

@@ -1,6 +1,6 @@
 /** The wire shapes of the caller's own account: PATCH /me, the email confirmation and the password change. */
 import * as t from 'io-ts'
-import type { Account } from '../../../../src/core/domain/account.js'
+import type { Account } from '../../../../src/core/domain/identity/account.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 
 export const OwnAccountCodec = t.exact(t.type({ id: formatted('uuid'), name: t.string, email: formatted('email') }), 'OwnAccount')

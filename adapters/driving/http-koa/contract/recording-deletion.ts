@@ -5,7 +5,7 @@ import {
   MAX_RETENTION_DAYS,
   MIN_RETENTION_DAYS,
   RetentionScope as RetentionScopeValue,
-} from '../../../../src/core/domain/account-settings.js'
+} from '../../../../src/core/domain/identity/account-settings.js'
 import { annotate } from '../openapi/codec-schema.js'
 
 const Days = annotate(t.Int, { minimum: MIN_RETENTION_DAYS, maximum: MAX_RETENTION_DAYS })

@@ -8,8 +8,8 @@ import {
   MAX_SHORT_SUMMARY_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_TOPIC_LENGTH,
-} from '../../../../src/core/domain/notes-edits.js'
-import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
+} from '../../../../src/core/domain/notes/notes-edits.js'
+import { ActionItemStatus } from '../../../../src/core/domain/notes/notes.js'
 import { annotate } from '../openapi/codec-schema.js'
 
 export const SpeakerBody = t.partial(

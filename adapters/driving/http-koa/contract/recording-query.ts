@@ -6,8 +6,8 @@
  */
 import type { RecordingListFilters } from '../../../../src/core/recordings/index.js'
 import { calendarProblem } from '../../../../src/core/domain/ids.js'
-import { MAX_SEARCH_LENGTH } from '../../../../src/core/domain/recording-filter.js'
-import { RUN_PHASES, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../../../../src/core/domain/run.js'
+import { MAX_SEARCH_LENGTH } from '../../../../src/core/domain/recordings/recording-filter.js'
+import { RUN_PHASES, RUN_STATES, type RunOrigin, type RunPhase, type RunState } from '../../../../src/core/domain/recordings/run.js'
 import { type Param, wordList } from '../dispatch/params.js'
 
 const text = (description: string): Param<string | null> => ({

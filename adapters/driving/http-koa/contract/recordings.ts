@@ -1,14 +1,14 @@
 /** The wire shapes of /recordings (and of bots, whose runs are recordings too): a row, the detail with its notes, the transcript, and how each is made from the core's records. */
 import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
-import type { Attendee } from '../../../../src/core/domain/notes.js'
-import { ActionItemStatus } from '../../../../src/core/domain/notes.js'
-import { MeetingPlatform } from '../../../../src/core/domain/platform.js'
-import type { SearchMatch } from '../../../../src/core/domain/recording-filter.js'
-import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../../src/core/domain/run.js'
-import type { SharedAccess } from '../../../../src/core/domain/share.js'
-import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../../src/core/domain/speaker-separation.js'
-import { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Attendee } from '../../../../src/core/domain/notes/notes.js'
+import { ActionItemStatus } from '../../../../src/core/domain/notes/notes.js'
+import { MeetingPlatform } from '../../../../src/core/domain/meetings/platform.js'
+import type { SearchMatch } from '../../../../src/core/domain/recordings/recording-filter.js'
+import { languageOf, phaseOf, progressOf, RUN_PHASES, RUN_STATES, type Run } from '../../../../src/core/domain/recordings/run.js'
+import type { SharedAccess } from '../../../../src/core/domain/recordings/share.js'
+import { SPEAKER_SEPARATIONS, type SpeakerSeparation } from '../../../../src/core/domain/recordings/speaker-separation.js'
+import { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { ActionItem } from '../../../../src/core/ports/recording-stores.js'
 import {
   INCLUDED_UTTERANCES,

@@ -1,7 +1,7 @@
 /** The wire shapes of /session: signing in and the session answered. */
 import * as t from 'io-ts'
-import { KeyAccess } from '../../../../src/core/domain/api-key-rules.js'
-import type { SessionView } from '../../../../src/core/domain/session.js'
+import { KeyAccess } from '../../../../src/core/domain/identity/api-key-rules.js'
+import type { SessionView } from '../../../../src/core/domain/identity/session.js'
 import { formatted } from '../openapi/codec-schema.js'
 
 export const SessionCodec = t.exact(

@@ -1,8 +1,8 @@
 /** The wire shapes of a recording's shares: a share, one just sent, and the body that sends one. */
 import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
-import { Email } from '../../../../src/core/domain/account.js'
-import { type Share, ShareScope } from '../../../../src/core/domain/share.js'
+import { Email } from '../../../../src/core/domain/identity/account.js'
+import { type Share, ShareScope } from '../../../../src/core/domain/recordings/share.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 
 const Scope = annotate(ShareScope, {

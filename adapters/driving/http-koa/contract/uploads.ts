@@ -2,8 +2,8 @@
 import { pageOf } from '../dispatch/envelope.js'
 import * as t from 'io-ts'
 import { DateTime } from '../../../../src/core/domain/ids.js'
-import { LANGUAGE_REQUEST_PATTERN } from '../../../../src/core/domain/language.js'
-import { languageOf, progressOf } from '../../../../src/core/domain/run.js'
+import { LANGUAGE_REQUEST_PATTERN } from '../../../../src/core/domain/recordings/language.js'
+import { languageOf, progressOf } from '../../../../src/core/domain/recordings/run.js'
 import {
   MAX_CONTENT_TYPE_LENGTH,
   MAX_FILENAME_LENGTH,
@@ -11,8 +11,8 @@ import {
   UploadContentType,
   UploadFilename,
   UploadTitle,
-} from '../../../../src/core/domain/upload-codecs.js'
-import { stageOf, UPLOAD_STAGES } from '../../../../src/core/domain/upload.js'
+} from '../../../../src/core/domain/recordings/upload-codecs.js'
+import { stageOf, UPLOAD_STAGES } from '../../../../src/core/domain/recordings/upload.js'
 import type { UploadView } from '../../../../src/core/uploads/index.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 import { FailedStage, LanguageCodec, ProgressCodec } from './recordings.js'

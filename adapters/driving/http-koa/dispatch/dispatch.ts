@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import type { Logger } from 'pino'
-import type { Actor } from '../../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../../src/core/domain/identity/api-key.js'
 import { type AppError, forbidden, invalidField, rateLimited } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { decodeBody } from './decode.js'

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Actor } from '../../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../../src/core/domain/identity/api-key.js'
 import { forbidden, unauthorizedBecause } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import type { Exchange } from '../exchange/exchange.js'

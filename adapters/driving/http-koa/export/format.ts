@@ -1,4 +1,4 @@
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { RecordingExport } from '../../../../src/core/recordings/index.js'
 
 /**

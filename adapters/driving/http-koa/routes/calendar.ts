@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type CalendarConnection, DEFAULT_AUTO_JOIN } from '../../../../src/core/domain/calendar-connection.js'
+import { type CalendarConnection, DEFAULT_AUTO_JOIN } from '../../../../src/core/domain/meetings/calendar-connection.js'
 import { wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'

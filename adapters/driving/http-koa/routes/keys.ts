@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type ApiKeyView, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/api-key-rules.js'
+import { type ApiKeyView, MAX_KEY_EXPIRY_DAYS, MAX_KEY_NAME_LENGTH } from '../../../../src/core/domain/identity/api-key-rules.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'

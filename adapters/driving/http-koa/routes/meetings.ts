@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MEETING_LIST_LIMIT, SCHEDULE_MAX_DAYS } from '../../../../src/core/domain/meeting.js'
+import { DURATION_BOUNDS, DEFAULT_DURATION_MINUTES, MAX_ATTENDEES, MEETING_LIST_LIMIT, SCHEDULE_MAX_DAYS } from '../../../../src/core/domain/meetings/meeting.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'

@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../../src/core/domain/notes-settings.js'
+import { MAX_CONTEXT_TOKENS, MIN_CONTEXT_TOKENS } from '../../../../src/core/domain/notes/notes-settings.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { route } from '../route.js'
 import { NotesSettingsCodec, NotesSettingsBody, TestBody, TestResult, notesSettingsView, serverTestView } from '../contract/notes-settings.js'

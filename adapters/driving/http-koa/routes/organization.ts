@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { INVITE_LIFETIME_DAYS, Role } from '../../../../src/core/domain/organization.js'
+import { INVITE_LIFETIME_DAYS, Role } from '../../../../src/core/domain/identity/organization.js'
 import { type Page, wholePage } from '../../../../src/core/domain/page.js'
 import type { AppError } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'

@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account } from '../../../../src/core/domain/account.js'
+import type { Account } from '../../../../src/core/domain/identity/account.js'
 import type { ProfileUpdate } from '../../../../src/core/identity/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { route } from '../route.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/account-settings.js'
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../../src/core/domain/identity/account-settings.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { uuidPath } from '../dispatch/params.js'
 import { route } from '../route.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { Actor } from '../../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../../src/core/domain/identity/api-key.js'
 import type { RecordingDetail } from '../../../../src/core/recordings/index.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { uuidPath } from '../dispatch/params.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import { type Account, planFor } from '../../../../src/core/domain/account.js'
+import { type Account, planFor } from '../../../../src/core/domain/identity/account.js'
 import type { Page } from '../../../../src/core/domain/page.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { pageQuery, uuidPath } from '../dispatch/params.js'

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
-import type { SessionView } from '../../../../src/core/domain/session.js'
+import type { SessionView } from '../../../../src/core/domain/identity/session.js'
 import { forbidden, unauthorizedBecause } from '../../../../src/core/errors.js'
 import type { Core } from '../../../../src/core/build-core.js'
 import { route } from '../route.js'

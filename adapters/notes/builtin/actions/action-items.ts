@@ -8,8 +8,8 @@
  *   the turn before, and both turns are the item's sources;
  * - the same task said again is merged (action-merge.ts).
  */
-import type { DraftActionItem } from '../../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { DraftActionItem } from '../../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { ANYONE_CUE, FIRST_PERSON, NAME, REQUEST, WE_CUE, baseForm, isWorkVerb } from './action-cues.js'
 import { APPROVES, OFFER, TAKES_ON, acceptsTurn, refusesTurn, requestsWork, sentenceFeatures, vocativeOf, type TurnText } from './action-features.js'
 import { mergeSameTasks, type FoundActionItem } from './action-merge.js'

@@ -13,7 +13,7 @@
  * - the later one is a step asked for once the task said last is done
  *   ("send me a screenshot when it's done"), by the same owner.
  */
-import type { DraftActionItem } from '../../../../src/core/domain/notes.js'
+import type { DraftActionItem } from '../../../../src/core/domain/notes/notes.js'
 import { contentTerms } from '../text/terms.js'
 
 export interface FoundActionItem {

@@ -9,8 +9,8 @@
  * for consent. Regexes are compiled once; each sentence looks back at most
  * one turn.
  */
-import type { Decision } from '../../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Decision } from '../../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { NAME } from './action-cues.js'
 import { cleanSentence } from '../text/clean.js'
 import { contentTerms } from '../text/terms.js'

@@ -4,7 +4,7 @@
  * points as minutes write them (reported-speech.ts). The short summary names
  * the subjects and the outcome (a decision, else commitments).
  */
-import type { Decision, DraftActionItem } from '../../../../src/core/domain/notes.js'
+import type { Decision, DraftActionItem } from '../../../../src/core/domain/notes/notes.js'
 import { voicesOf } from '../text/meeting-voices.js'
 import { framedNote } from './reported-speech.js'
 import type { Span } from '../topics/segment.js'

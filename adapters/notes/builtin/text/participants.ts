@@ -2,8 +2,8 @@
  * Who spoke and how much, and the attendee list. Both analyzers use these:
  * the numbers come from the transcript, so nothing is left to guesswork.
  */
-import type { Attendee, SpeakerStats } from '../../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Attendee, SpeakerStats } from '../../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { sharesOf } from '../topics/shares.js'
 
 const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length

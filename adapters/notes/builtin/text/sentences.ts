@@ -3,7 +3,7 @@
  * with its content terms: the common input of segmentation, summary and
  * action items.
  */
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { cleanSentence, splitSentences } from './clean.js'
 import { contentTerms, phraseRuns } from './terms.js'
 

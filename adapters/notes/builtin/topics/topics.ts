@@ -5,8 +5,8 @@
  * their words are in the rest of the meeting, so a label is both frequent
  * and particular to its stretch.
  */
-import type { Topic } from '../../../../src/core/domain/notes.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Topic } from '../../../../src/core/domain/notes/notes.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { Span } from './segment.js'
 import type { Sentence } from '../text/sentences.js'
 import { sharesOf } from './shares.js'

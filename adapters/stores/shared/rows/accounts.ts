@@ -1,5 +1,5 @@
 // The accounts table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { Account } from '../../../../src/core/domain/account.js'
+import type { Account } from '../../../../src/core/domain/identity/account.js'
 
 /** The account columns both drivers return alike (text, but for the flag). */
 export interface AccountRow {

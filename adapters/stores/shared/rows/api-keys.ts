@@ -1,5 +1,5 @@
 // The api_keys table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { ApiKey } from '../../../../src/core/domain/api-key.js'
+import type { ApiKey } from '../../../../src/core/domain/identity/api-key.js'
 
 /**
  * An api_keys row with organization_wide as a boolean, as Postgres returns it;

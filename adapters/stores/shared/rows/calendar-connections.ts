@@ -1,5 +1,5 @@
 // The calendar_connections table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { CalendarConnection } from '../../../../src/core/domain/calendar-connection.js'
+import type { CalendarConnection } from '../../../../src/core/domain/meetings/calendar-connection.js'
 
 /**
  * A calendar_connections row with join_rules, bar_rules and warnings decoded, as Postgres

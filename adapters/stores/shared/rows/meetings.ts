@@ -1,5 +1,5 @@
 // The meetings table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { Meeting } from '../../../../src/core/domain/meeting.js'
+import type { Meeting } from '../../../../src/core/domain/meetings/meeting.js'
 
 /**
  * A meetings row with attendees and organizer decoded and the flags booleans,

@@ -1,6 +1,6 @@
 // The speaker_names, action_item_edits (SQLite migration 15, Postgres 13) and notes_part_edits rows (SQLite 27, Postgres 25) as the domain's edits, shared by the SQL adapters.
 import * as E from 'fp-ts/lib/Either.js'
-import { type ActionItemEdit, ActionItemChanges, PartEdit, type SpeakerName } from '../../../../src/core/domain/notes-edits.js'
+import { type ActionItemEdit, ActionItemChanges, PartEdit, type SpeakerName } from '../../../../src/core/domain/notes/notes-edits.js'
 
 export interface SpeakerNameRow {
   speaker_id: string

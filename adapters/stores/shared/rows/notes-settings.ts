@@ -1,5 +1,5 @@
 // The notes_settings row and its mapping, shared by the SQLite and Postgres stores.
-import type { AnalyzerKind, NotesSettings } from '../../../../src/core/domain/notes-settings.js'
+import type { AnalyzerKind, NotesSettings } from '../../../../src/core/domain/notes/notes-settings.js'
 
 export interface NotesSettingsRow {
   analyzer: AnalyzerKind

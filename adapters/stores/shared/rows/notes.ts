@@ -1,5 +1,5 @@
 // Notes as stored JSON, read back in today's shape; shared by the SQLite and Postgres notes stores.
-import type { Attendee } from '../../../../src/core/domain/notes.js'
+import type { Attendee } from '../../../../src/core/domain/notes/notes.js'
 import type { StoredNotes } from '../../../../src/core/ports/recording-stores.js'
 
 type StoredBody = Omit<StoredNotes, 'decisions' | 'attendees'> & {

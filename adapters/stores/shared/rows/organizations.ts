@@ -1,6 +1,6 @@
 // The organizations, membership (organization_* columns of accounts) and organization_invites row shapes, shared by the SQLite and Postgres adapters.
-import type { Organization } from '../../../../src/core/domain/account.js'
-import type { Invite, Member, Membership, Role } from '../../../../src/core/domain/organization.js'
+import type { Organization } from '../../../../src/core/domain/identity/account.js'
+import type { Invite, Member, Membership, Role } from '../../../../src/core/domain/identity/organization.js'
 
 export interface OrganizationRow { id: string; name: string; created_at: string }
 /** An account row read as a member: id, name, email and its organization_* columns. */

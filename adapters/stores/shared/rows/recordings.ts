@@ -1,6 +1,6 @@
 // The runs and uploads tables' row shapes and their mappings to the domain, shared by the SQLite and Postgres adapters.
-import { FREE_FAILURE, FREE_STATES, NOTHING_YET, PROCESSING_STATES, type Run, type RunState } from '../../../../src/core/domain/run.js'
-import type { Upload } from '../../../../src/core/domain/upload.js'
+import { FREE_FAILURE, FREE_STATES, NOTHING_YET, PROCESSING_STATES, type Run, type RunState } from '../../../../src/core/domain/recordings/run.js'
+import type { Upload } from '../../../../src/core/domain/recordings/upload.js'
 
 /**
  * A runs row with source and audio decoded and has_notes a boolean, as Postgres

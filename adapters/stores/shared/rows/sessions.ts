@@ -1,5 +1,5 @@
 // The sessions table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { StoredSession } from '../../../../src/core/domain/session.js'
+import type { StoredSession } from '../../../../src/core/domain/identity/session.js'
 
 /** The session columns both drivers return alike (all text). */
 export interface SessionRow {

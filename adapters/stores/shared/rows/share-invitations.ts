@@ -1,5 +1,5 @@
 // The share_invitations row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { ShareInvitation } from '../../../../src/core/domain/share-invitation.js'
+import type { ShareInvitation } from '../../../../src/core/domain/recordings/share-invitation.js'
 
 export interface ShareInvitationRow {
   id: string

@@ -1,5 +1,5 @@
 // The recording_shares table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { Share } from '../../../../src/core/domain/share.js'
+import type { Share } from '../../../../src/core/domain/recordings/share.js'
 
 /** A recording_shares row: both drivers return it alike (all text). */
 export interface ShareRow {

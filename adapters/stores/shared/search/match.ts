@@ -1,7 +1,7 @@
 // What every store shares about a search: the two parts of a recording's search document, the stems, and the match
 // shown (snippet and highlights), so the same data is found, ordered and shown alike on every store.
 import { stemmer } from 'stemmer'
-import type { MatchField, RecordingSearch, SearchMatch } from '../../../../src/core/domain/recording-filter.js'
+import type { MatchField, RecordingSearch, SearchMatch } from '../../../../src/core/domain/recordings/recording-filter.js'
 
 /** The longest snippet, in characters; a longer field is cut around its first matched word. */
 export const SNIPPET_LENGTH = 200

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type Account, Email, normaliseEmail, type Plan } from '../../domain/account.js'
+import { type Account, Email, normaliseEmail, type Plan } from '../../domain/identity/account.js'
 import { type AppError, invalidField } from '../../errors.js'
 import type { AccountStore, OrganizationStore } from '../../ports/account-store.js'
 import type { Clock } from '../../ports/clock.js'

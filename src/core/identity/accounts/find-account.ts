@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type Account, normaliseEmail } from '../../domain/account.js'
+import { type Account, normaliseEmail } from '../../domain/identity/account.js'
 import { isUuid } from '../../domain/ids.js'
 import { type AppError, notFound } from '../../errors.js'
 import type { AccountStore } from '../../ports/account-store.js'

@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Account } from '../../domain/account.js'
+import type { Account } from '../../domain/identity/account.js'
 import type { Page, PageQuery } from '../../domain/page.js'
 import type { StoreFailure } from '../../errors.js'
 import type { AccountStore } from '../../ports/account-store.js'

@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type Account, type Plan, planFor } from '../../domain/account.js'
+import { type Account, type Plan, planFor } from '../../domain/identity/account.js'
 import { type AppError, invalidField, notFound } from '../../errors.js'
 import type { AccountStore } from '../../ports/account-store.js'
 import { findAccount } from './find-account.js'

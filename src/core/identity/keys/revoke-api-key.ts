@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKey } from '../../domain/api-key.js'
+import type { ApiKey } from '../../domain/identity/api-key.js'
 import { type AppError, notFound } from '../../errors.js'
 import type { ApiKeyStore } from '../../ports/api-key-store.js'
 import type { Clock } from '../../ports/clock.js'

@@ -1,6 +1,6 @@
-import type { Account } from '../../domain/account.js'
-import type { Actor } from '../../domain/api-key.js'
-import type { SessionView, StoredSession } from '../../domain/session.js'
+import type { Account } from '../../domain/identity/account.js'
+import type { Actor } from '../../domain/identity/api-key.js'
+import type { SessionView, StoredSession } from '../../domain/identity/session.js'
 
 /** The session as GET /ext/v1/session reports it, from the actor it acts as. */
 export const sessionView = (account: Account, actor: Actor, session: StoredSession): SessionView => ({

@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/session.js'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/identity/session.js'
 import { type AppError, invalidField } from '../../errors.js'
 import type { AccountStore } from '../../ports/account-store.js'
 import type { Clock } from '../../ports/clock.js'

@@ -7,9 +7,9 @@
  * rewritten parts (summaries, decisions, topic labels) replace the generated
  * text, which stays available in `edited`. Pure: applied on every read.
  */
-import { addedActionItem, type Decision, type SpeakerStats, type Topic } from '../../domain/notes.js'
-import { type ActionItemChanges, type NotesEdits, type PartEdit, type SpeakerName, speakerIdOf, withTopicIds } from '../../domain/notes-edits.js'
-import type { Utterance } from '../../domain/utterance.js'
+import { addedActionItem, type Decision, type SpeakerStats, type Topic } from '../../domain/notes/notes.js'
+import { type ActionItemChanges, type NotesEdits, type PartEdit, type SpeakerName, speakerIdOf, withTopicIds } from '../../domain/notes/notes-edits.js'
+import type { Utterance } from '../../domain/recordings/utterance.js'
 import type { ActionItem, StoredNotes } from '../../ports/recording-stores.js'
 
 /** A speaker as callers see it: its stable id, the label the transcript gave, and the name people gave it (the label until then). */

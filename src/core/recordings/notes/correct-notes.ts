@@ -9,13 +9,13 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../../domain/api-key.js'
+import type { Actor } from '../../domain/identity/api-key.js'
 import {
   MAX_DECISION_LENGTH, MAX_DECISIONS, MAX_DETAILED_SUMMARY_LENGTH, MAX_SHORT_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_TOPIC_LENGTH,
   type ActionItemEdit, type PartEdit, partKeyOf,
-} from '../../domain/notes-edits.js'
-import { addedActionItem } from '../../domain/notes.js'
-import type { Run } from '../../domain/run.js'
+} from '../../domain/notes/notes-edits.js'
+import { addedActionItem } from '../../domain/notes/notes.js'
+import type { Run } from '../../domain/recordings/run.js'
 import { type AppError, type FieldIssue, notFound } from '../../errors.js'
 import { ownRun } from '../../organizations/index.js'
 import type { Ids } from '../../ports/ids.js'

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as T from 'fp-ts/lib/Task.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES } from '../../domain/notes-template.js'
-import type { Notes } from '../../domain/notes.js'
+import { BUILTIN_TEMPLATE_IDS, BUILTIN_TEMPLATE_NAMES } from '../../domain/notes/notes-template.js'
+import type { Notes } from '../../domain/notes/notes.js'
 import type { Analyzer } from '../../ports/analyzer.js'
 import type { NotesEngines } from '../../ports/notes-engines.js'
 

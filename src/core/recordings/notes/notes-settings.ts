@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Actor } from '../../domain/api-key.js'
+import type { Actor } from '../../domain/identity/api-key.js'
 import {
   type AnalyzerKind,
   CONTEXT_TOKENS_WORDS,
@@ -12,9 +12,9 @@ import {
   type NotesServer,
   type NotesSettings,
   unknownTemplateWords,
-} from '../../domain/notes-settings.js'
-import type { Membership } from '../../domain/organization.js'
-import { canManageMembers } from '../../domain/organization-rights.js'
+} from '../../domain/notes/notes-settings.js'
+import type { Membership } from '../../domain/identity/organization.js'
+import { canManageMembers } from '../../domain/identity/organization-rights.js'
 import { type AppError, forbidden, invalidField } from '../../errors.js'
 import type { Analyzer } from '../../ports/analyzer.js'
 import type { Clock } from '../../ports/clock.js'

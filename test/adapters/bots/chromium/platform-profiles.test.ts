@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { PLATFORMS } from '../../../../adapters/bots/chromium/platforms/index.js'
 import { PAGE_STATES } from '../../../../adapters/bots/chromium/platforms/types.js'
 import { pageScript } from '../../../../adapters/bots/chromium/page-script.js'
-import { recognisePlatform } from '../../../../src/core/domain/platform.js'
+import { recognisePlatform } from '../../../../src/core/domain/meetings/platform.js'
 import * as O from 'fp-ts/lib/Option.js'
 
 test('zoom: invitation links go straight to the web client, passcode kept', () => {

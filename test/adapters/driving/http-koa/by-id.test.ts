@@ -3,7 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { type Answer, byId, plainly } from '../../../../adapters/driving/http-koa/by-id.js'
-import type { Actor } from '../../../../src/core/domain/api-key.js'
+import type { Actor } from '../../../../src/core/domain/identity/api-key.js'
 import { notFound } from '../../../../src/core/errors.js'
 
 const actor: Actor = { accountId: 'a1', keyId: 'k1', access: 'full', organizationWide: false, organizationId: null }

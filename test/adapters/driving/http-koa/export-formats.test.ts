@@ -5,8 +5,8 @@ import * as assert from 'uvu/assert'
 import { escapeMarkdown, escapeVtt } from '../../../../adapters/driving/http-koa/export/escape.js'
 import { attachment, EXPORT_FORMATS, safeFilename } from '../../../../adapters/driving/http-koa/export/index.js'
 import { clockTime, duration, srtTime, vttTime } from '../../../../adapters/driving/http-koa/export/times.js'
-import { newRun } from '../../../../src/core/domain/run.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import { newRun } from '../../../../src/core/domain/recordings/run.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { NOT_EDITED, type ReadNotes, type RecordingExport } from '../../../../src/core/recordings/index.js'
 
 const rows: Utterance[] = [

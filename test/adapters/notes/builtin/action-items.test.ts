@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { actionItemOf, actionItemsOfUtterances } from '../../../../adapters/notes/builtin/actions/action-items.js'
 import { analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { scoreRows } from '../../../../scripts/eval/action-items.js'
 import { loadRows, splitFile } from '../../../../scripts/eval/labelled-rows.js'
 

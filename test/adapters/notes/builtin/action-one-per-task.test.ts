@@ -6,7 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { actionItemsOfUtterances } from '../../../../adapters/notes/builtin/actions/action-items.js'
 import { imperativeTitle } from '../../../../adapters/notes/builtin/actions/action-title.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 
 const at = '2024-03-13T15:00:00Z'
 const itemsOf = (...turns: Array<[string, string]>) =>

@@ -2,7 +2,7 @@ import { isRight } from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createBuiltinAnalyzer, analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
-import { Notes } from '../../../../src/core/domain/notes.js'
+import { Notes } from '../../../../src/core/domain/notes/notes.js'
 import type { AnalysisInput } from '../../../../src/core/ports/analyzer.js'
 import { sampleMeeting, sampleStartsAt } from './sample-meeting.js'
 

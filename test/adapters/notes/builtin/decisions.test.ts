@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { decisionOf, findDecisions } from '../../../../adapters/notes/builtin/actions/decisions.js'
 import { createBuiltinAnalyzer } from '../../../../adapters/notes/builtin/index.js'
 import { toSentences } from '../../../../adapters/notes/builtin/text/sentences.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { sampleMeeting, sampleStartsAt } from './sample-meeting.js'
 
 const one = (speaker: string, raw: string) => decisionOf({ speaker, raw, utterance: 0 }, [{ start_ms: 42_000, end_ms: 45_000, speaker, text: raw }])

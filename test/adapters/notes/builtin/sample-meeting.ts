@@ -2,7 +2,7 @@
  * A hand-written planning meeting (two topics: the spring launch, then the
  * support backlog), spoken style with fillers, for the analyzer tests.
  */
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 
 const lines: Array<[string, string]> = [
   ['Ana', 'Okay, um, let us get started, thanks everyone for joining.'],

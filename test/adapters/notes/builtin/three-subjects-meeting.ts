@@ -3,7 +3,7 @@
  * release, a data engineer hire, a conference talk), spoken style, for the
  * summary tests. Written for this project.
  */
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 
 const lines: Array<[string, string]> = [
   ['Ana Lopez', 'Okay, um, thanks everyone, we have three things today: the mobile app release, the data engineer hire and the conference talk.'],

@@ -3,7 +3,7 @@
  * spoken transitions, one that drifts between three subjects with no
  * transition said aloud, and one about a single subject.
  */
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 
 /** Utterances back to back at about 150 words a minute, with a short pause between turns. */
 export const timed = (lines: ReadonlyArray<readonly [string, string]>): Utterance[] => {

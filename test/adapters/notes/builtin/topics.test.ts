@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { analyzeTranscript } from '../../../../adapters/notes/builtin/index.js'
 import { cueStrength, cueStrengths } from '../../../../adapters/notes/builtin/topics/topic-cues.js'
 import { contentTerms } from '../../../../adapters/notes/builtin/text/terms.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { cuedMeeting, driftingMeeting, oneSubjectMeeting } from './topic-meetings.js'
 
 const analyse = (utterances: Utterance[]) => {

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { chunkTranscript, clock } from '../../../../adapters/notes/openai/chunks.js'
 import { answerReserve, estimateTokens, materialBudget } from '../../../../adapters/notes/openai/tokens.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { syntheticMeeting } from '../../../../bench/analyzer-synthetic.js'
 
 const s = suite('openai analyzer: chunks')

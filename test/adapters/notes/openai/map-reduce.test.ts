@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import { createOpenAiAnalyzer } from '../../../../adapters/notes/openai/index.js'
 import { syntheticMeeting } from '../../../../bench/analyzer-synthetic.js'
 import type { AnalysisInput } from '../../../../src/core/ports/analyzer.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { completion, echo, echoAnswer, type StandIn, startStandIn, transcriptSent } from './stand-in.js'
 
 const s = suite<{ standIn: StandIn; logs: string[] }>('openai analyzer: map-reduce')

@@ -4,7 +4,7 @@ import pino from 'pino'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createOpenAiAnalyzer, type OpenAiAnalyzerOptions } from '../../../../adapters/notes/openai/index.js'
-import type { Notes } from '../../../../src/core/domain/notes.js'
+import type { Notes } from '../../../../src/core/domain/notes/notes.js'
 import type { AnalysisInput, Analyzer } from '../../../../src/core/ports/analyzer.js'
 import { closedPort, completion, echo, type Handler, reply, type StandIn, startStandIn } from './stand-in.js'
 

@@ -6,7 +6,7 @@ import pino from 'pino'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BUILTIN_TEMPLATES, createOpenAiAnalyzer, loadOperatorTemplates, templateCatalogue } from '../../../../adapters/notes/openai/index.js'
-import { BUILTIN_TEMPLATE_IDS } from '../../../../src/core/domain/notes-template.js'
+import { BUILTIN_TEMPLATE_IDS } from '../../../../src/core/domain/notes/notes-template.js'
 import { syntheticMeeting } from '../../../../bench/analyzer-synthetic.js'
 import { echo, type StandIn, startStandIn } from './stand-in.js'
 

@@ -3,7 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { assignSpeakers, type Diarizer, type SpeakerTurn, withVoiceSpeakers } from '../../../../adapters/speech/diarize-sherpa/index.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { SpeakerSeparation, Transcriber, Transcription } from '../../../../src/core/ports/transcriber.js'
 
 const u = (start: number, end: number, text = `${start}`): Utterance => ({ start_ms: start, end_ms: end, speaker: 'Speaker 1', text })

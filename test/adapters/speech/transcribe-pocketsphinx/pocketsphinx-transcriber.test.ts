@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPocketsphinxTranscriber } from '../../../../adapters/speech/transcribe-pocketsphinx/index.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { left, right } from '../../../support/run.js'
 import { speakDialogue } from '../../../support/speech.js'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import * as E from 'fp-ts/lib/Either.js'
 import * as assert from 'uvu/assert'
 import { parseTranscriptText } from '../../../../adapters/speech/transcript-parse/index.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { SkippedPart, TranscriptFormat, TranscriptParseFailure } from '../../../../src/core/ports/transcript-parser.js'
 
 /** As the service reads them, with its default utterance limit. */

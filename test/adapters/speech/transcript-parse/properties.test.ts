@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { renderJson, renderSrt, renderVtt } from '../../../../adapters/speech/transcript-parse/index.js'
-import type { Utterance } from '../../../../src/core/domain/utterance.js'
+import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import type { TranscriptFormat } from '../../../../src/core/ports/transcript-parser.js'
 import { assertInTimeOrder, parser } from './helpers.js'
 

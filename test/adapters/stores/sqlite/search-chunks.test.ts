@@ -8,8 +8,8 @@ import { ftsQueries } from '../../../../adapters/stores/sqlite/recording-search.
 import { sqliteStores } from '../../../../adapters/stores/sqlite/stores.js'
 import { distinctChunksOf, distinctChunksYielding } from '../../../../adapters/stores/sqlite/transcript-chunks.js'
 import { searchDocumentOf } from '../../../../adapters/stores/shared/search/match.js'
-import { wordsOf } from '../../../../src/core/domain/recording-filter.js'
-import { newRun } from '../../../../src/core/domain/run.js'
+import { wordsOf } from '../../../../src/core/domain/recordings/recording-filter.js'
+import { newRun } from '../../../../src/core/domain/recordings/run.js'
 import type { StoredNotes } from '../../../../src/core/ports/recording-stores.js'
 
 const utterances = [

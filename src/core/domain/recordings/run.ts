@@ -1,4 +1,4 @@
-import type { MeetingPlatform } from './platform.js'
+import type { MeetingPlatform } from '../meetings/platform.js'
 import type { SpeakerSeparation } from './speaker-separation.js'
 import type { TranscribedBy } from './transcribed-by.js'
 

@@ -5,7 +5,7 @@ import { endsAt, type Meeting } from './meeting.js'
 import { decideForMeeting } from './meeting-decision.js'
 import { recognisePlatform } from './platform.js'
 import type { SkipReason } from './recording-decision.js'
-import { countsAgainstAllowance, phaseOf, type Run, runAsOf, type RunPhase, type RunState } from './run.js'
+import { countsAgainstAllowance, phaseOf, type Run, runAsOf, type RunPhase, type RunState } from '../recordings/run.js'
 
 /**
  * One meeting in a schedule window: whether it will be recorded (decided now,

@@ -7,7 +7,7 @@
  */
 import * as t from 'io-ts'
 import { ActionItemStatus } from './notes.js'
-import { stableId } from './stable-id.js'
+import { stableId } from '../stable-id.js'
 
 /** A speaker's id: the same label of the same run always has the same id. */
 export const speakerIdOf = (runId: string, label: string): string => stableId('speaker', runId, label)

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime } from './ids.js'
+import { DateTime } from '../ids.js'
 import { DURATION_BOUNDS, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './meeting.js'
 
 /**
