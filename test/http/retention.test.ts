@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { memoryBlobStore } from '../../adapters/stores/memory/blob-store.js'
+import { storeFailure } from '../../src/core/errors.js'
+import type { BlobStore } from '../../src/core/ports/blob-store.js'
 import { ROOT } from '../support/cli.js'
 import { type Harness, startHarness } from '../support/http.js'
 
@@ -98,6 +103,30 @@ s('scope audio: only the audio goes; the recording keeps its notes and its audio
   assert.is((await h.request('GET', `/recordings/${transcript.runId}`)).body.data.hasNotes, true, 'notes stay')
   assert.is((await h.request('GET', `/recordings/${recent.runId}/audio`)).status, 200, 'recent audio stays')
   assert.is(await sweep(h), null, 'the audio is removed once')
+})
+
+s('a sweep the store stops says what it had removed, is tried again, and the next sweep is queued all the same', async () => {
+  // The blob store fails on the second removal, so the first recording is gone and the second is not.
+  const real = memoryBlobStore()
+  let removals = 0
+  const blobs: BlobStore = { ...real, remove: (key) => (++removals === 2 ? TE.left(storeFailure(new Error('disk gone'))) : real.remove(key)) }
+  const h = await startHarness({ ports: { blobs } })
+  try {
+    const first = await upload(h, daysAgo(40), 'first.wav', 'not really audio')
+    await upload(h, daysAgo(40), 'second.wav', 'not audio either')
+    await h.request('PATCH', '/me/settings', { body: { retention: { days: 30, scope: 'audio' } } })
+    const r = await h.core.jobHandlers['recordings.retention']!({ due: h.clock.now().toISOString() }, { number: 1, last: false })()
+    assert.ok(E.isLeft(r), 'the sweep failed')
+    assert.is(E.isLeft(r) && r.left.retryable, true, 'and is tried again')
+    assert.is(E.isLeft(r) ? r.left.message : '', 'the retention sweep could not finish (nothing removed yet): the store failed')
+    const next = await h.core.ports.jobs.claim(['recordings.retention'], new Date(NOW + 2 * DAY), 60_000)()
+    assert.ok(E.isRight(next) && O.isSome(next.right), 'the next sweep is queued')
+    if (E.isRight(next) && O.isSome(next.right)) await h.core.ports.jobs.release(next.right.value.id)()
+    assert.is((await h.request('GET', `/recordings/${first.runId}/audio`)).status, 404, 'what was removed before the failure stays removed')
+    assert.is(await sweep(h), 'Removed the audio of 1 recording older than 30 days for ada@example.com', 'the next try finishes the work')
+  } finally {
+    await h.close()
+  }
 })
 
 s.run()

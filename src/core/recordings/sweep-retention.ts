@@ -1,14 +1,15 @@
-import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
-import type * as TE from 'fp-ts/lib/TaskEither.js'
+import * as T from 'fp-ts/lib/Task.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { type Retention, retentionCutoff } from '../domain/identity/account-settings.js'
 import { moveTo, phaseOf, RUN_STATES, type Run, type RunState } from '../domain/recordings/run.js'
-import type { StoreFailure } from '../errors.js'
+import { finalFailure, retryableFailure, type StoreFailure } from '../errors.js'
 import type { AccountSettingsStore } from '../ports/account-settings-store.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { Clock } from '../ports/clock.js'
-import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
+import type { JobHandler, JobReport } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import { type EraseDeps, eraseRun } from './erase-run.js'
 
@@ -47,33 +48,82 @@ export const queueRetentionSweep =
     return deps.jobs.enqueue({ kind: RETENTION_JOB, payload: { due: due.toISOString() }, key: `${RETENTION_JOB}@${due.toISOString()}`, runAt: due, maxAttempts: 3 })
   }
 
-const unwrap = async <A>(task: TE.TaskEither<unknown, A>): Promise<A> => {
-  const r = await task()
-  if (E.isLeft(r)) throw r.left
-  return r.right
-}
-
 const plural = (n: number) => `${n} ${n === 1 ? 'recording' : 'recordings'}`
 
 /** Removes the audio only: the file first, then the run forgets it (so the audio route answers 404 even if the second step fails). */
-const dropAudio = async (deps: SweepDeps, run: Run): Promise<boolean> => {
-  await unwrap(deps.blobs.remove(run.audio!.key))
-  const moved = moveTo(run, run.state, deps.clock.now().toISOString(), { audio: null })
-  if (!moved.ok) return false
-  return E.isRight(await deps.runs.update(moved.run, [run.state])())
-}
+const dropAudio = (deps: SweepDeps, run: Run): TE.TaskEither<StoreFailure, boolean> =>
+  pipe(
+    deps.blobs.remove(run.audio!.key),
+    TE.flatMap(() => {
+      const moved = moveTo(run, run.state, deps.clock.now().toISOString(), { audio: null })
+      if (!moved.ok) return TE.right(false)
+      return pipe(
+        deps.runs.update(moved.run, [run.state]),
+        TE.map(() => true),
+        TE.orElseW(() => TE.right(false)),
+      )
+    }),
+  )
+
+type AccountRetention = { readonly accountId: string; readonly retention: Retention & { readonly days: number } }
 
 /** One account's sweep: how many recordings (or their audio) it removed, and whether more are left for the next one. */
-const sweepAccount = async (deps: SweepDeps, accountId: string, retention: Retention & { days: number }, now: Date) => {
-  const before = retentionCutoff(now, retention.days)
+const sweepAccount = (deps: SweepDeps, { accountId, retention }: AccountRetention, now: Date) => {
   const audioOnly = retention.scope === 'audio'
-  const due = await unwrap(deps.runs.endedBefore(accountId, before, { states: audioOnly ? WITH_AUDIO : SETTLED, withAudio: audioOnly, limit: SWEEP_BATCH }))
-  let removed = 0
-  for (const run of due) {
-    if (audioOnly ? await dropAudio(deps, run) : await unwrap(eraseRun(deps)(accountId, run.id, run))) removed += 1
-  }
-  return { removed, more: due.length === SWEEP_BATCH }
+  return pipe(
+    deps.runs.endedBefore(accountId, retentionCutoff(now, retention.days), { states: audioOnly ? WITH_AUDIO : SETTLED, withAudio: audioOnly, limit: SWEEP_BATCH }),
+    TE.flatMap((due) =>
+      pipe(
+        due,
+        TE.traverseSeqArray((run) => (audioOnly ? dropAudio(deps, run) : eraseRun(deps)(accountId, run.id, run))),
+        TE.map((gone) => ({ removed: gone.filter(Boolean).length, more: due.length === SWEEP_BATCH })),
+      ),
+    ),
+  )
 }
+
+/** What a sweep removed so far, in words, and how many. */
+interface Swept {
+  readonly said: ReadonlyArray<string>
+  readonly total: number
+}
+
+/** A sweep the store stopped, with what it had removed until then. */
+interface Stopped {
+  readonly swept: Swept
+}
+
+const sweepOne = (deps: SweepDeps, account: AccountRetention, now: Date, swept: Swept): TE.TaskEither<Stopped, Swept> =>
+  pipe(
+    sweepAccount(deps, account, now),
+    TE.flatMap(({ removed, more }) => {
+      if (removed === 0) return TE.right(swept)
+      const { days, scope } = account.retention
+      const what = scope === 'audio' ? `Removed the audio of ${plural(removed)}` : `Removed ${plural(removed)}`
+      return pipe(
+        deps.accounts.findById(account.accountId),
+        TE.map(O.match(() => account.accountId, (a) => a.email)),
+        TE.map((who) => ({
+          said: [...swept.said, `${what} older than ${days} ${days === 1 ? 'day' : 'days'} for ${who}${more ? ' (more are left for the next sweep)' : ''}`],
+          total: swept.total + removed,
+        })),
+      )
+    }),
+    TE.mapLeft((): Stopped => ({ swept })),
+  )
+
+/** Every account with a retention period, a page at a time. */
+const sweepAccounts = (deps: SweepDeps, now: Date, after: string | null, swept: Swept): TE.TaskEither<Stopped, Swept> =>
+  pipe(
+    deps.accountSettings.withRetention(after, ACCOUNT_PAGE),
+    TE.mapLeft((): Stopped => ({ swept })),
+    TE.flatMap((accounts) =>
+      pipe(
+        accounts.reduce<TE.TaskEither<Stopped, Swept>>((so, account) => pipe(so, TE.flatMap((s) => sweepOne(deps, account, now, s))), TE.right(swept)),
+        TE.flatMap((s) => (accounts.length < ACCOUNT_PAGE ? TE.right(s) : sweepAccounts(deps, now, accounts[accounts.length - 1]!.accountId, s))),
+      ),
+    ),
+  )
 
 /**
  * The retention sweep: for each account with a retention period, removes its
@@ -84,33 +134,14 @@ const sweepAccount = async (deps: SweepDeps, accountId: string, retention: Reten
 export const sweepRetention =
   (deps: SweepDeps): JobHandler =>
   (payload) =>
-  async () => {
-    if (!Payload.is(payload)) return E.left<JobFailure>({ retryable: false, message: 'malformed job payload' })
-    const now = deps.clock.now()
-    const said: string[] = []
-    let total = 0
-    try {
-      for (let after: string | null = null; ; ) {
-        const accounts: ReadonlyArray<{ accountId: string; retention: Retention & { days: number } }> = await unwrap(deps.accountSettings.withRetention(after, ACCOUNT_PAGE))
-        for (const { accountId, retention } of accounts) {
-          const { removed, more } = await sweepAccount(deps, accountId, retention, now)
-          if (removed === 0) continue
-          total += removed
-          const who = O.match(() => accountId, (a: { email: string }) => a.email)(await unwrap(deps.accounts.findById(accountId)))
-          const what = retention.scope === 'audio' ? `Removed the audio of ${plural(removed)}` : `Removed ${plural(removed)}`
-          said.push(`${what} older than ${retention.days} ${retention.days === 1 ? 'day' : 'days'} for ${who}${more ? ' (more are left for the next sweep)' : ''}`)
-        }
-        if (accounts.length < ACCOUNT_PAGE) break
-        after = accounts[accounts.length - 1]!.accountId
-      }
-    } catch (e) {
-      return E.left<JobFailure>({ retryable: true, message: `the retention sweep could not finish (${said.length === 0 ? 'nothing removed yet' : said.join('; ')}): ${describe(e)}` })
-    } finally {
-      // The next sweep is queued whatever happened to this one, so the chain never breaks.
-      await queueRetentionSweep(deps)(deps.clock.now())()
-    }
-    return E.right<JobFailure, JobReport | void>(total === 0 ? undefined : { message: said.join('; '), details: { removed: total } })
-  }
-
-const describe = (e: unknown) =>
-  typeof e === 'object' && e !== null && '_tag' in e && (e as StoreFailure)._tag === 'StoreFailure' ? 'the store failed' : String(e)
+    !Payload.is(payload)
+      ? TE.left(finalFailure('malformed job payload'))
+      : pipe(
+          sweepAccounts(deps, deps.clock.now(), null, { said: [], total: 0 }),
+          TE.mapLeft(({ swept }) =>
+            retryableFailure(`the retention sweep could not finish (${swept.said.length === 0 ? 'nothing removed yet' : swept.said.join('; ')}): the store failed`),
+          ),
+          // The next sweep is queued whatever happened to this one, so the chain never breaks.
+          T.tap(() => queueRetentionSweep(deps)(deps.clock.now())),
+          TE.map((swept): JobReport | void => (swept.total === 0 ? undefined : { message: swept.said.join('; '), details: { removed: swept.total } })),
+        )
