@@ -1,8 +1,8 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { AppError } from '../errors.js'
-import type { JobFailure, JobHandler, JobReport } from '../ports/job-handler.js'
+import { type AppError, finalFailure, retryableFailure } from '../errors.js'
+import type { JobHandler, JobReport } from '../ports/job-handler.js'
 import { type SyncDeps, type SyncOutcome, syncCalendarConnection } from './sync-calendar-connection.js'
 import { SyncJobPayload } from './sync-calendar-job.js'
 
@@ -42,12 +42,12 @@ export const calendarSyncHandler =
   (payload) =>
     pipe(
       SyncJobPayload.decode(payload),
-      E.mapLeft((): JobFailure => ({ retryable: false, message: 'The calendar sync job has a payload it cannot read' })),
+      E.mapLeft(() => finalFailure('The calendar sync job has a payload it cannot read')),
       TE.fromEither,
       TE.flatMap((job) =>
         pipe(
           syncCalendarConnection(deps)(job),
-          TE.mapLeft((e: AppError): JobFailure => ({ retryable: true, message: `Calendar sync failed: ${describe(e)}` })),
+          TE.mapLeft((e: AppError) => retryableFailure(`Calendar sync failed: ${describe(e)}`)),
           TE.map((outcome) => syncReport(job.connectionId, outcome)),
         ),
       ),

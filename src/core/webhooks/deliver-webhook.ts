@@ -6,7 +6,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { DomainEvent } from '../domain/events.js'
 import type { DeliveryOutcome, WebhookDelivery, WebhookEndpoint } from '../domain/webhook.js'
 import { applyAttempt, countsTowardHealth, judgeAttempt, loggedPayload, retryDelayMs, type SendOutcome, webhookPayload } from '../domain/webhook-delivery.js'
-import type { StoreFailure } from '../errors.js'
+import { finalFailure, retryableFailure, type StoreFailure } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobFailure, JobHandler } from '../ports/job-handler.js'
@@ -30,7 +30,7 @@ export interface DeliverWebhookDeps {
 }
 
 // A store hiccup is worth the worker's own retry; the attempt may then be sent twice, which receivers dedupe by webhook-id.
-const storeHiccup = (e: StoreFailure): JobFailure => ({ retryable: true, message: `the webhook store failed: ${String((e.cause as Error)?.message ?? e.cause)}` })
+const storeHiccup = (e: StoreFailure): JobFailure => retryableFailure(`the webhook store failed: ${String((e.cause as Error)?.message ?? e.cause)}`)
 
 /**
  * Plaintext secrets that sign now, newest first: the current one, and the
@@ -61,7 +61,7 @@ const loadTarget = (deps: DeliverWebhookDeps, job: DeliveryJob): TE.TaskEither<J
             : pipe(
                 deps.webhooks.findEvent(job.accountId, job.eventId),
                 TE.mapLeft(storeHiccup),
-                TE.flatMap(TE.fromOption((): JobFailure => ({ retryable: false, message: `event ${job.eventId} is no longer stored` }))),
+                TE.flatMap(TE.fromOption(() => finalFailure(`event ${job.eventId} is no longer stored`))),
                 TE.map((event) => (job.trigger === 'event' && !endpoint.events.includes(event.type) ? O.none : O.some({ endpoint, event }))),
               ),
       ),
@@ -126,7 +126,7 @@ export const deliverWebhook =
   (deps: DeliverWebhookDeps): JobHandler =>
   (payload) => {
     const decoded = DeliveryJob.decode(payload)
-    if (E.isLeft(decoded)) return TE.left({ retryable: false, message: 'the job payload is not a webhook delivery' })
+    if (E.isLeft(decoded)) return TE.left(finalFailure('the job payload is not a webhook delivery'))
     const job = decoded.right
     return pipe(
       loadTarget(deps, job),
