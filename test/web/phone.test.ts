@@ -191,6 +191,8 @@ test('meetings: the week shows its meeting', async () => {
 test('every Settings tab is on screen and opens, Account included; a key can be revoked', async () => {
   await page.goto('/settings')
   const tabs = page.getByRole('navigation', { name: 'Settings sections' })
+  // The tabs come with the session; read them once they are there (allTextContents does not wait).
+  await tabs.getByRole('link', { name: 'Account', exact: true }).waitFor()
   const labels = await tabs.getByRole('link').allTextContents()
   assert.ok(labels.includes('Account') && labels.length >= 7, `the tabs: ${labels.join(', ')}`)
   for (const label of labels) {
