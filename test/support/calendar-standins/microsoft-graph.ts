@@ -197,8 +197,14 @@ export class Graph {
       if (method === 'POST') return this.createSubscription(req, res)
       return void res.writeHead(405).end()
     }
-    const s = subs.active.get(id)
+    const reauthorize = id.endsWith('/reauthorize')
+    const s = subs.active.get(reauthorize ? id.slice(0, -'/reauthorize'.length) : id)
     if (s === undefined) return sendGraphError(res, 404, 'ResourceNotFound', 'Resource not found.')
+    if (reauthorize) {
+      if (method !== 'POST') return void res.writeHead(405).end()
+      s.needsReauthorization = false
+      return void res.writeHead(204).end()
+    }
     if (method === 'GET') return sendJson(res, 200, subs.json(s, this.clientId))
     if (method === 'DELETE') {
       subs.active.delete(id)
@@ -209,6 +215,7 @@ export class Graph {
       const problem = body === null ? 'Unable to read JSON request payload.' : expirationProblem(body['expirationDateTime'])
       if (problem !== null) return sendGraphError(res, 400, 'InvalidRequest', problem)
       s.expirationDateTime = new Date(String(body?.['expirationDateTime'])).toISOString()
+      s.needsReauthorization = false
       return sendJson(res, 200, subs.json(s, this.clientId))
     }
     res.writeHead(405).end()
@@ -244,6 +251,7 @@ export class Graph {
       clientState,
       expirationDateTime: new Date(String(body['expirationDateTime'])).toISOString(),
       calendarId,
+      needsReauthorization: false,
     }
     this.subscriptions.active.set(s.id, s)
     sendJson(res, 201, this.subscriptions.json(s, this.clientId), { location: `${this.base}/v1.0/subscriptions/${s.id}` })

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { aadError, BoundedMap, escapeHtml, isLoopbackUrl, readBody, sendHtml, sendJson } from './microsoft-http.js'
+import { aadError, BoundedMap, escapeHtml, isLoopbackUrl, pushBounded, readBody, sendHtml, sendJson } from './microsoft-http.js'
 
 export type ConsentMode = 'page' | 'allow' | 'deny'
 
@@ -19,6 +19,18 @@ export interface Authorization {
   readonly state: string
   readonly codeChallengeMethod: string
   readonly outcome: 'consent page' | 'allowed' | 'denied' | 'refused'
+}
+
+/** One call of the token endpoint, without its secrets. */
+export interface TokenRequest {
+  readonly grantType: string
+  readonly clientId: string
+  readonly clientAuth: 'body' | 'basic' | 'none'
+  readonly redirectUri: string | null
+  readonly scope: string | null
+  readonly codeVerifierSent: boolean
+  /** `issued`, or the `error` answered with its AADSTS code, e.g. `invalid_grant AADSTS50173`. */
+  readonly outcome: string
 }
 
 /** The read-only scopes the stand-in grants; anything else is refused with invalid_scope. */
@@ -74,6 +86,7 @@ export class Identity {
   accessTokenLifetimeSeconds = 3600
   codeLifetimeSeconds = 600
   readonly authorizations: Authorization[] = []
+  readonly tokenRequests: TokenRequest[] = []
   private readonly pending = new BoundedMap<string, Pending>(50)
   private readonly codes = new BoundedMap<string, Code>(100)
   private readonly refreshTokens = new BoundedMap<string, Grant>(200)
@@ -186,13 +199,30 @@ export class Identity {
 
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = new URLSearchParams(await readBody(req))
-    const fail = (status: number, error: string, code: number, message: string) => sendJson(res, status, aadError(error, code, message), { 'cache-control': 'no-store' })
-    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
-      return fail(400, 'invalid_request', 900144, "The request body must contain the following parameter: 'grant_type'.")
     const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
     const [basicId, basicSecret] = basic === undefined ? [] : Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
     const clientId = form.get('client_id') ?? basicId ?? ''
     const secret = form.get('client_secret') ?? basicSecret
+    const record = (outcome: string) =>
+      pushBounded(
+        this.tokenRequests,
+        {
+          grantType: form.get('grant_type') ?? '',
+          clientId,
+          clientAuth: form.has('client_secret') ? 'body' : basicSecret !== undefined ? 'basic' : 'none',
+          redirectUri: form.get('redirect_uri'),
+          scope: form.get('scope'),
+          codeVerifierSent: form.has('code_verifier'),
+          outcome,
+        },
+        100,
+      )
+    const fail = (status: number, error: string, code: number, message: string) => {
+      record(`${error} AADSTS${code}`)
+      sendJson(res, status, aadError(error, code, message), { 'cache-control': 'no-store' })
+    }
+    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return fail(400, 'invalid_request', 900144, "The request body must contain the following parameter: 'grant_type'.")
     if (clientId !== this.options.clientId) return fail(400, 'unauthorized_client', 700016, `Application with identifier '${clientId}' was not found in the directory.`)
     if (secret === undefined || secret === '') return fail(401, 'invalid_client', 7000218, "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.")
     if (secret !== this.options.clientSecret)
@@ -212,6 +242,7 @@ export class Identity {
       if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge)
         return fail(400, 'invalid_grant', 501481, 'The Code_Verifier does not match the code_challenge supplied in the authorization request.')
       code.used = true
+      record('issued')
       const grant: Grant = { id: ++this.grantCount, clientId, scopes: code.scopes.map(normalScope), issuedAt: new Date(), revoked: null }
       return this.issue(res, grant, grant.scopes)
     }
@@ -225,6 +256,7 @@ export class Identity {
       const asked = (form.get('scope') ?? '').split(' ').filter((s) => s !== '').map(normalScope)
       const beyond = asked.filter((s) => !grant.scopes.includes(s) && !OIDC.has(s))
       if (beyond.length > 0) return fail(400, 'invalid_grant', 65001, `The user or administrator has not consented to use the application with ID '${clientId}'. Send an interactive authorization request for this user and resource.`)
+      record('issued')
       return this.issue(res, grant, asked.length > 0 ? asked : grant.scopes)
     }
     fail(400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${grantType}'.`)

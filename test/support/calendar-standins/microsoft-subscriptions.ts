@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
+import tls from 'node:tls'
 import type { Change } from './microsoft-calendar.js'
 import { isLoopbackUrl, pushBounded } from './microsoft-http.js'
 
@@ -22,6 +23,8 @@ export interface Subscription {
   expirationDateTime: string
   /** The calendar it watches (the default one for `me/events`). */
   readonly calendarId: string
+  /** Set when the grant was revoked: no change notifications until reauthorized (`/reauthorize` or a renewal). */
+  needsReauthorization: boolean
 }
 
 export interface Delivery {
@@ -51,7 +54,7 @@ export const post = (target: string, body: string, contentType: string, timeoutM
     const url = new URL(target)
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { method: 'POST', headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) }, ...(ca === undefined ? {} : { ca }) },
+      { method: 'POST', headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) }, ...(ca === undefined ? {} : { ca: [...tls.rootCertificates, ca] }) },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -103,7 +106,7 @@ export class Subscriptions {
   notify(change: Change): void {
     this.prune()
     for (const s of this.active.values()) {
-      if (s.calendarId !== change.calendarId || !s.changeType.split(',').includes(change.changeType)) continue
+      if (s.needsReauthorization || s.calendarId !== change.calendarId || !s.changeType.split(',').includes(change.changeType)) continue
       const resource = `Users/${this.userId()}/Events/${change.eventId}`
       const body = {
         value: [
@@ -122,14 +125,26 @@ export class Subscriptions {
     }
   }
 
+  /** The grant was revoked: every subscription waits for reauthorization; `reauthorizationRequired` goes to their lifecycleNotificationUrl. */
+  requireReauthorization(): void {
+    this.prune()
+    for (const s of this.active.values()) {
+      s.needsReauthorization = true
+      if (s.lifecycleNotificationUrl !== null) this.send(s, s.lifecycleNotificationUrl, 'reauthorizationRequired', this.lifecycleBody(s, 'reauthorizationRequired'))
+    }
+  }
+
   /** Ends a subscription as its expiry would; a `subscriptionRemoved` lifecycle notification goes to its lifecycleNotificationUrl if any. */
   expire(id: string): void {
     const s = this.active.get(id)
     if (s === undefined) throw new Error(`no subscription ${id}`)
     this.active.delete(id)
     if (s.lifecycleNotificationUrl === null) return
-    const body = { value: [{ subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, tenantId: this.tenantId, clientState: s.clientState, lifecycleEvent: 'subscriptionRemoved' }] }
-    this.send(s, s.lifecycleNotificationUrl, 'subscriptionRemoved', body)
+    this.send(s, s.lifecycleNotificationUrl, 'subscriptionRemoved', this.lifecycleBody(s, 'subscriptionRemoved'))
+  }
+
+  private lifecycleBody(s: Subscription, lifecycleEvent: string) {
+    return { value: [{ subscriptionId: s.id, subscriptionExpirationDateTime: s.expirationDateTime, tenantId: this.tenantId, clientState: s.clientState, lifecycleEvent, resource: s.resource }] }
   }
 
   /** Resolves when every notification sent so far has been answered (or timed out). */

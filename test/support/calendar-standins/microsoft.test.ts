@@ -191,6 +191,15 @@ s('the consent page round trip with PKCE: a wrong verifier is refused, the right
   const again = await redeem(ctx, code, verifier)
   assert.is(again.json.error, 'invalid_grant')
   assert.equal(again.json.error_codes, [54005])
+  assert.equal(
+    ctx.ms.tokenRequests.slice(-3).map((t) => [t.grantType, t.clientAuth, t.codeVerifierSent, t.redirectUri, t.outcome]),
+    [
+      ['authorization_code', 'body', true, REDIRECT, 'invalid_grant AADSTS501481'],
+      ['authorization_code', 'body', true, REDIRECT, 'issued'],
+      ['authorization_code', 'body', true, REDIRECT, 'invalid_grant AADSTS54005'],
+    ],
+  )
+  assert.ok(!JSON.stringify(ctx.ms.tokenRequests).includes(verifier), 'no secret is logged')
   const asked = ctx.ms.authorizations.at(-1)
   assert.equal(asked?.scopes, ['offline_access', 'User.Read', 'Calendars.Read'])
   assert.is(asked?.outcome, 'allowed')
@@ -242,6 +251,13 @@ s('the token endpoint checks the client secret, the redirect URI and the code li
   assert.equal(badSecret.json.error_codes, [7000215])
   const otherRedirect = await redeem(ctx, code, verifier, { redirect_uri: 'http://127.0.0.1:9/other' })
   assert.equal(otherRedirect.json.error_codes, [70000])
+  const basic = Buffer.from(`${ctx.ms.clientId}:${ctx.ms.clientSecret}`).toString('base64')
+  const withBasic = await request(ctx, 'POST', ctx.ms.tokenUrl, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }).toString(),
+  })
+  assert.is(withBasic.status, 200, 'the client may authenticate with HTTP Basic')
+  assert.is(ctx.ms.tokenRequests.at(-1)?.clientAuth, 'basic')
   ctx.ms.setCodeLifetimeSeconds(0)
   const late = await consent(ctx)
   const expired = await redeem(ctx, late.location.searchParams.get('code') ?? '', late.verifier)
@@ -521,6 +537,27 @@ s('subscriptions refused: a receiver that does not echo the token, one too slow,
   assert.is(lifecycle.lifecycleEvent, 'subscriptionRemoved')
   assert.is(lifecycle.subscriptionId, kept.json.id)
   assert.equal(ctx.ms.subscriptions(), [])
+})
+
+s('a revoked grant pauses subscriptions: reauthorizationRequired to the lifecycle URL, no notifications until /reauthorize', async (ctx) => {
+  const { access } = await signIn(ctx)
+  const created = await graph(ctx, access, '/subscriptions', {
+    method: 'POST',
+    json: { changeType: 'created,updated', notificationUrl: ctx.receiver.url, lifecycleNotificationUrl: `${ctx.receiver.url}?lifecycle=1`, resource: 'me/events', expirationDateTime: new Date(Date.now() + 3600_000).toISOString(), clientState: 'c' },
+  })
+  assert.is(created.status, 201)
+  ctx.receiver.received.length = 0
+  ctx.ms.revokeGrant()
+  const id = ctx.ms.addEvent({ subject: 'While revoked', start: '2026-12-06T10:00:00Z', end: '2026-12-06T11:00:00Z' })
+  await ctx.ms.settle()
+  assert.equal(ctx.receiver.received.map((r) => JSON.parse(r.body).value[0].lifecycleEvent), ['reauthorizationRequired'])
+  const { access: renewed } = await signIn(ctx)
+  assert.is((await graph(ctx, renewed, `/subscriptions/${created.json.id}/reauthorize`, { method: 'POST' })).status, 204)
+  ctx.ms.updateEvent(id, { subject: 'After reauthorization' })
+  await ctx.ms.settle()
+  assert.equal(JSON.parse(ctx.receiver.received.at(-1)?.body ?? '{}').value[0].changeType, 'updated')
+  assert.is((await graph(ctx, renewed, `/subscriptions/${created.json.id}`, { method: 'DELETE' })).status, 204)
+  ctx.ms.deleteEvent(id)
 })
 
 s('failure injection: 429 and 503 with Retry-After, a failing token endpoint, latency', async (ctx) => {

@@ -16,12 +16,12 @@ import type { AddressInfo } from 'node:net'
 import { type CalendarInfo, type EventFields, type EventInput, Mailbox, type ResponseType, type User } from './microsoft-calendar.js'
 import { Graph, type DeltaReset } from './microsoft-graph.js'
 import { pushBounded, sendGraphError, sendJson, aadError, sleep } from './microsoft-http.js'
-import { type Authorization, type ConsentMode, Identity } from './microsoft-identity.js'
+import { type Authorization, type ConsentMode, Identity, type TokenRequest } from './microsoft-identity.js'
 import { type Delivery, type Subscription, Subscriptions } from './microsoft-subscriptions.js'
 
 export type { Attendee, CalendarInfo, EventFields, EventInput, Person, ResponseType, User } from './microsoft-calendar.js'
 export type { PatternedRecurrence } from './microsoft-recurrence.js'
-export type { Authorization, ConsentMode } from './microsoft-identity.js'
+export type { Authorization, ConsentMode, TokenRequest } from './microsoft-identity.js'
 export type { Delivery, Subscription } from './microsoft-subscriptions.js'
 
 export interface MicrosoftStandinOptions {
@@ -71,6 +71,8 @@ export interface MicrosoftStandin {
   readonly requests: LoggedRequest[]
   /** What the authorize endpoint was asked (client, redirect URI, scopes, state) and how it ended. */
   readonly authorizations: Authorization[]
+  /** Every call of the token endpoint: grant type, client, redirect URI, scope, whether a code_verifier came, the outcome (no secrets). */
+  readonly tokenRequests: TokenRequest[]
   /** Notifications sent to receivers and their answers (the last 200). */
   readonly deliveries: Delivery[]
 
@@ -89,7 +91,10 @@ export interface MicrosoftStandin {
   deleteEvent(id: string): void
   setResponse(id: string, response: ResponseType): void
 
-  /** Refresh tokens answer invalid_grant (AADSTS50173, or AADSTS700082 for `inactivity`); access tokens stop working too unless `keepAccessTokens`. */
+  /**
+   * Refresh tokens answer invalid_grant (AADSTS50173, or AADSTS700082 for `inactivity`); access tokens stop working too unless
+   * `keepAccessTokens`. Subscriptions stop notifying until reauthorized, and their lifecycle URLs get `reauthorizationRequired`.
+   */
   revokeGrant(options?: { reason?: 'revoked' | 'inactivity'; keepAccessTokens?: boolean }): void
   /** Access tokens issued from now on live this long (`expires_in`). */
   setAccessTokenLifetimeSeconds(seconds: number): void
@@ -190,6 +195,7 @@ export const startMicrosoftStandin = async (options: MicrosoftStandinOptions = {
     tenantId,
     requests,
     authorizations: identity.authorizations,
+    tokenRequests: identity.tokenRequests,
     deliveries: subscriptions.deliveries,
     setConsent: (mode) => void (identity.consent = mode),
     setUser: (user) => void (mailbox.user = { ...mailbox.user, ...user }),
@@ -205,7 +211,10 @@ export const startMicrosoftStandin = async (options: MicrosoftStandinOptions = {
     cancelEvent: (id) => mailbox.cancel(id),
     deleteEvent: (id) => mailbox.delete(id),
     setResponse: (id, response) => mailbox.setResponse(id, response),
-    revokeGrant: (o = {}) => identity.revokeGrant(o.reason ?? 'revoked', o.keepAccessTokens === true),
+    revokeGrant: (o = {}) => {
+      identity.revokeGrant(o.reason ?? 'revoked', o.keepAccessTokens === true)
+      subscriptions.requireReauthorization()
+    },
     setAccessTokenLifetimeSeconds: (s) => void (identity.accessTokenLifetimeSeconds = s),
     expireAccessTokens: () => identity.expireAccessTokens(),
     setCodeLifetimeSeconds: (s) => void (identity.codeLifetimeSeconds = s),
