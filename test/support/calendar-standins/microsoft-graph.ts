@@ -139,7 +139,7 @@ export class Graph {
       const state = this.skipTokens.get(skip)
       if (state === undefined) return this.gone(res, skip)
       this.skipTokens.delete(skip)
-      return this.page(res, state, applied)
+      return this.page(res, Number.isFinite(asked) ? { ...state, pageSize } : state, applied)
     }
     let items: unknown[]
     let after: DeltaState

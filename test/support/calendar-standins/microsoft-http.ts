@@ -38,7 +38,7 @@ export const aadError = (error: string, aadsts: number, message: string, now = n
   const timestamp = aadTimestamp(now)
   return {
     error,
-    error_description: `AADSTS${aadsts}: ${message} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,
+    error_description: `AADSTS${aadsts}: ${message}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
     error_codes: [aadsts],
     timestamp,
     trace_id: traceId,

@@ -100,6 +100,7 @@ export class Identity {
   /** Refresh tokens stop working (AADSTS50173, or AADSTS700082 for inactivity); access tokens too unless kept. */
   revokeGrant(reason: 'revoked' | 'inactivity', keepAccessTokens: boolean): void {
     for (const grant of this.refreshTokens.values()) grant.revoked = reason
+    for (const access of this.accessTokens.values()) access.grant.revoked = reason
     if (!keepAccessTokens) for (const [t, a] of this.accessTokens) if (a.grant.revoked !== null) this.accessTokens.delete(t)
   }
 

@@ -15,6 +15,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { loopbackCertificate } from '../model-mirror.js'
 import { type MicrosoftStandin, startMicrosoftStandin } from './microsoft.js'
+import { occurrenceStarts } from './microsoft-recurrence.js'
 
 interface Answer {
   readonly status: number
@@ -465,6 +466,24 @@ s('a recurring series: occurrences expanded with seriesMasterId and type, an exc
   assert.is(third.items.length, 5, 'the organizer cancelling removes every remaining occurrence')
   assert.ok(third.items.every((e) => e['@removed']?.reason === 'deleted'))
   ctx.ms.deleteEvent(invite)
+})
+
+s('recurrence patterns: daily with an interval and an end date, weekly every other week, monthly by day, numbered', () => {
+  const days = (list: Date[]) => list.map((d) => d.toISOString().slice(0, 16))
+  const until = new Date('2027-06-01T00:00:00Z')
+  assert.equal(
+    days(occurrenceStarts({ pattern: { type: 'daily', interval: 2 }, range: { type: 'endDate', startDate: '2026-12-01', endDate: '2026-12-07' } }, new Date('2026-12-01T08:30:00Z'), until)),
+    ['2026-12-01T08:30', '2026-12-03T08:30', '2026-12-05T08:30', '2026-12-07T08:30'],
+  )
+  assert.equal(
+    days(occurrenceStarts({ pattern: { type: 'weekly', interval: 2, daysOfWeek: ['tuesday', 'friday'], firstDayOfWeek: 'monday' }, range: { type: 'numbered', startDate: '2026-12-01', numberOfOccurrences: 4 } }, new Date('2026-12-01T14:00:00Z'), until)),
+    ['2026-12-01T14:00', '2026-12-04T14:00', '2026-12-15T14:00', '2026-12-18T14:00'],
+  )
+  assert.equal(
+    days(occurrenceStarts({ pattern: { type: 'absoluteMonthly', interval: 2, dayOfMonth: 15 }, range: { type: 'noEnd', startDate: '2026-12-01' } }, new Date('2026-12-15T09:00:00Z'), until)),
+    ['2026-12-15T09:00', '2027-02-15T09:00', '2027-04-15T09:00'],
+  )
+  assert.throws(() => occurrenceStarts({ pattern: { type: 'relativeMonthly' as 'daily', interval: 1 }, range: { type: 'noEnd', startDate: '2026-12-01' } }, new Date('2026-12-01T09:00:00Z'), until), /not emulated/)
 })
 
 s('subscriptions: the validation handshake, a notification per change with clientState, renewal, deletion', async (ctx) => {
