@@ -167,7 +167,7 @@ export class Identity {
     if (refused.length > 0) return fail('invalid_scope', 70011, `The provided value for the input parameter 'scope' is not valid. The scope '${refused.join(' ')}' is not read-only calendar access.`)
     if (state === '') return fail('invalid_request', 900144, "The request body must contain the following parameter: 'state'.")
     const challenge = q.get('code_challenge') ?? ''
-    if (challenge === '' || method !== 'S256') return fail('invalid_request', 9002325, 'Proof Key for Code Exchange with code_challenge_method S256 is required.')
+    if (!/^[A-Za-z0-9_-]{43}$/.test(challenge) || method !== 'S256') return fail('invalid_request', 9002325, 'Proof Key for Code Exchange with code_challenge_method S256 is required.')
     const pending: Pending = { tenant, clientId, redirectUri, scopes, state, challenge }
     if (this.consent === 'page') {
       const id = token('')
@@ -240,7 +240,8 @@ export class Identity {
       if (form.get('redirect_uri') !== code.redirectUri)
         return fail(400, 'invalid_grant', 70000, "The provided value for the 'redirect_uri' is not valid. The value must exactly match the redirect URI used to obtain the authorization code.")
       const verifier = form.get('code_verifier') ?? ''
-      if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge)
+      // RFC 7636: 43 to 128 unreserved characters.
+      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== code.challenge)
         return fail(400, 'invalid_grant', 501481, 'The Code_Verifier does not match the code_challenge supplied in the authorization request.')
       code.used = true
       record('issued')

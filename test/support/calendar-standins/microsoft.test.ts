@@ -182,6 +182,8 @@ s('the consent page round trip with PKCE: a wrong verifier is refused, the right
   assert.is(wrong.json.error, 'invalid_grant')
   assert.equal(wrong.json.error_codes, [501481])
   assert.match(wrong.json.error_description, /^AADSTS501481: /)
+  const short = await redeem(ctx, code, 'short')
+  assert.equal(short.json.error_codes, [501481], 'a verifier must be 43 to 128 characters')
   const ok = await redeem(ctx, code, verifier)
   assert.is(ok.status, 200)
   assert.is(ok.json.token_type, 'Bearer')
@@ -240,6 +242,7 @@ s('the authorize endpoint validates client, redirect URI, response type, scopes,
   assert.is(await refusedWith({ state: '' }), 'invalid_request')
   assert.is(await refusedWith({ code_challenge_method: 'plain' }), 'invalid_request')
   assert.is(await refusedWith({ code_challenge: '' }), 'invalid_request')
+  assert.is(await refusedWith({ code_challenge: 'too-short' }), 'invalid_request')
   assert.is(ctx.ms.authorizations.at(-1)?.outcome, 'refused')
 })
 
