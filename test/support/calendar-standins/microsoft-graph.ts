@@ -63,42 +63,33 @@ export class Graph {
 
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (!url.pathname.startsWith('/v1.0/')) return false
-    const path = url.pathname.slice('/v1.0'.length)
+    await this.route(req, res, url, url.pathname.slice('/v1.0'.length), req.method ?? 'GET')
+    return true
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, url: URL, path: string, method: string): Promise<void> {
     const auth = this.identity.checkAccessToken(req.headers.authorization)
-    if (!auth.ok) {
-      sendGraphError(res, 401, 'InvalidAuthenticationToken', auth.message, { 'www-authenticate': WWW_AUTHENTICATE })
-      return true
-    }
+    if (!auth.ok) return sendGraphError(res, 401, 'InvalidAuthenticationToken', auth.message, { 'www-authenticate': WWW_AUTHENTICATE })
     const may = (...scopes: string[]) => scopes.some((s) => auth.scopes.includes(s))
     const denied = () => sendGraphError(res, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.')
-    const method = req.method ?? 'GET'
     if (path === '/me' && method === 'GET') {
-      if (!may('user.read')) return denied(), true
-      sendJson(res, 200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#users/$entity', ...this.userJson() })
-      return true
+      if (!may('user.read')) return denied()
+      return sendJson(res, 200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#users/$entity', ...this.userJson() })
     }
-    if (!may('calendars.read', 'calendars.readbasic')) return denied(), true
-    if (path === '/me/calendars' && method === 'GET') {
-      sendJson(res, 200, { '@odata.context': "https://graph.microsoft.com/v1.0/$metadata#users('me')/calendars", value: this.mailbox.calendars.map((c) => this.calendarJson(c.id)) })
-      return true
-    }
-    if (path === '/me/calendar' && method === 'GET') {
-      sendJson(res, 200, { '@odata.context': "https://graph.microsoft.com/v1.0/$metadata#users('me')/calendars/$entity", ...this.calendarJson(this.mailbox.defaultCalendarId()) })
-      return true
-    }
+    if (!may('calendars.read', 'calendars.readbasic')) return denied()
+    if (path === '/me/calendars' && method === 'GET')
+      return sendJson(res, 200, { '@odata.context': "https://graph.microsoft.com/v1.0/$metadata#users('me')/calendars", value: this.mailbox.calendars.map((c) => this.calendarJson(c.id)) })
+    if (path === '/me/calendar' && method === 'GET')
+      return sendJson(res, 200, { '@odata.context': "https://graph.microsoft.com/v1.0/$metadata#users('me')/calendars/$entity", ...this.calendarJson(this.mailbox.defaultCalendarId()) })
     const delta = /^\/me(?:\/calendars\/([^/]+)|\/calendar)?\/calendarView\/delta$/.exec(path)
     if (delta !== null && method === 'GET') {
       const calendarId = delta[1] === undefined ? this.mailbox.defaultCalendarId() : decodeURIComponent(delta[1])
-      if (!this.mailbox.hasCalendar(calendarId)) return sendGraphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.'), true
-      this.delta(req, res, url, calendarId)
-      return true
+      if (!this.mailbox.hasCalendar(calendarId)) return sendGraphError(res, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.')
+      return this.delta(req, res, url, calendarId)
     }
-    if (path === '/subscriptions' || path.startsWith('/subscriptions/')) {
-      await this.subscriptionRoute(req, res, method, decodeURIComponent(path.slice('/subscriptions/'.length)))
-      return true
-    }
+    if (path === '/subscriptions' || path.startsWith('/subscriptions/'))
+      return this.subscriptionRoute(req, res, method, decodeURIComponent(path.slice('/subscriptions/'.length)))
     sendGraphError(res, 400, 'BadRequest', `Resource not found for the segment '${path.split('/').pop() ?? ''}'.`)
-    return true
   }
 
   private userJson() {
