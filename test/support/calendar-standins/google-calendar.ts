@@ -196,9 +196,12 @@ export const createGoogleCalendars = (userEmail: () => string) => {
     const e = must(calendarId).events.get(id)
     if (e === undefined) throw new Error(`no event ${id}`)
     const me = userEmail()
-    const others = (e.attendees ?? []).filter((a) => a.email !== me)
-    const mine = (e.attendees ?? []).find((a) => a.email === me)
-    Object.assign(e, { attendees: [...others, { ...mine, email: me, responseStatus: status }] })
+    const attendees = e.attendees ?? []
+    Object.assign(e, {
+      attendees: attendees.some((a) => a.email === me)
+        ? attendees.map((a) => (a.email === me ? { ...a, responseStatus: status } : a))
+        : [...attendees, { email: me, responseStatus: status }],
+    })
     touch(e)
   }
 
@@ -300,8 +303,10 @@ export const createGoogleCalendars = (userEmail: () => string) => {
     const toText = sync?.max ?? timeMax
     for (const t of [timeMin, timeMax]) if (t !== null && (Number.isNaN(Date.parse(t)) || !/[zZ]|[+-]\d{2}:\d{2}$/.test(t))) return bad(`Bad Request: time must be RFC 3339 with an offset: ${t}`)
     const from = fromText === null || fromText === undefined ? -Infinity : Date.parse(fromText)
-    const to = toText === null || toText === undefined ? Date.now() + HORIZON_MS : Date.parse(toText)
+    const to = toText === null || toText === undefined ? Infinity : Date.parse(toText)
     if (from >= to) return bad('The specified time range is empty.', 'timeRangeEmpty')
+    // A series with no end expands no further than a year ahead (Google pages on; the stand-in stops).
+    const expandTo = Math.min(to, Date.now() + HORIZON_MS)
     const showDeleted = sync !== null || flag('showDeleted') === true
     const startSeq = page?.s ?? seq
 
@@ -317,18 +322,18 @@ export const createGoogleCalendars = (userEmail: () => string) => {
       const isException = e.recurringEventId !== undefined
       if (changedSince !== null) {
         // Incremental: every changed event, wherever it is; a changed series again in full (as instances when single).
-        if (single && isSeries) for (const x of instances(c, e, from, to, true)) push(x.item, x.start, order)
+        if (single && isSeries) for (const x of instances(c, e, from, expandTo, true)) push(x.item, x.start, order)
         else push(render(c, e), instantOf(e.start, zone), order)
         continue
       }
       if (single) {
-        if (isSeries) for (const x of instances(c, e, from, to, showDeleted)) push(x.item, x.start, order)
+        if (isSeries) for (const x of instances(c, e, from, expandTo, showDeleted)) push(x.item, x.start, order)
         else if (!isException && (e.status !== 'cancelled' || showDeleted) && overlaps(c, e, from, to)) push(render(c, e), instantOf(e.start, zone), order)
         continue
       }
       // Not expanded: series and single events; exceptions apart (cancelled ones too: Google lists those even without showDeleted).
       if (e.status === 'cancelled' && !showDeleted && !isException) continue
-      const inWindow = isSeries ? expand(e.start, e.end, e.recurrence ?? [], zone, from, to).length > 0 : overlaps(c, e, from, to)
+      const inWindow = isSeries ? expand(e.start, e.end, e.recurrence ?? [], zone, from, expandTo).length > 0 : overlaps(c, e, from, to)
       if (inWindow) push(render(c, e), instantOf(e.start, zone), order)
     }
     if (q.get('orderBy') === 'startTime') rows.sort((a, b) => a.start - b.start || a.order - b.order)

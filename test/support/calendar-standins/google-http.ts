@@ -81,4 +81,8 @@ const SECRET_NAMES = new Set(['code', 'code_verifier', 'client_secret', 'refresh
 export const redacted = (params: URLSearchParams): Record<string, string> =>
   Object.fromEntries([...params.entries()].map(([k, v]) => [k, SECRET_NAMES.has(k) ? '[redacted]' : v]))
 
+/** A JSON body for the log, its secrets (a watch's channel token among them) replaced. */
+export const redactedJson = (body: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_NAMES.has(k) ? '[redacted]' : v]))
+
 export const sleep = (ms: number): Promise<void> => new Promise((ok) => setTimeout(ok, ms))

@@ -189,7 +189,8 @@ export const createGoogleOAuth = (config: OAuthConfig) => {
       record,
       expiresAt: Date.now() + CODE_LIFETIME_MS,
     }
-    if (config.consent === 'allow') return finish(res, p, true)
+    // prompt=none never shows a page: the grant checked above answers at once.
+    if (config.consent === 'allow' || prompts.includes('none')) return finish(res, p, true)
     if (config.consent === 'deny') return finish(res, p, false)
     const id = opaque('')
     pending.set(id, p)

@@ -32,6 +32,7 @@ export interface GoogleDelivery {
 export const CHANNEL_DEFAULT_MS = 7 * 86_400_000
 const DELIVERY_LOG_LIMIT = 500
 const CHANNEL_LIMIT = 200
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export const createGooglePush = (options: { ca: () => string | undefined; resourceUri: (calendarId: string) => string }) => {
   const channels = new Map<string, GoogleChannel>()
@@ -66,6 +67,8 @@ export const createGooglePush = (options: { ca: () => string | undefined; resour
         if (deliveries.length > DELIVERY_LOG_LIMIT) deliveries.shift()
         done()
       }
+      // Test support never reaches past the loopback interface: other addresses are accepted, never posted to.
+      if (!LOOPBACK.has(url.hostname)) return record(null, `not sent: ${url.hostname} is not a loopback address`)
       const req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, timeout: 5000, ...(url.protocol === 'https:' && ca !== undefined ? { ca } : {}) }, (res) => {
         res.resume()
         res.on('end', () => record(res.statusCode ?? 0, null))

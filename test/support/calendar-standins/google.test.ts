@@ -4,11 +4,15 @@
  * recurring series with exceptions, push channels reaching a local receiver, and injected failures.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { loopbackCertificate } from '../model-mirror.js'
 import { type GoogleStandin, startGoogleStandin } from './google.js'
 
 interface Answer {
@@ -186,6 +190,12 @@ test('refresh gives a new access token; an expired one answers 401; a second con
   assert.is(second.refresh_token, undefined)
   const forced = await connect(g, { prompt: 'consent' })
   assert.ok(forced.refresh_token !== undefined)
+  g.setConsent('page')
+  const silent = await call(g, authorizeUrl(g, pkce().challenge, { prompt: 'none' }))
+  assert.is(silent.status, 302)
+  assert.ok(new URL(String(silent.headers.location)).searchParams.has('code'))
+  const unknownScope = await call(g, authorizeUrl(g, pkce().challenge, { prompt: 'none', scope: 'https://www.googleapis.com/auth/calendar.events.readonly' }))
+  assert.is(new URL(String(unknownScope.headers.location)).searchParams.get('error'), 'consent_required')
 })
 
 test('a revoked grant: refresh answers invalid_grant, access tokens 401; the revoke endpoint does the same', async () => {
@@ -240,6 +250,8 @@ test('incremental sync: changes and deletions since the token; syncToken refuses
   const token = full.json.nextSyncToken as string
   assert.ok(token !== undefined && full.json.nextPageToken === undefined)
 
+  const unbounded = await events(g, t.access_token, { singleEvents: 'true' })
+  assert.equal(unbounded.json.items.map((e: { summary: string }) => e.summary), ['A', 'B', 'Outside'])
   const quiet = await events(g, t.access_token, { syncToken: token, singleEvents: 'true' })
   assert.equal(quiet.json.items, [])
   g.changeEvent('primary', a, { summary: 'A moved', start: at('2026-11-04'), end: at('2026-11-04', '11:00') })
@@ -407,6 +419,7 @@ test('events.watch: a sync message, then exists after each change, with the docu
     assert.is((await watch('ch-1')).json.error.errors[0].reason, 'channelIdNotUnique')
     assert.is((await watch('ch-2', 'http://example.com/hook')).json.error.errors[0].reason, 'push.webhookUrlNotHttps')
     assert.equal(g.channels().map((c) => c.id), ['ch-1'])
+    assert.is(g.requests.find((r) => r.path.endsWith('/events/watch'))?.body?.token, '[redacted]')
 
     const stop = await call(g, `${g.apiBaseUrl}/channels/stop`, { token: t.access_token, json: { id: 'ch-1', resourceId: w.json.resourceId } })
     assert.is(stop.status, 204)
@@ -420,6 +433,34 @@ test('events.watch: a sync message, then exists after each change, with the docu
     assert.equal(hook.got.map((h) => [h['x-goog-channel-id'], h['x-goog-resource-state']]), [['ch-1', 'sync'], ['ch-1', 'exists'], ['ch-3', 'sync']])
   } finally {
     await hook.close()
+  }
+})
+
+test('notifications reach an https receiver that trusts the same certificate; other hosts are never posted to', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'google-standin-test-'))
+  const tls = loopbackCertificate(dir)
+  const g = await startGoogleStandin({ tls })
+  const got: http.IncomingHttpHeaders[] = []
+  const hook = https.createServer({ key: readFileSync(tls.key), cert: readFileSync(tls.cert) }, (req, res) => {
+    got.push(req.headers)
+    res.writeHead(204).end()
+  })
+  await new Promise<void>((ok) => hook.listen(0, '127.0.0.1', ok))
+  try {
+    const t = await connect(g)
+    const address = `https://localhost:${(hook.address() as AddressInfo).port}/hooks`
+    assert.is((await call(g, `${g.apiBaseUrl}/calendars/primary/events/watch`, { token: t.access_token, json: { id: 'tls-1', type: 'web_hook', address } })).status, 200)
+    assert.is((await call(g, `${g.apiBaseUrl}/calendars/primary/events/watch`, { token: t.access_token, json: { id: 'far-1', type: 'web_hook', address: 'https://hooks.example.com/x' } })).status, 200)
+    await g.settled()
+    assert.equal(got.map((h) => h['x-goog-resource-state']), ['sync'])
+    assert.is(g.deliveries.find((d) => d.channelId === 'tls-1')?.status, 204)
+    const far = g.deliveries.find((d) => d.channelId === 'far-1')
+    assert.is(far?.status, null)
+    assert.match(far?.error ?? '', 'not a loopback address')
+  } finally {
+    await g.close()
+    await new Promise<void>((ok) => hook.close(() => ok()))
+    rmSync(dir, { recursive: true, force: true })
   }
 })
 

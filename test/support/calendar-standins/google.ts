@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loopbackCertificate } from '../model-mirror.js'
 import { createGoogleCalendars, type GoogleCalendarInput, type GoogleEventInput, notFound, type ResponseStatus } from './google-calendar.js'
-import { apiError, type ApiErrorDetail, formOf, injectedFailure, readBody, redacted, sendJson, sleep } from './google-http.js'
+import { apiError, type ApiErrorDetail, formOf, injectedFailure, readBody, redacted, redactedJson, sendJson, sleep } from './google-http.js'
 import { type AuthorizationRecord, type Consent, createGoogleOAuth } from './google-oauth.js'
 import { createGooglePush, type GoogleChannel, type GoogleDelivery } from './google-push.js'
 
@@ -160,7 +160,7 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
       { 'www-authenticate': `Bearer realm="https://accounts.google.com/"${missing ? '' : ', error="invalid_token"'}` },
     )
 
-  /** The request's access token if it is current and carries one of `scopes`; otherwise answers 401 / 403 and null. */
+  /** Whether the request's access token is current and carries one of `scopes`; if not, answers 401 / 403. */
   const authorized = (req: http.IncomingMessage, res: http.ServerResponse, scopes: ReadonlyArray<string>): boolean => {
     const t = oauth.bearer(req)
     if (t === 'missing' || t === 'invalid') {
@@ -283,7 +283,7 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
       method: req.method ?? 'GET',
       path,
       query: redacted(url.searchParams),
-      body: body === '' ? null : isForm ? redacted(formOf(body)) : (jsonBody(body) ?? { raw: '[unparsed]' }),
+      body: body === '' ? null : isForm ? redacted(formOf(body)) : redactedJson(jsonBody(body) ?? { raw: '[unparsed]' }),
       authorization: /^(\w+)\s/.exec(req.headers.authorization ?? '')?.[1] ?? null,
       status: 0,
     }
