@@ -272,6 +272,8 @@ export const createGoogleCalendars = (userEmail: () => string) => {
   }
 
   const FORBIDDEN_WITH_SYNC = ['iCalUID', 'orderBy', 'privateExtendedProperty', 'q', 'sharedExtendedProperty', 'timeMin', 'timeMax', 'updatedMin']
+  /** Filters Google has and the stand-in does not: refused rather than ignored, so a test cannot pass on a silently wrong answer. */
+  const UNSUPPORTED = ['iCalUID', 'privateExtendedProperty', 'q', 'sharedExtendedProperty', 'updatedMin']
 
   /** GET /calendars/{calendarId}/events */
   const list = (calendarId: string, q: URLSearchParams): Answer => {
@@ -285,6 +287,8 @@ export const createGoogleCalendars = (userEmail: () => string) => {
     const pageTokenText = q.get('pageToken')
     const page = pageTokenText === null ? null : decode<PageState>(pageTokenText, 'P')
     if (pageTokenText !== null && (page === null || page.c !== c.entry.id)) return bad('Invalid page token value.')
+    const unsupported = UNSUPPORTED.find((p) => q.get(p) !== null)
+    if (unsupported !== undefined && syncTokenText === null) return bad(`The Google stand-in does not support the parameter ${unsupported}.`, 'standinUnsupported')
     let sync: SyncState | null = null
     if (syncTokenText !== null) {
       const bad1 = FORBIDDEN_WITH_SYNC.find((p) => q.get(p) !== null)

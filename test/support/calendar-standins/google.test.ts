@@ -268,6 +268,7 @@ test('incremental sync: changes and deletions since the token; syncToken refuses
 
   const mixed = await events(g, t.access_token, { syncToken: next, timeMin: WINDOW.timeMin })
   assert.is(mixed.status, 400)
+  assert.is((await events(g, t.access_token, { q: 'standup' })).json.error.errors[0].reason, 'standinUnsupported')
   g.invalidateSyncTokens()
   const stale = await events(g, t.access_token, { syncToken: next, singleEvents: 'true' })
   assert.is(stale.status, 410)
