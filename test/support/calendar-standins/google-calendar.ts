@@ -158,11 +158,15 @@ export const createGoogleCalendars = (userEmail: () => string) => {
     touch(e)
   }
 
+  /** Deletes an event; a series takes its exceptions with it. */
   const cancel = (calendarId: string, id: string): void => {
-    const e = must(calendarId).events.get(id)
+    const c = must(calendarId)
+    const e = c.events.get(id)
     if (e === undefined) throw new Error(`no event ${id} to cancel`)
-    e.status = 'cancelled'
-    touch(e)
+    for (const x of [e, ...[...c.events.values()].filter((x) => x.recurringEventId === id && x.status !== 'cancelled')]) {
+      x.status = 'cancelled'
+      touch(x)
+    }
   }
 
   /** The series' occurrence starting at `originalStart` (an RFC 3339 instant or a date), found in its expansion. */
@@ -336,7 +340,9 @@ export const createGoogleCalendars = (userEmail: () => string) => {
         continue
       }
       // Not expanded: series and single events; exceptions apart (cancelled ones too: Google lists those even without showDeleted).
-      if (e.status === 'cancelled' && !showDeleted && !isException) continue
+      const series = isException ? c.events.get(e.recurringEventId ?? '') : undefined
+      const seriesGone = isException && (series === undefined || series.status === 'cancelled')
+      if (e.status === 'cancelled' && !showDeleted && (!isException || seriesGone)) continue
       const inWindow = isSeries ? expand(e.start, e.end, e.recurrence ?? [], zone, from, expandTo).length > 0 : overlaps(c, e, from, to)
       if (inWindow) push(render(c, e), instantOf(e.start, zone), order)
     }

@@ -333,10 +333,15 @@ test('a recurring series across a DST change, with a moved instance and a cancel
   g.cancelInstance('primary', s, '2026-11-09T09:00:00Z')
   const delta = await events(g, t.access_token, { syncToken: token, singleEvents: 'true' })
   assert.equal(delta.json.items.map((e: { id: string; status: string }) => [e.id, e.status]), [[`${s}_20261109T090000Z`, 'cancelled']])
+  const beforeDelete = delta.json.nextSyncToken as string
   g.cancelEvent('primary', s)
-  const whole = await events(g, t.access_token, { syncToken: delta.json.nextSyncToken, singleEvents: 'true' })
+  const whole = await events(g, t.access_token, { syncToken: beforeDelete, singleEvents: 'true' })
   assert.equal(new Set(whole.json.items.map((e: { status: string }) => e.status)), new Set(['cancelled']))
   assert.is(whole.json.items.length, 4)
+  const rawDelta = await events(g, t.access_token, { syncToken: beforeDelete })
+  assert.equal(rawDelta.json.items.map((e: { id: string; status: string }) => [e.id, e.status]), [[s, 'cancelled'], [moved, 'cancelled']])
+  // Cancelled exceptions are listed without showDeleted only while their series lives.
+  assert.equal((await events(g, t.access_token, { ...WINDOW })).json.items, [])
 })
 
 test('event fields: organizer and attendees with self, the account response status, Meet link and entry points, all-day dates', async () => {
