@@ -2,8 +2,8 @@
  * The Google stand-in's calendars and events, in memory, and Calendar API v3's events.list over them:
  * timeMin/timeMax, singleEvents expansion, showDeleted, orderBy, pages, and sync tokens (410 once invalidated).
  */
-import { apiError, type ApiErrorDetail } from './google-http.js'
-import { type EventTime, expand, INSTANCE_CAP, instanceStamp, instantOf, type Occurrence } from './google-time.js'
+import { apiError } from './google-http.js'
+import { type EventTime, expand, instanceStamp, instantOf, type Occurrence } from './google-time.js'
 
 export type ResponseStatus = 'needsAction' | 'declined' | 'tentative' | 'accepted'
 
@@ -424,8 +424,5 @@ export const createGoogleCalendars = (userEmail: () => string) => {
     invalidateSyncTokens: (): void => {
       generation += 1
     },
-    instanceCap: INSTANCE_CAP,
   }
 }
-
-export type { ApiErrorDetail }

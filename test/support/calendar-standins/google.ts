@@ -231,10 +231,8 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
       return
     }
     const m = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path)
-    if (m?.[1] === undefined || !authorized(req, res, EVENT_SCOPES)) {
-      if (m?.[1] === undefined) sendJson(res, 404, notFound().body)
-      return
-    }
+    if (m?.[1] === undefined) return sendJson(res, 404, notFound().body)
+    if (!authorized(req, res, EVENT_SCOPES)) return
     const calendarId = decodeURIComponent(m[1])
     const sub = m[2] === undefined ? null : decodeURIComponent(m[2])
     if (method === 'GET' && sub === null) {
