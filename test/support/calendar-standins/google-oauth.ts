@@ -41,6 +41,8 @@ export interface OAuthConfig {
   redirectUris: ReadonlyArray<string> | null
   consent: Consent
   accessTokenSeconds: number
+  /** How long an authorization code can be redeemed. */
+  codeSeconds: number
   readonly user: () => { email: string; name: string; sub: string }
 }
 
@@ -70,7 +72,8 @@ export interface AccessTokenInfo {
   readonly scopes: ReadonlyArray<string>
 }
 
-const CODE_LIFETIME_MS = 5 * 60_000
+/** How long the consent page waits for a click. */
+const CONSENT_LIFETIME_MS = 10 * 60_000
 const PENDING_LIMIT = 100
 const TOKEN_LIMIT = 1000
 
@@ -123,8 +126,8 @@ export const createGoogleOAuth = (config: OAuthConfig) => {
     }
     p.record.outcome = 'allowed'
     const code = opaque('4/0A')
-    codes.set(code, { ...p, used: false, expiresAt: Date.now() + CODE_LIFETIME_MS })
-    for (const [k, c] of codes) if (c.used || c.expiresAt < Date.now()) codes.delete(k)
+    codes.set(code, { ...p, used: false, expiresAt: Date.now() + config.codeSeconds * 1000 })
+    for (const [k, c] of codes) if (c.used || c.expiresAt <= Date.now()) codes.delete(k)
     bound(codes, PENDING_LIMIT)
     redirect(res, withParams(p.redirectUri, { state: p.state, code, scope: p.scopes.join(' '), authuser: '0', prompt: 'consent' }))
   }
@@ -187,7 +190,7 @@ export const createGoogleOAuth = (config: OAuthConfig) => {
       forceConsent: prompts.includes('consent'),
       challenge,
       record,
-      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      expiresAt: Date.now() + CONSENT_LIFETIME_MS,
     }
     // prompt=none never shows a page: the grant checked above answers at once.
     if (config.consent === 'allow' || prompts.includes('none')) return finish(res, p, true)
@@ -255,7 +258,7 @@ export const createGoogleOAuth = (config: OAuthConfig) => {
 
   const redeemCode = (res: http.ServerResponse, form: URLSearchParams): void => {
     const code = codes.get(form.get('code') ?? '')
-    if (code === undefined || code.used || code.expiresAt < Date.now() || code.clientId !== config.clientId) {
+    if (code === undefined || code.used || code.expiresAt <= Date.now() || code.clientId !== config.clientId) {
       return tokenError(res, 400, 'invalid_grant', 'Bad Request')
     }
     if ((form.get('redirect_uri') ?? '') !== code.redirectUri) return tokenError(res, 400, 'redirect_uri_mismatch', 'Bad Request')

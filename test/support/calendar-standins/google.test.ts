@@ -95,7 +95,7 @@ test('the consent page round trip with PKCE: Allow gives a code once, a wrong ve
   assert.match(page.text, 'Deny')
   assert.equal(g.authorizations[0]?.scopes, SCOPES.split(' '))
   const id = /name="request" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
-  const allowed = await call(g, `${new URL(g.authorizeUrl).origin}/o/oauth2/v2/auth/consent`, { form: { request: id, decision: 'allow' } })
+  const allowed = await call(g, `${g.url}/o/oauth2/v2/auth/consent`, { form: { request: id, decision: 'allow' } })
   assert.is(allowed.status, 302)
   const back = new URL(String(allowed.headers.location))
   assert.is(back.origin + back.pathname, REDIRECT)
@@ -122,6 +122,11 @@ test('the consent page round trip with PKCE: Allow gives a code once, a wrong ve
   assert.is(t.headers['cache-control'], 'no-store')
   const again = await redeem(g, code, verifier)
   assert.equal(again.json, { error: 'invalid_grant', error_description: 'Bad Request' })
+  g.setConsent('allow')
+  g.setCodeSeconds(0)
+  const late = pkce()
+  const stale = new URL(String((await call(g, authorizeUrl(g, late.challenge))).headers.location)).searchParams.get('code') ?? ''
+  assert.equal((await redeem(g, stale, late.verifier)).json, { error: 'invalid_grant', error_description: 'Bad Request' })
 
   const me = await call(g, g.userinfoUrl, { token: t.json.access_token })
   assert.is(me.json.email, 'ada@example.com')
@@ -135,7 +140,7 @@ test('Deny (page or shortcut) redirects with access_denied and the state', async
   const g = ctx.g
   const page = await call(g, authorizeUrl(g, pkce().challenge))
   const id = /name="request" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
-  const denied = await call(g, `${new URL(g.authorizeUrl).origin}/o/oauth2/v2/auth/consent`, { form: { request: id, decision: 'deny' } })
+  const denied = await call(g, `${g.url}/o/oauth2/v2/auth/consent`, { form: { request: id, decision: 'deny' } })
   const back = new URL(String(denied.headers.location))
   assert.is(back.searchParams.get('error'), 'access_denied')
   assert.is(back.searchParams.get('state'), 'st-1')

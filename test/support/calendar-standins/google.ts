@@ -56,6 +56,8 @@ export interface GoogleRequest {
 }
 
 export interface GoogleStandin {
+  /** The origin every path below is served from. */
+  readonly url: string
   /** https://accounts.google.com/o/oauth2/v2/auth */
   readonly authorizeUrl: string
   /** https://oauth2.googleapis.com/token */
@@ -77,6 +79,8 @@ export interface GoogleStandin {
   setConsent(consent: Consent): void
   setRedirectUris(uris: ReadonlyArray<string> | null): void
   setAccessTokenSeconds(seconds: number): void
+  /** Codes issued from now on can be redeemed for this long (default 300 s); 0 makes them expire at once. */
+  setCodeSeconds(seconds: number): void
   /** Every access token issued so far expires now (a refresh gives a working one). */
   expireAccessTokens(): void
   /** The account's email (and name); the primary calendar, if its id was the old email, takes the new one. */
@@ -133,6 +137,7 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
     redirectUris: options.redirectUris ?? null,
     consent: options.consent ?? ('page' as Consent),
     accessTokenSeconds: options.accessTokenSeconds ?? 3599,
+    codeSeconds: 300,
     user: () => user,
   }
   const oauth = createGoogleOAuth(config)
@@ -326,6 +331,7 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
   }
 
   return {
+    url: base,
     authorizeUrl: `${base}/o/oauth2/v2/auth`,
     tokenUrl: `${base}/token`,
     revokeUrl: `${base}/revoke`,
@@ -345,6 +351,9 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
     },
     setAccessTokenSeconds: (s) => {
       config.accessTokenSeconds = s
+    },
+    setCodeSeconds: (s) => {
+      config.codeSeconds = s
     },
     expireAccessTokens: () => oauth.expireAccessTokens(),
     setUser: (u) => {
