@@ -349,6 +349,26 @@ test('a recurring series across a DST change, with a moved instance and a cancel
   assert.equal((await events(g, t.access_token, { ...WINDOW })).json.items, [])
 })
 
+test('an all-day series with an EXDATE, and a timed one with a fixed offset and UNTIL, expand as written', async () => {
+  const g = ctx.g
+  const t = await connect(g)
+  const days = g.addEvent('primary', { summary: 'On call', start: { date: '2026-11-16' }, end: { date: '2026-11-17' }, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;VALUE=DATE:20261123'] })
+  const daily = g.addEvent('primary', { summary: 'Sync', start: { dateTime: '2026-11-16T09:00:00-05:00' }, end: { dateTime: '2026-11-16T09:15:00-05:00' }, recurrence: ['RRULE:FREQ=DAILY;UNTIL=20261118T235959Z'] })
+  const list = await events(g, t.access_token, { ...WINDOW, singleEvents: 'true', orderBy: 'startTime' })
+  assert.equal(
+    list.json.items.map((e: { id: string; start: { date?: string; dateTime?: string } }) => [e.id, e.start.date ?? e.start.dateTime]),
+    [
+      [`${days}_20261116`, '2026-11-16'],
+      [`${daily}_20261116T140000Z`, '2026-11-16T09:00:00-05:00'],
+      [`${daily}_20261117T140000Z`, '2026-11-17T09:00:00-05:00'],
+      [`${daily}_20261118T140000Z`, '2026-11-18T09:00:00-05:00'],
+      [`${days}_20261130`, '2026-11-30'],
+    ],
+  )
+  assert.equal(list.json.items[0].end, { date: '2026-11-17' })
+  assert.equal(list.json.items[0].originalStartTime, { date: '2026-11-16' })
+})
+
 test('event fields: organizer and attendees with self, the account response status, Meet link and entry points, all-day dates', async () => {
   const g = ctx.g
   const t = await connect(g)
