@@ -125,7 +125,7 @@ export const createGooglePush = (options: { ca: () => string | undefined; resour
     },
     deliveries: deliveries as ReadonlyArray<GoogleDelivery>,
     /** Resolves when every notification sent so far has been answered (or failed). */
-    settled: async (): Promise<void> => {
+    settle: async (): Promise<void> => {
       while (inFlight.size > 0) await Promise.all([...inFlight])
     },
   }

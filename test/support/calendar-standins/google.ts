@@ -6,7 +6,7 @@
  * reads `requests` to see what the client asked. See README-google.md for what is emulated and what is not.
  *
  * Push: every change made through the control methods sends `exists` to each open channel on that calendar
- * at once; `notifyChange` sends one more on demand. `settled()` waits for the notifications to be answered.
+ * at once; `notifyChange` sends one more on demand. `settle()` waits for the notifications to be answered.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -78,7 +78,7 @@ export interface GoogleStandin {
 
   setConsent(consent: Consent): void
   setRedirectUris(uris: ReadonlyArray<string> | null): void
-  setAccessTokenSeconds(seconds: number): void
+  setAccessTokenLifetimeSeconds(seconds: number): void
   /** Codes issued from now on can be redeemed for this long (default 300 s); 0 makes them expire at once. */
   setCodeSeconds(seconds: number): void
   /** Every access token issued so far expires now (a refresh gives a working one). */
@@ -113,7 +113,7 @@ export interface GoogleStandin {
   /** Sends one more `exists` notification to each open channel on the calendar (changes already send one each). */
   notifyChange(calendarId: string): void
   /** Resolves once every notification sent so far has been answered or has failed. */
-  settled(): Promise<void>
+  settle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -349,7 +349,7 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
     setRedirectUris: (uris) => {
       config.redirectUris = uris
     },
-    setAccessTokenSeconds: (s) => {
+    setAccessTokenLifetimeSeconds: (s) => {
       config.accessTokenSeconds = s
     },
     setCodeSeconds: (s) => {
@@ -382,9 +382,9 @@ export const startGoogleStandin = async (options: GoogleStandinOptions = {}): Pr
       if (entry === undefined) throw new Error(`no calendar ${calendarId}`)
       push.changed(entry.id)
     },
-    settled: () => push.settled(),
+    settle: () => push.settle(),
     close: async () => {
-      await push.settled()
+      await push.settle()
       await new Promise<void>((ok) => {
         server.closeAllConnections()
         server.close(() => ok())
