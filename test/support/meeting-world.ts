@@ -14,7 +14,7 @@ import { aesGcmSecretBox } from '../../adapters/system/secret-box.js'
 import { DEFAULT_PLANS } from '../../src/core/domain/identity/account.js'
 import type { Actor } from '../../src/core/domain/identity/api-key.js'
 import type { MeetingChange } from '../../src/core/domain/meetings/meeting.js'
-import type { CalendarEvent, CalendarFailure, CalendarPage, CalendarSource, CalendarWindow } from '../../src/core/ports/calendar-provider.js'
+import type { CalendarEvent, CalendarFailure, CalendarPage, CalendarSource, CalendarWindow, IcsCalendarSource } from '../../src/core/ports/calendar-provider.js'
 import { calendarConnectionUseCases } from '../../src/core/calendars/index.js'
 import { meetingUseCases } from '../../src/core/meetings/index.js'
 import { right } from './run.js'
@@ -71,7 +71,7 @@ export const meetingWorld = async () => {
           fetches.push({ source, window, cursor })
           return () => beforeAnswer().then(() => answer)
         },
-        vetSource: (source: CalendarSource) => E.right(source),
+        vetSource: (source: IcsCalendarSource) => E.right(source),
       },
     ],
     calendarSync: { intervalMinutes: 15, daysBack: 7, daysAhead: 60 },

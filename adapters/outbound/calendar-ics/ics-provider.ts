@@ -145,7 +145,7 @@ const parseWithin =
  * has no change tokens, so every call is a snapshot of the window with a null
  * cursor; the sync removes stored meetings that are no longer in it.
  */
-export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
+export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider & Required<Pick<CalendarProvider, 'vetSource'>> => ({
   kind: 'ics',
   fetchEvents: (source, window) => {
     if (source.kind !== 'ics') return TE.left(calendarFailure(`The iCalendar provider cannot read a ${source.kind} source.`, false))
@@ -159,8 +159,5 @@ export const createIcsProvider = (deps: IcsProviderDeps): CalendarProvider => ({
       }),
     )
   },
-  vetSource: (source) =>
-    source.kind !== 'ics'
-      ? E.left(`The iCalendar provider cannot read a ${source.kind} source.`)
-      : E.map(() => source)(vetFeedUrl(source.url, deps.allowPrivate)),
+  vetSource: (source) => E.map(() => source)(vetFeedUrl(source.url, deps.allowPrivate)),
 })

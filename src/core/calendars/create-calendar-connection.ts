@@ -14,7 +14,7 @@ import {
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
-import type { CalendarProvider, CalendarSource } from '../ports/calendar-provider.js'
+import type { CalendarProvider, IcsCalendarSource } from '../ports/calendar-provider.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobQueue } from '../ports/job-queue.js'
@@ -53,11 +53,11 @@ const vetShape = (input: NewConnectionInput): E.Either<AppError, string> =>
  * the provider's policy). Refused is a 422 on `url`, in words that never show
  * the address.
  */
-const vetSource = (deps: CreateConnectionDeps, source: CalendarSource): E.Either<AppError, string> => {
-  const provider = deps.calendars?.find((p) => p.kind === source.kind)
-  if (provider === undefined) return E.right(source.url)
+const vetSource = (deps: CreateConnectionDeps, source: IcsCalendarSource): E.Either<AppError, string> => {
+  const vet = deps.calendars?.find((p) => p.kind === source.kind)?.vetSource
+  if (vet === undefined) return E.right(source.url)
   return pipe(
-    provider.vetSource(source),
+    vet(source),
     E.bimap((reason) => invalidField('url', reason), (vetted) => vetted.url),
   )
 }

@@ -6,8 +6,8 @@ export type { CalendarAttendee, CalendarEvent, CalendarPage, CalendarPerson, Cal
 
 /**
  * Where a connection's events come from. An iCalendar feed is a URL (the
- * "secret address"); OAuth providers (Google, Microsoft) will add their own
- * members to this union without changing the port.
+ * "secret address"); an OAuth provider's calendar is an id read with an
+ * access token (see calendar-oauth.ts for the grant).
  */
 export interface IcsCalendarSource {
   readonly kind: 'ics'
@@ -17,7 +17,20 @@ export interface IcsCalendarSource {
   readonly ownerEmail: string | null
 }
 
-export type CalendarSource = IcsCalendarSource
+/** A calendar read over an OAuth grant (Google Calendar, Microsoft 365). */
+export interface OAuthCalendarSource {
+  readonly kind: OAuthProviderKind
+  /** The provider's id of the chosen calendar. */
+  readonly calendarId: string
+  /** The email of the provider account that granted access; the owner's own response is read for it. */
+  readonly ownerEmail: string | null
+  /** A current access token (the sync refreshes it through CalendarOAuth before reading). A secret: never log it. */
+  readonly accessToken: string
+}
+
+export type OAuthProviderKind = 'google' | 'microsoft'
+
+export type CalendarSource = IcsCalendarSource | OAuthCalendarSource
 
 export interface CalendarFailure {
   readonly _tag: 'CalendarFailure'
@@ -25,6 +38,10 @@ export interface CalendarFailure {
   readonly message: string
   /** true when trying again later may succeed (timeouts, 5xx, rate limits). */
   readonly retryable: boolean
+  /** Seconds the provider asked to wait before the next call (Retry-After on 429 or 503), when it said. */
+  readonly retryAfterSeconds?: number
+  /** The grant was revoked or expired (invalid_grant, 401 after a refresh): only the account can reconnect it. */
+  readonly reauthorize?: boolean
   /** What went wrong underneath, for the server log only (never shown to the account). */
   readonly cause?: unknown
 }
@@ -45,6 +62,7 @@ export interface CalendarProvider {
    */
   fetchEvents(source: CalendarSource, window: CalendarWindow, cursor: string | null): TE.TaskEither<CalendarFailure, CalendarPage>
   /**
+   * Feeds only (an OAuth calendar has no address to screen).
    * Screens a source a user connects, before it is stored: for a feed, the
    * scheme, credentials, and hosts this server must not read from (private,
    * loopback, link-local or cloud metadata, by literal address or well-known
@@ -52,5 +70,5 @@ export interface CalendarProvider {
    * source unchanged (its address is stored as given). Left: the reason in
    * words, never the address or its host.
    */
-  vetSource(source: CalendarSource): E.Either<string, CalendarSource>
+  vetSource?(source: IcsCalendarSource): E.Either<string, IcsCalendarSource>
 }

@@ -4,7 +4,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { calendarConnectionUseCases } from '../../../src/core/calendars/index.js'
 import { scrubAddress } from '../../../src/core/calendars/sync-calendar-fetch.js'
-import { calendarFailure, type CalendarProvider, type CalendarSource } from '../../../src/core/ports/calendar-provider.js'
+import { calendarFailure, type CalendarProvider, type IcsCalendarSource } from '../../../src/core/ports/calendar-provider.js'
 import { CALENDAR_SYNC_JOB } from '../../../src/core/calendars/sync-calendar-job.js'
 import { type MeetingWorld, meetingWorld } from '../../support/meeting-world.js'
 import { left, right } from '../../support/run.js'
@@ -15,7 +15,7 @@ s.before.each(async (ctx) => {
 })
 
 /** A provider that refuses every address on one host, and records what it was asked to vet. */
-const vetting = (vetted: CalendarSource[]): CalendarProvider => ({
+const vetting = (vetted: IcsCalendarSource[]): CalendarProvider => ({
   kind: 'ics',
   fetchEvents: () => TE.left(calendarFailure('unused', false)),
   vetSource: (source) => {
@@ -27,7 +27,7 @@ const syncJobs = (w: MeetingWorld) =>
   (w.jobs as unknown as { entries(): Array<{ kind: string }> }).entries().filter((j) => j.kind === CALENDAR_SYNC_JOB)
 
 s('an address the provider refuses is a 422 on url: nothing stored, no sync queued', async ({ w }) => {
-  const vetted: CalendarSource[] = []
+  const vetted: IcsCalendarSource[] = []
   const calendar = calendarConnectionUseCases({ ...w.ports, calendars: [vetting(vetted)] })
   const refused = await left(calendar.create(w.actor, { provider: 'ics', url: '  https://intranet.example/cal/private-1/basic.ics ' }))
   assert.equal(refused, {
@@ -44,7 +44,7 @@ s('an address the provider refuses is a 422 on url: nothing stored, no sync queu
 })
 
 s('a read-only key is refused before the address is vetted', async ({ w }) => {
-  const vetted: CalendarSource[] = []
+  const vetted: IcsCalendarSource[] = []
   const calendar = calendarConnectionUseCases({ ...w.ports, calendars: [vetting(vetted)] })
   const refused = await left(calendar.create(w.readonly, { provider: 'ics', url: 'https://intranet.example/cal/basic.ics' }))
   assert.is(refused._tag, 'Forbidden')

@@ -197,7 +197,7 @@ ics('a redirect to a bad location or to a metadata address is a readable failure
 ics('vetSource screens a feed address as webhooks are screened, webcal read as https, without naming the host', () => {
   const strict = createIcsProvider({ allowPrivate: false, fetch: () => TE.left({ _tag: 'NetFailure', kind: 'network', message: 'unused', hostless: 'unused' }) })
   const lenient = createIcsProvider({ allowPrivate: true, fetch: () => TE.left({ _tag: 'NetFailure', kind: 'network', message: 'unused', hostless: 'unused' }) })
-  const vet = (p: CalendarProvider, url: string) => p.vetSource(source(url))
+  const vet = (p: ReturnType<typeof createIcsProvider>, url: string) => p.vetSource(source(url))
   for (const url of ['https://calendar.example.com/ical/abc/basic.ics', 'webcal://calendar.example.com/ical/abc/basic.ics', 'WEBCALS://calendar.example.com/x.ics']) {
     assert.equal(vet(strict, url), E.right(source(url)), url)
   }
