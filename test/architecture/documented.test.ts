@@ -94,8 +94,8 @@ test('each check catches the page that drifted', () => {
   assert.ok(drift(without('| `adapters/stores/redis/` |')).some((d) => d.includes('adapter folder adapters/stores/redis/ exists')), 'an adapter folder left out')
   assert.ok(drift(without('| `webhooks.ts` |')).some((d) => d.includes('route file webhooks.ts exists')), 'a route file left out')
   assert.ok(drift(page.replace('`serve.ts`, ', '')).some((d) => d.includes('file of src/app/service/ serve.ts exists')), 'a composition-root file left out')
-  const extra = page.replace('| `clock.ts` |', '| `calendar-oauth.ts` | made up |\n| `clock.ts` |')
-  assert.ok(drift(extra).some((d) => d.includes('names port calendar-oauth.ts, which does not exist')), 'a port that is not there')
+  const extra = page.replace('| `clock.ts` |', '| `telegraph-store.ts` | made up |\n| `clock.ts` |')
+  assert.ok(drift(extra).some((d) => d.includes('names port telegraph-store.ts, which does not exist')), 'a port that is not there')
   assert.ok(drift(`${page}\nSee \`adapters/transcribe-none/index.ts\`.\n`).some((d) => d.includes('mentions adapters/transcribe-none/index.ts')), 'a path that moved')
 })
 
