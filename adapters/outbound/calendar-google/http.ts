@@ -126,12 +126,15 @@ export const apiFailure = (answer: GoogleAnswer): CalendarFailure => {
   if (answer.status === 401) {
     return { ...calendarFailure('Google did not accept the access token; it is renewed before the next try.', true), cause }
   }
-  if (answer.status === 403) {
+  if (answer.status === 403 && (reason === 'insufficientPermissions' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')) {
     return {
       ...calendarFailure('The Google account did not grant read access to its calendars; connect it again and allow calendar access.', false),
       reauthorize: true,
       cause,
     }
+  }
+  if (answer.status === 403) {
+    return { ...calendarFailure('Google Calendar refused access to this calendar (HTTP 403); it may no longer be shared with the account.', false), cause }
   }
   if (answer.status === 404) {
     return { ...calendarFailure('Google Calendar does not know this calendar any more (deleted, or no longer shared with the account).', false), cause }
