@@ -35,6 +35,8 @@ export const watch =
     const body = JSON.stringify({
       changeType: 'created,updated,deleted',
       notificationUrl: address,
+      // Lifecycle notifications (reauthorizationRequired, subscriptionRemoved, missed) come to the same route, told apart by their lifecycleEvent.
+      lifecycleNotificationUrl: address,
       resource: `/me/calendars/${encodeURIComponent(calendarId)}/events`,
       expirationDateTime: expiry(s),
       clientState: token,

@@ -294,6 +294,20 @@ s('watch: a change reaches the receiver, readMicrosoftNotification accepts it an
   }
 })
 
+s('a revoked grant sends a reauthorizationRequired lifecycle notification to the same address', async (ctx) => {
+  const grant = await connect(ctx)
+  const receiver = await startReceiver()
+  try {
+    const channel = await unwrap(ctx.adapter.oauth.watch(grant.accessToken, ctx.ms.defaultCalendarId(), receiver.url, 'client-state-secret'))
+    ctx.ms.revokeGrant()
+    await ctx.ms.settle()
+    const notices = receiver.bodies.map((b) => readMicrosoftNotification(b, (id) => (id === channel.id ? 'client-state-secret' : null)))
+    assert.equal(notices, [E.right({ changed: [], lifecycle: [{ subscriptionId: channel.id, event: 'reauthorizationRequired' }], refused: 0 })])
+  } finally {
+    await receiver.close()
+  }
+})
+
 s('microsoftValidationRequest says what to echo, and only for a validation request', () => {
   assert.equal(microsoftValidationRequest({ validationToken: 'Validation: Testing 123' }), { echo: 'Validation: Testing 123' })
   assert.is(microsoftValidationRequest({}), null)
