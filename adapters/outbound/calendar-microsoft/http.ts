@@ -9,7 +9,8 @@ import type { Settings } from './deps.js'
  * One call to Microsoft with the in-call retries Graph's throttling guidance
  * asks for: 429, 503 and other 5xx are tried again up to `maxRetries` times,
  * waiting Retry-After when given (capped) or an exponential backoff with full
- * jitter; then the last answer comes back for the caller to turn into words.
+ * jitter; then (or at once when Retry-After asks for longer than `maxBackoffMs`)
+ * the last answer comes back for the caller to turn into words.
  * Network failures and timeouts come back at once (the next sync tries again).
  */
 export const callWithRetries =
@@ -18,14 +19,17 @@ export const callWithRetries =
     for (let attempt = 0; ; attempt++) {
       const answer = await s.fetch(url, request)()
       if (E.isLeft(answer) || !isTransient(answer.right.status) || attempt >= s.maxRetries) return answer
-      await s.sleep(backoffMs(s, attempt, retryAfterSeconds(answer.right)))
+      const wait = backoffMs(s, attempt, retryAfterSeconds(answer.right))
+      // Asked to wait longer than a call may: the caller passes retryAfterSeconds on instead.
+      if (wait === null) return answer
+      await s.sleep(wait)
     }
   }
 
 const isTransient = (status: number): boolean => status === 429 || status >= 500
 
-const backoffMs = (s: Settings, attempt: number, retryAfter: number | undefined): number => {
-  if (retryAfter !== undefined) return Math.min(retryAfter * 1000, s.maxBackoffMs)
+const backoffMs = (s: Settings, attempt: number, retryAfter: number | undefined): number | null => {
+  if (retryAfter !== undefined) return retryAfter * 1000 > s.maxBackoffMs ? null : retryAfter * 1000
   return Math.floor(s.random() * Math.min(s.maxBackoffMs, 500 * 2 ** attempt))
 }
 
@@ -58,7 +62,7 @@ export const fromNet = (what: string, failure: NetFailure): CalendarFailure => (
 })
 
 /** A Graph error answer in words (never its body): what the account or the operator can do about it. */
-export const fromGraphStatus = (what: string, r: SafeResponse): CalendarFailure => {
+export const fromGraphStatus = (what: string, r: SafeResponse, notFound = 'the calendar was not found; it may have been deleted'): CalendarFailure => {
   const status = r.status
   const code = graphErrorCode(r)
   const cause = `Graph HTTP ${status}${code === null ? '' : ` ${code}`}`
@@ -68,7 +72,7 @@ export const fromGraphStatus = (what: string, r: SafeResponse): CalendarFailure 
   if (status === 403) {
     return { ...calendarFailure(`Microsoft refused to ${what}: the connection lacks read access to this calendar. Reconnect it and allow calendar access.`, false), reauthorize: true, cause }
   }
-  if (status === 404) return { ...calendarFailure(`Microsoft could not ${what}: the calendar was not found; it may have been deleted.`, false), cause }
+  if (status === 404) return { ...calendarFailure(`Microsoft could not ${what}: ${notFound}.`, false), cause }
   if (isTransient(status)) {
     const wait = retryAfterSeconds(r)
     const busy = status === 429 ? 'Microsoft is limiting requests (HTTP 429)' : `Microsoft is unavailable (HTTP ${status})`

@@ -31,14 +31,15 @@ export const authorizationUrl = (s: Settings, request: { readonly state: string;
 }
 
 export const exchangeCode = (s: Settings, code: string, codeVerifier: string): TE.TaskEither<CalendarFailure, OAuthGrant> =>
-  tokenCall(s, 'finish connecting the calendar', { grant_type: 'authorization_code', code, redirect_uri: s.redirectUrl, code_verifier: codeVerifier }, null)
+  tokenCall(s, 'finish connecting the calendar', 'code', { grant_type: 'authorization_code', code, redirect_uri: s.redirectUrl, code_verifier: codeVerifier }, null)
 
 export const refresh = (s: Settings, grant: OAuthGrant): TE.TaskEither<CalendarFailure, OAuthGrant> =>
-  tokenCall(s, 'renew access to the calendar', { grant_type: 'refresh_token', refresh_token: grant.refreshToken }, grant.refreshToken)
+  tokenCall(s, 'renew access to the calendar', 'refresh', { grant_type: 'refresh_token', refresh_token: grant.refreshToken }, grant.refreshToken)
 
 const tokenCall = (
   s: Settings,
   what: string,
+  kind: 'code' | 'refresh',
   fields: Record<string, string>,
   previousRefreshToken: string | null,
 ): TE.TaskEither<CalendarFailure, OAuthGrant> => {
@@ -46,7 +47,7 @@ const tokenCall = (
   return pipe(
     callWithRetries(s, endpoint(s, 'token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body }),
     TE.mapLeft((f) => fromNet(what, f)),
-    TE.chainEitherK((r) => (r.status === 200 ? grantOf(s, what, r, previousRefreshToken) : E.left(tokenFailure(what, r)))),
+    TE.chainEitherK((r) => (r.status === 200 ? grantOf(s, what, r, previousRefreshToken) : E.left(tokenFailure(what, kind, r)))),
   )
 }
 
@@ -72,12 +73,15 @@ const aadstsCode = (json: Record<string, unknown> | null): string | null => {
   return match?.[0] ?? null
 }
 
-const tokenFailure = (what: string, r: SafeResponse): CalendarFailure => {
+const tokenFailure = (what: string, kind: 'code' | 'refresh', r: SafeResponse): CalendarFailure => {
   const json = jsonOf(r)
   const error = typeof json?.['error'] === 'string' ? json['error'] : null
   const code = aadstsCode(json)
   const cause = `token endpoint HTTP ${r.status} ${error ?? ''} ${code ?? ''}`.trim()
   const which = code === null ? '' : ` (${code})`
+  if (error === 'invalid_grant' && kind === 'code') {
+    return { ...calendarFailure(`Microsoft did not accept the sign-in${which}: it expired or was already used. Connect the calendar again.`, false), cause }
+  }
   if (error === 'invalid_grant') {
     return {
       ...calendarFailure(`Microsoft no longer accepts this calendar's permission${which}: it was revoked, expired or the password changed. Reconnect the calendar to go on.`, false),

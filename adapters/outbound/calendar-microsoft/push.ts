@@ -68,7 +68,7 @@ export const renew =
       body: JSON.stringify({ expirationDateTime: expiry(s) }),
     })()
     if (E.isLeft(answer)) return E.left(fromNet(what, answer.left))
-    if (answer.right.status !== 200) return E.left(fromGraphStatus(what, answer.right))
+    if (answer.right.status !== 200) return E.left(fromGraphStatus(what, answer.right, 'the subscription has ended; ask for notifications anew'))
     return channelOf(what, jsonOf(answer.right))
   }
 

@@ -336,12 +336,37 @@ s('503 then success; a lasting outage ends as a retryable failure carrying retry
   assert.is(ctx.sleeps.length, 1)
   assert.ok(ctx.sleeps[0]! >= 0 && ctx.sleeps[0]! <= 500, 'full jitter under the first backoff')
   ctx.sleeps.length = 0
-  ctx.ms.failNext(503, { retryAfterSeconds: 120, times: 4 })
+  ctx.ms.failNext(503, { retryAfterSeconds: 2, times: 4 })
+  const failure = await failureOf(ctx.adapter.provider.fetchEvents(source(ctx, grant), WINDOW, null))
+  assert.ok(failure.retryable)
+  assert.is(failure.retryAfterSeconds, 2)
+  assert.equal(ctx.sleeps, [2000, 2000, 2000], '3 retries, each after Retry-After')
+  assert.match(failure.message, /unavailable \(HTTP 503\)/)
+  assert.not.ok(failure.message.includes(grant.accessToken))
+})
+
+s('Retry-After longer than a call may wait (30 s): no sleep, the wait is passed on', async (ctx) => {
+  const grant = await connect(ctx)
+  ctx.ms.failNext(429, { retryAfterSeconds: 120 })
   const failure = await failureOf(ctx.adapter.provider.fetchEvents(source(ctx, grant), WINDOW, null))
   assert.ok(failure.retryable)
   assert.is(failure.retryAfterSeconds, 120)
-  assert.equal(ctx.sleeps, [30_000, 30_000, 30_000], 'Retry-After capped at 30 s, 3 retries')
-  assert.not.ok(failure.message.includes(grant.accessToken))
+  assert.equal(ctx.sleeps, [])
+})
+
+s('the token endpoint: a transient failure is retried; a used code and an expired grant are told apart', async (ctx) => {
+  const grant = await connect(ctx)
+  ctx.ms.failNext(503, { on: 'token' })
+  await unwrap(ctx.adapter.oauth.refresh(grant))
+  assert.is(ctx.sleeps.length, 1)
+  const used = await failureOf(ctx.adapter.oauth.exchangeCode('not-a-code', 'v'.repeat(43)))
+  assert.not.ok(used.reauthorize)
+  assert.not.ok(used.retryable)
+  assert.match(used.message, /Connect the calendar again/)
+  ctx.ms.revokeGrant({ reason: 'inactivity' })
+  const inactive = await failureOf(ctx.adapter.oauth.refresh(grant))
+  assert.ok(inactive.reauthorize)
+  assert.match(inactive.message, /AADSTS700082/)
 })
 
 s('a slow provider hits the timeout: retryable, in words', async (ctx) => {
