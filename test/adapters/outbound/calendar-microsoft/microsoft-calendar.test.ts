@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -244,7 +245,16 @@ s('a later sync is a delta: the changed event, and removedIds for a deleted one 
   assert.is(delta.mode, 'delta')
   assert.equal(delta.events.map((e) => [e.externalId, e.startsAt]), [[moved, '2026-12-02T11:00:00.000Z']])
   assert.equal([...delta.removedIds].sort(), [gone, occurrence.externalId].sort())
-  const quiet = await sync(ctx, grant, delta.cursor)
+  ctx.ms.addEvent({ subject: 'Their meeting', start: '2026-12-04T09:00:00Z', end: '2026-12-04T10:00:00Z', organizer: { address: 'megan@contoso.example' }, attendees: [{ address: 'adele@contoso.example', response: 'tentativelyAccepted' }], responseStatus: 'tentativelyAccepted' })
+  const invitation = await sync(ctx, grant, delta.cursor)
+  const invited = invitation.events.find((e) => e.title === 'Their meeting')!
+  assert.is(invited.responseStatus, 'tentative')
+  assert.not.ok(invited.cancelled)
+  ctx.ms.cancelEvent(invited.externalId)
+  const cancelled = await sync(ctx, grant, invitation.cursor)
+  assert.is(cancelled.mode, 'delta')
+  assert.ok(cancelled.events.some((e) => e.externalId === invited.externalId && e.cancelled), 'an attendee\'s copy of a cancelled meeting comes as cancelled')
+  const quiet = await sync(ctx, grant, cancelled.cursor)
   assert.is(quiet.mode, 'delta')
   assert.is(quiet.events.length + quiet.removedIds.length, 0)
 })
@@ -306,6 +316,43 @@ s('a revoked grant sends a reauthorizationRequired lifecycle notification to the
   } finally {
     await receiver.close()
   }
+})
+
+s('readMicrosoftNotification keeps the genuine items of a batch and counts the forged ones', () => {
+  const body = JSON.stringify({
+    value: [
+      { subscriptionId: 'sub-1', clientState: 'right', changeType: 'updated' },
+      { subscriptionId: 'sub-1', clientState: 'right', changeType: 'created' },
+      { subscriptionId: 'sub-1', clientState: 'wrong', changeType: 'deleted' },
+      { subscriptionId: 'sub-9', clientState: 'right', changeType: 'updated' },
+      { subscriptionId: 'sub-1', changeType: 'updated' },
+    ],
+  })
+  const known = (id: string) => (id === 'sub-1' ? 'right' : null)
+  assert.equal(readMicrosoftNotification(body, known), E.right({ changed: ['sub-1'], lifecycle: [], refused: 3 }))
+  assert.ok(E.isLeft(readMicrosoftNotification(JSON.stringify({ value: [] }), known)))
+})
+
+s('links off Graph\'s origin are not followed: the access token stays with Graph', async () => {
+  const asked: string[] = []
+  const page = (json: unknown) => TE.right({ status: 200, headers: {}, body: Buffer.from(JSON.stringify(json)), truncated: false })
+  const adapter = createMicrosoftCalendar({
+    clientId: 'c',
+    clientSecret: 's',
+    redirectUrl: REDIRECT,
+    fetch: (url) => {
+      asked.push(url)
+      return page({ value: [], '@odata.nextLink': 'https://graph.example.net/v1.0/me/calendarView/delta?$skiptoken=x' })
+    },
+    clock: () => new Date(),
+    random: () => 0,
+    sleep: async () => {},
+  })
+  const source: OAuthCalendarSource = { kind: 'microsoft', calendarId: 'cal', ownerEmail: null, accessToken: 'token' }
+  const failure = await failureOf(adapter.provider.fetchEvents(source, WINDOW, null))
+  assert.ok(failure.retryable)
+  assert.is(asked.length, 1)
+  assert.ok(asked[0]!.startsWith('https://graph.microsoft.com/v1.0/me/calendars/cal/calendarView/delta?'), asked[0])
 })
 
 s('microsoftValidationRequest says what to echo, and only for a validation request', () => {
