@@ -1,4 +1,5 @@
 import { decodeEntities, firstJoinLink } from '../../../src/core/domain/meetings/join-links.js'
+import { ianaZone, wallClockToUtc } from '../calendar-ics/time-zones.js'
 import type { CalendarAttendee, CalendarEvent, CalendarPerson, ResponseStatus } from '../../../src/core/ports/calendar-provider.js'
 
 /**
@@ -12,15 +13,21 @@ type Json = Record<string, unknown>
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {})
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
-/** `2026-12-01T10:00:00.0000000` (UTC) as an instant; null when unreadable. */
+/**
+ * `2026-12-01T10:00:00.0000000` in its `timeZone` as an instant; null when
+ * unreadable. Asked for with Prefer: outlook.timezone="UTC" (Graph's default
+ * for delta too); a time in another zone (IANA or Windows name) is converted,
+ * one in a zone not known here read as UTC.
+ */
 const instant = (dt: unknown): Date | null => {
-  const { dateTime } = obj(dt)
+  const { dateTime, timeZone } = obj(dt)
   const text = str(dateTime)
   if (text === '') return null
-  // Asked for with Prefer: outlook.timezone="UTC", which Graph honours; a time without an offset is read as UTC.
   const hasOffset = /(Z|[+-]\d\d:\d\d)$/.test(text)
-  const at = new Date(hasOffset ? text : `${text}Z`)
-  return Number.isNaN(at.getTime()) ? null : at
+  const wall = Date.parse(hasOffset ? text : `${text}Z`)
+  if (Number.isNaN(wall)) return null
+  const zone = hasOffset || /^(UTC|Etc\/UTC|GMT)?$/i.test(str(timeZone).trim()) ? null : ianaZone(str(timeZone))
+  return new Date(zone === null ? wall : wallClockToUtc(wall, zone))
 }
 
 const person = (v: unknown): CalendarPerson | null => {
