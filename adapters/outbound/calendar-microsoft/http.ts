@@ -8,9 +8,9 @@ import type { Settings } from './deps.js'
 /**
  * One call to Microsoft with the in-call retries Graph's throttling guidance
  * asks for: 429, 503 and other 5xx are tried again up to `maxRetries` times,
- * waiting Retry-After when given (capped) or an exponential backoff with full
- * jitter; then (or at once when Retry-After asks for longer than `maxBackoffMs`)
- * the last answer comes back for the caller to turn into words.
+ * waiting what Retry-After says or else an exponential backoff with full
+ * jitter; then, or at once when Retry-After asks for longer than
+ * `maxBackoffMs`, the last answer comes back for the caller to put in words.
  * Network failures and timeouts come back at once (the next sync tries again).
  */
 export const callWithRetries =
