@@ -120,10 +120,15 @@ const runChild = (job: Job, timeoutMs: number, onProgress?: (fraction: number) =
       timedOut = true
       child.kill('SIGKILL')
     }, timeoutMs)
+    // sherpa-onnx reports from a native thread, so a window's last report can come after the child
+    // said the window was done: progress only ever moves forward.
+    let reported = 0
     child.on('message', (m: Answer) => {
-      if (m.kind === 'progress') {
-        if (m.total > 0) onProgress?.(Math.min(1, m.done / m.total))
-      } else answer = m
+      if (m.kind !== 'progress') answer = m
+      else if (m.total > 0 && m.done / m.total >= reported) {
+        reported = Math.min(1, m.done / m.total)
+        onProgress?.(reported)
+      }
     })
     child.on('error', (e) => {
       clearTimeout(timer)

@@ -23,6 +23,14 @@ interface Answer {
   readonly json: any
 }
 
+/** An agent of its own that trusts the stand-in's certificate (the global agent's options would override a request's own `ca`). */
+const agents = new Map<string, https.Agent>()
+const trusting = (pem: string): https.Agent => {
+  let agent = agents.get(pem)
+  if (agent === undefined) agents.set(pem, (agent = new https.Agent({ ca: pem, keepAlive: false })))
+  return agent
+}
+
 const call = (g: GoogleStandin, url: string, o: { method?: string; token?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Answer> =>
   new Promise((ok, fail) => {
     const body = o.form !== undefined ? new URLSearchParams(o.form).toString() : o.json !== undefined ? JSON.stringify(o.json) : undefined
@@ -30,7 +38,7 @@ const call = (g: GoogleStandin, url: string, o: { method?: string; token?: strin
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`
     if (o.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded'
     if (o.json !== undefined) headers['content-type'] = 'application/json'
-    const req = https.request(url, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, ca: g.certificate.pem }, (res) => {
+    const req = https.request(url, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, agent: trusting(g.certificate.pem) }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {

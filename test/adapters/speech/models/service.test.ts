@@ -66,7 +66,9 @@ s.after.each(async (ctx) => {
 })
 
 s.after(async (ctx) => {
-  https.globalAgent.options.ca = undefined
+  // Removed, not set to undefined: the agent's options override each request's, so a `ca: undefined`
+  // left here would take their own certificate from later requests in this process.
+  delete https.globalAgent.options.ca
   await ctx.mirror.close()
   rmSync(ctx.dir, { recursive: true, force: true })
 })
