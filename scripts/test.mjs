@@ -17,8 +17,8 @@ const uvu = ['--import', 'tsx', 'node_modules/uvu/bin.js']
 
 /**
  * The files of lane A, by their path under test/: browser and end-to-end tests, whose time is mostly
- * waiting, and two slow CLI files that even out the lanes (measured: about 18 minutes each with the
- * database passes); lane B has the rest.
+ * waiting, and two slow CLI files that even out the lanes (measured on two cores: 11 to 12 minutes
+ * each with the database passes); lane B has the rest.
  */
 const LANE_A = '(web/|e2e/|docs/|adapters/bots/chromium/|cli/(demo-chromium|organization)(?=\\.test\\.ts$))'
 const laneA = `^${LANE_A}.*\\.test\\.ts$`
