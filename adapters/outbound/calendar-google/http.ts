@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { type CalendarFailure, calendarFailure } from '../../../src/core/ports/calendar-provider.js'
+import { readRetryAfter } from '../net/index.js'
 import type { NetFailure } from '../net/net-failure.js'
 import type { SafeResponse } from '../net/safe-fetch.js'
 import type { GoogleSettings } from './deps.js'
@@ -37,14 +38,6 @@ export const errorReason = (json: unknown): string | null => {
 /** 429, 5xx, and Google's 403 rate limits: worth another try after a wait. */
 const isTransient = (status: number, json: unknown): boolean =>
   status === 429 || status === 500 || status === 502 || status === 503 || status === 504 || (status === 403 && RATE_LIMIT_REASONS.has(errorReason(json) ?? ''))
-
-/** Retry-After as seconds (a number of seconds or an HTTP date); undefined when absent or unreadable. */
-export const retryAfterSeconds = (value: string | undefined, now: Date): number | undefined => {
-  if (value === undefined || value.trim() === '') return undefined
-  if (/^\d+$/.test(value.trim())) return Number(value.trim())
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now.getTime()) / 1000))
-}
 
 const parseJson = (body: Buffer): unknown => {
   try {
@@ -96,7 +89,7 @@ export const googleCall =
       const res = await send(s, r)()
       if (E.isLeft(res)) return E.left(fromNet(res.left))
       const json = parseJson(res.right.body)
-      const wait = retryAfterSeconds(res.right.headers['retry-after'], s.clock())
+      const wait = readRetryAfter(res.right.headers['retry-after'], s.clock().getTime()) ?? undefined
       const answer: GoogleAnswer = { status: res.right.status, json, ...(wait === undefined ? {} : { retryAfterSeconds: wait }) }
       if (!isTransient(answer.status, json) || attempt >= s.maxRetries) return E.right(answer)
       const delayMs = wait !== undefined ? wait * 1000 : Math.floor(s.random() * Math.min(s.maxBackoffMs, 1000 * 2 ** attempt))

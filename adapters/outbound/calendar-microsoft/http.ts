@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import { type CalendarFailure, calendarFailure } from '../../../src/core/ports/calendar-provider.js'
+import { readRetryAfter } from '../net/index.js'
 import type { NetFailure } from '../net/net-failure.js'
 import type { SafeFetchOptions, SafeResponse } from '../net/safe-fetch.js'
 import type { Settings } from './deps.js'
@@ -33,15 +34,8 @@ const backoffMs = (s: Settings, attempt: number, retryAfter: number | undefined)
   return Math.floor(s.random() * Math.min(s.maxBackoffMs, 500 * 2 ** attempt))
 }
 
-/** Retry-After in seconds (Graph sends seconds; an HTTP date is read too). */
-export const retryAfterSeconds = (r: SafeResponse): number | undefined => {
-  const raw = r.headers['retry-after']
-  if (raw === undefined || raw.trim() === '') return undefined
-  const seconds = Number(raw)
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds))
-  const at = Date.parse(raw)
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
-}
+/** The answer's Retry-After in seconds, when it says one that reads. */
+export const retryAfterSeconds = (r: SafeResponse): number | undefined => readRetryAfter(r.headers['retry-after']) ?? undefined
 
 /** The JSON of an answer, or null when it is not JSON. */
 export const jsonOf = (r: SafeResponse): Record<string, unknown> | null => {

@@ -2,7 +2,7 @@ import type * as E from 'fp-ts/lib/Either.js'
 import type { SendOutcome } from '../../../src/core/domain/webhook-delivery.js'
 import type { WebhookSender } from '../../../src/core/ports/webhook-sender.js'
 import type { NetFailure } from '../net/net-failure.js'
-import { type Resolve, safeFetch, type SafeResponse } from '../net/index.js'
+import { readRetryAfter, type Resolve, safeFetch, type SafeResponse } from '../net/index.js'
 import { mintWebhookSecret, signedHeaders } from './signing.js'
 import { vetWebhookUrl } from './url-policy.js'
 
@@ -20,15 +20,6 @@ export interface HttpWebhookSenderOptions {
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024
 const EXCERPT_CHARS = 200
-
-/** Retry-After as seconds (a number of seconds or an HTTP date); null when absent or unreadable. */
-export const readRetryAfter = (value: string | undefined, now = Date.now()): number | null => {
-  if (value === undefined) return null
-  const text = value.trim()
-  if (/^\d{1,9}$/.test(text)) return Number(text)
-  const at = Date.parse(text)
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
-}
 
 const excerpt = (r: SafeResponse): string =>
   r.body.subarray(0, EXCERPT_CHARS * 4).toString('utf8').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, EXCERPT_CHARS)

@@ -1,12 +1,12 @@
-import * as O from 'fp-ts/lib/Option.js'
-import { recognisePlatform } from './platform.js'
-
 /**
  * Finding the join link in what a calendar says about an event: the texts a
  * provider gives (conference data first, then location and description), the
  * first link in them that is a supported join link, normalised. Shared by the
  * iCalendar, Google and Microsoft providers.
  */
+import * as O from 'fp-ts/lib/Option.js'
+import { recognisePlatform } from './platform.js'
+
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
 
 /** HTML text with its character references undone, as far as they can appear around a link. */

@@ -2,7 +2,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { retryAfterSeconds } from '../../../../adapters/outbound/calendar-google/http.js'
 import type { OAuthGrant } from '../../../../src/core/ports/calendar-oauth.js'
 import type { OAuthCalendarSource } from '../../../../src/core/ports/calendar-provider.js'
 import { at, connect, type Harness, start } from './harness.js'
@@ -70,15 +69,6 @@ test('a slow Google hits the timeout: a retryable failure in words', async () =>
   assert.is(failed.left.retryable, true)
   assert.match(failed.left.message, /^Could not reach Google: the server did not answer within 400 ms/)
   ctx.h.g.setLatencyMs(0)
-})
-
-test('Retry-After in seconds or as an HTTP date', () => {
-  const now = new Date('2026-11-28T10:00:00Z')
-  assert.is(retryAfterSeconds('12', now), 12)
-  assert.is(retryAfterSeconds('Sat, 28 Nov 2026 10:00:30 GMT', now), 30)
-  assert.is(retryAfterSeconds('Sat, 28 Nov 2026 09:00:00 GMT', now), 0)
-  assert.is(retryAfterSeconds('soon', now), undefined)
-  assert.is(retryAfterSeconds(undefined, now), undefined)
 })
 
 test.run()
