@@ -50,7 +50,10 @@ export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'maxUploadBytes' | 'maxTranscriptBytes'>,
     Pick<ProcessDeps, 'transcriptParser' | 'transcriber' | 'analyzer' | 'maxUtterances' | 'processingTimeout' | 'audioLengthMs'>,
     /** Meetings, calendar connections, calendar providers by kind and the sync settings. */
-    Pick<CalendarConnectionPorts, 'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync'> {
+    Pick<
+      CalendarConnectionPorts,
+      'meetings' | 'calendarConnections' | 'calendars' | 'calendarSync' | 'calendarOAuth' | 'calendarOAuthSettings' | 'calendarPushAddress'
+    > {
   readonly clock: Clock
   readonly ids: Ids
   readonly keySecrets: KeySecrets

@@ -99,8 +99,9 @@ export const createCalendarConnection =
               warnings: [],
               createdAt: now,
               updatedAt: now,
-              sealedUrl: deps.secretBox.seal(url),
-              cursor: null,
+              sealedCredential: deps.secretBox.seal(url),
+              sealedCursor: null,
+              push: null,
               nextSyncAt: null,
               consecutiveFailures: 0,
             })

@@ -2,7 +2,8 @@
 import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC } from '../domain/meetings/calendar-connection.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
-import type { CalendarProvider } from '../ports/calendar-provider.js'
+import type { CalendarOAuth } from '../ports/calendar-oauth.js'
+import type { CalendarProvider, OAuthProviderKind } from '../ports/calendar-provider.js'
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobHandler } from '../ports/job-handler.js'
@@ -30,6 +31,18 @@ export interface CalendarConnectionPorts {
   readonly ids: Ids
   /** Providers by kind; none means connections can be made but their syncs fail with a readable lastError. */
   readonly calendars?: ReadonlyArray<CalendarProvider>
+  /** The OAuth side of each configured provider (Google, Microsoft); a provider without one cannot be connected. */
+  readonly calendarOAuth?: ReadonlyArray<CalendarOAuth>
+  /**
+   * The settings that set up each OAuth provider, named in the 422 a provider
+   * that is not configured answers (e.g. NOTETAKER_GOOGLE_CLIENT_ID, …).
+   */
+  readonly calendarOAuthSettings?: Readonly<Record<OAuthProviderKind, ReadonlyArray<string>>>
+  /**
+   * Where providers push change notifications for a kind (the public push route's
+   * full address); null: no public address is known, so calendars are only synced periodically.
+   */
+  readonly calendarPushAddress?: (provider: OAuthProviderKind) => string | null
   /** Defaults: every 15 minutes, 7 days back to 60 days ahead. */
   readonly calendarSync?: CalendarSyncSettings
   readonly onMeetingsChanged?: MeetingChangeListener

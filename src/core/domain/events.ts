@@ -52,6 +52,20 @@ export const recordingLinks = (runId: string, publicUrl: string): RecordingLinks
   return { recordingPath: `/ext/v1/recordings/${id}`, recordingUrl: publicUrl === '' ? null : `${publicUrl.replace(/\/+$/, '')}/recordings/${id}` }
 }
 
+/** A calendar connection whose state needs its owner: which one, and why in words. */
+export const CalendarEventData = t.exact(
+  t.type({
+    connectionId: t.string,
+    provider: t.string,
+    name: t.string,
+    accountEmail: t.string,
+    status: t.string,
+    error: t.union([t.string, t.null]),
+  }),
+  'CalendarEventData',
+)
+export type CalendarEventData = t.TypeOf<typeof CalendarEventData>
+
 /** The test event's payload: which endpoint asked for it, and a sentence saying it is a test. */
 export const TestEventData = t.exact(t.type({ endpointId: t.string, message: t.string }), 'TestEventData')
 export type TestEventData = t.TypeOf<typeof TestEventData>
@@ -70,6 +84,10 @@ export const EVENT_CATALOGUE = {
   'recording.failed': { data: RecordingEventData, when: 'Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.' },
   'upload.ready': { data: UploadEventData, when: 'An upload was processed and its notes can be read.' },
   'upload.failed': { data: UploadEventData, when: 'Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.' },
+  'calendar.reauthorization_required': {
+    data: CalendarEventData,
+    when: 'A Google or Microsoft calendar\'s permission was revoked or has expired: the connection is `reauthorization_required` and is not synced until its owner reconnects it (error says why). Its meetings are kept.',
+  },
   'webhook.test': { data: TestEventData, when: 'A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it.' },
 } as const
 

@@ -22,6 +22,11 @@ export interface CalendarConnectionStore {
     id: string,
     change: (current: CalendarConnection) => CalendarConnection,
   ): TE.TaskEither<StoreFailure, O.Option<CalendarConnection>>
+  /**
+   * The connection whose push channel has this id, of whichever account: only
+   * for the public push route, which then checks the notification's token.
+   */
+  findByPushChannel(channelId: string): TE.TaskEither<StoreFailure, O.Option<CalendarConnection>>
   /** Deletes the connection; returns it as it was, or None. */
   remove(accountId: string, id: string): TE.TaskEither<StoreFailure, O.Option<CalendarConnection>>
 }

@@ -1,5 +1,9 @@
+import type * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { PushChannel } from '../domain/meetings/calendar-connection.js'
 import type { CalendarFailure, OAuthProviderKind } from './calendar-provider.js'
+
+export type { PushChannel } from '../domain/meetings/calendar-connection.js'
 
 /**
  * What an OAuth grant to a calendar holds. Kept sealed by the SecretBox with
@@ -23,14 +27,43 @@ export interface ProviderCalendar {
   readonly primary: boolean
 }
 
-/** A push subscription at the provider (a Google channel, a Graph subscription) that tells us when the calendar changed. */
-export interface PushChannel {
-  /** Our id for it: Google's channel id, Graph's subscription id. */
-  readonly id: string
-  /** Google's resource id, needed to stop the channel; null for Graph. */
-  readonly resourceId: string | null
-  /** ISO date-time the provider stops sending; renewed before then. */
-  readonly expiresAt: string
+/** A PKCE pair (RFC 7636, S256): the verifier stays with us, the challenge goes in the authorization URL. */
+export interface PkcePair {
+  readonly verifier: string
+  readonly challenge: string
+}
+
+/** A request to the public push route, as received: header names lowercase, the body as text. */
+export interface PushRequest {
+  readonly headers: Readonly<Record<string, string | undefined>>
+  readonly query: Readonly<Record<string, string | undefined>>
+  readonly body: string
+}
+
+/** What a checked push request says: the channels whose calendar changed, and those the provider asks us to watch anew. */
+export interface PushNotice {
+  readonly changed: ReadonlyArray<string>
+  /** Graph's lifecycle events `reauthorizationRequired` and `subscriptionRemoved`: renew or watch anew. */
+  readonly rewatch: ReadonlyArray<string>
+  /** Items refused (unknown channel, wrong token); they are ignored. */
+  readonly refused: number
+}
+
+/** What each channel a notification names expects; null when no connection has it. */
+export type ExpectedPush = (channelId: string) => { readonly channel: PushChannel; readonly token: string } | null
+
+/**
+ * Reads the provider's push requests. A notification is trusted only as
+ * "something changed on this channel", and only when its token matches
+ * (compared in constant time).
+ */
+export interface PushReader {
+  /** The text to echo when the request is the provider's validation handshake (Graph); null otherwise. */
+  validation(request: PushRequest): string | null
+  /** The channel ids the request names, unchecked, to look up what each expects. */
+  channelsNamed(request: PushRequest): ReadonlyArray<string>
+  /** Checks the request against what its channels expect. Left, in words, when nothing in it is genuine. */
+  check(request: PushRequest, expected: ExpectedPush): E.Either<string, PushNotice>
 }
 
 /**
@@ -42,6 +75,8 @@ export interface PushChannel {
  */
 export interface CalendarOAuth {
   readonly provider: OAuthProviderKind
+  /** A fresh PKCE pair for one authorization. */
+  newPkce(): PkcePair
   /** The address to send the account to: consent for read-only calendar access, bound to `state` and the PKCE challenge. */
   authorizationUrl(request: { readonly state: string; readonly codeChallenge: string }): string
   /** Trades the code the callback received (with the PKCE verifier) for a grant. */
@@ -60,4 +95,7 @@ export interface CalendarOAuth {
   watch(accessToken: string, calendarId: string, address: string, token: string): TE.TaskEither<CalendarFailure, PushChannel>
   /** Stops a push subscription (the connection was deleted, or a renewed one replaced it). */
   stopWatch(accessToken: string, channel: PushChannel): TE.TaskEither<CalendarFailure, void>
+  /** Moves a subscription's expiry on in place, where the provider can (Graph); absent: watch anew, then stop the old one. */
+  renewWatch?(accessToken: string, channel: PushChannel): TE.TaskEither<CalendarFailure, PushChannel>
+  readonly push: PushReader
 }

@@ -1,6 +1,9 @@
 import type * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { OAuthProviderKind } from '../domain/meetings/calendar-connection.js'
 import type { CalendarPage, CalendarWindow } from '../domain/meetings/calendar-event.js'
+
+export type { OAuthProviderKind } from '../domain/meetings/calendar-connection.js'
 
 export type { CalendarAttendee, CalendarEvent, CalendarPage, CalendarPerson, CalendarWindow, ResponseStatus } from '../domain/meetings/calendar-event.js'
 
@@ -27,8 +30,6 @@ export interface OAuthCalendarSource {
   /** A current access token (the sync refreshes it through CalendarOAuth before reading). A secret: never log it. */
   readonly accessToken: string
 }
-
-export type OAuthProviderKind = 'google' | 'microsoft'
 
 export type CalendarSource = IcsCalendarSource | OAuthCalendarSource
 

@@ -8,18 +8,49 @@ import type { AutoJoin } from './recording-decision.js'
  * `error`: the last sync failed; `lastError` says why, the meetings of the
  * last good sync are kept, and the sync is tried again (sooner when the
  * failure may pass, e.g. a timeout). The next good sync makes it `active`.
+ * `reauthorization_required`: the OAuth grant was revoked or expired; only
+ * its account can mend it (reconnect). Meetings are kept; no sync runs until then.
  */
-export type ConnectionStatus = 'pending' | 'active' | 'error'
+export type ConnectionStatus = 'pending' | 'active' | 'error' | 'reauthorization_required'
 
 export const CONNECTION_STATUSES: Readonly<Record<ConnectionStatus, string>> = {
   pending: 'Connected; the first sync has not finished yet.',
   active: 'The last sync succeeded.',
   error: 'The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried.',
+  reauthorization_required:
+    'The calendar account\'s permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then.',
 }
 
 /** Calendar kinds a connection can be made to (the provider field). */
-export const CONNECTION_PROVIDERS = { ics: 'An iCalendar feed, by its secret address (https or webcal).' } as const
+export const CONNECTION_PROVIDERS = {
+  ics: 'An iCalendar feed, by its secret address (https or webcal).',
+  google: 'A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start).',
+  microsoft: 'A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).',
+} as const
 export type ConnectionProvider = keyof typeof CONNECTION_PROVIDERS
+
+/** The providers connected over OAuth 2.0 rather than by a feed address. */
+export type OAuthProviderKind = Exclude<ConnectionProvider, 'ics'>
+export const OAUTH_PROVIDERS: ReadonlyArray<OAuthProviderKind> = ['google', 'microsoft']
+export const isOAuthProvider = (p: string): p is OAuthProviderKind => (OAUTH_PROVIDERS as ReadonlyArray<string>).includes(p)
+
+/** What people call each OAuth provider, in buttons and messages. */
+export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProviderKind, string>> = { google: 'Google Calendar', microsoft: 'Microsoft 365' }
+
+/** A push subscription at the provider (a Google channel, a Graph subscription) that tells us when the calendar changed. */
+export interface PushChannel {
+  /** Google's channel id, Graph's subscription id. */
+  readonly id: string
+  /** Google's resource id, needed to stop the channel; null for Graph. */
+  readonly resourceId: string | null
+  /** ISO date-time the provider stops sending; renewed before then. */
+  readonly expiresAt: string
+}
+
+/** A connection's push channel and the token every notification must carry (sealed; compared in constant time). */
+export interface ConnectionPush extends PushChannel {
+  readonly sealedToken: string
+}
 
 export const AUTO_JOIN_MODES: Readonly<Record<AutoJoin, string>> = {
   all: 'Every meeting with a supported join link is recorded (unless a bar rule matches).',
@@ -36,7 +67,7 @@ export interface CalendarConnection {
   readonly provider: ConnectionProvider
   /** The account's email when connected; `hosted` compares organizers with it. */
   readonly accountEmail: string
-  /** `ics-` and 16 hex characters: a fingerprint of the feed address, not reversible. */
+  /** ics: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible); google, microsoft: the provider's id of the chosen calendar. */
   readonly calendarId: string
   readonly status: ConnectionStatus
   readonly autoJoin: AutoJoin
@@ -59,10 +90,15 @@ export interface CalendarConnection {
   readonly warnings: ReadonlyArray<string>
   readonly createdAt: string
   readonly updatedAt: string
-  /** The feed address, sealed by the SecretBox: it is a secret and never returned. */
-  readonly sealedUrl: string
-  /** The provider's incremental-sync token; never returned. */
-  readonly cursor: string | null
+  /**
+   * What reading the calendar takes, sealed by the SecretBox and never returned:
+   * ics, the feed address; google and microsoft, the OAuth grant as JSON (see OAuthGrant).
+   */
+  readonly sealedCredential: string
+  /** The provider's incremental-sync token (Google's syncToken, Graph's delta link), sealed; never returned. */
+  readonly sealedCursor: string | null
+  /** The provider's push channel for this calendar; null when there is none (feeds, or no public address to push to). */
+  readonly push: ConnectionPush | null
   /** When the next periodic sync is due; a queued sync for another time is stale and does nothing. */
   readonly nextSyncAt: string | null
   readonly consecutiveFailures: number
