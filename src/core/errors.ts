@@ -19,6 +19,8 @@ export type AppError =
   | { readonly _tag: 'Conflict'; readonly message: string }
   | { readonly _tag: 'Validation'; readonly message: string; readonly details: ReadonlyArray<FieldIssue> }
   | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
+  /** A service the request needs (a calendar provider) failed or did not answer; trying again later may work. */
+  | { readonly _tag: 'Unavailable'; readonly message: string; readonly retryAfterSeconds?: number }
   | { readonly _tag: 'StoreFailure'; readonly cause: unknown }
 
 export type AppErrorTag = AppError['_tag']
@@ -54,6 +56,8 @@ export const issuesInWords = (details: ReadonlyArray<FieldIssue>): string => {
 export const validation = (details: ReadonlyArray<FieldIssue>, message = issuesInWords(details)): AppError => ({ _tag: 'Validation', message, details })
 export const invalidField = (path: string, message: string): AppError => validation([{ path, message }], message)
 export const rateLimited = (retryAfterSeconds: number): AppError => ({ _tag: 'RateLimited', retryAfterSeconds })
+export const unavailable = (message: string, retryAfterSeconds?: number): AppError =>
+  retryAfterSeconds === undefined ? { _tag: 'Unavailable', message } : { _tag: 'Unavailable', message, retryAfterSeconds }
 export const storeFailure = (cause: unknown): StoreFailure => ({ _tag: 'StoreFailure', cause })
 
 /**

@@ -7,9 +7,10 @@ import {
   CONNECTION_PROVIDERS,
   calendarIdFor,
   type ConnectionProvider,
-  DEFAULT_AUTO_JOIN,
   FeedUrl,
   hostNameOf,
+  isOAuthProvider,
+  OAUTH_PROVIDER_NAMES,
 } from '../domain/meetings/calendar-connection.js'
 import { type AppError, invalidField, notFound } from '../errors.js'
 import type { AccountStore } from '../ports/account-store.js'
@@ -21,6 +22,7 @@ import type { JobQueue } from '../ports/job-queue.js'
 import type { SecretBox } from '../ports/secret-box.js'
 import { type ConnectionSettings, vetConnectionSettings } from './calendar-connection-fields.js'
 import { requireWriter } from '../identity/index.js'
+import { newConnection } from './new-connection.js'
 import { queueSync } from './sync-calendar-job.js'
 
 export interface NewConnectionInput extends ConnectionSettings {
@@ -43,7 +45,9 @@ export interface CreateConnectionDeps {
 const vetShape = (input: NewConnectionInput): E.Either<AppError, string> =>
   !Object.hasOwn(CONNECTION_PROVIDERS, input.provider)
     ? E.left(invalidField('provider', `must be one of: ${Object.keys(CONNECTION_PROVIDERS).join(', ')}`))
-    : FeedUrl.is(input.url)
+    : isOAuthProvider(input.provider)
+      ? E.left(invalidField('provider', `${OAUTH_PROVIDER_NAMES[input.provider]} is connected with its owner's permission, not a feed address: POST /calendar/connections/oauth/${input.provider}/start (or "Connect" in Settings → Calendars)`))
+      : FeedUrl.is(input.url)
       ? E.right(input.url.trim())
       : E.left(invalidField('url', 'must be the https, http or webcal address of an iCalendar feed'))
 
@@ -76,35 +80,24 @@ export const createCalendarConnection =
         pipe(
           TE.Do,
           TE.apS('account', pipe(deps.accounts.findById(actor.accountId), TE.flatMap(TE.fromOption(() => notFound('Account'))))),
-          TE.bind('url', ({ account }) => TE.fromEither(vetSource(deps, { kind: input.provider, url: given, ownerEmail: account.email }))),
+          TE.bind('url', ({ account }) => TE.fromEither(vetSource(deps, { kind: 'ics', url: given, ownerEmail: account.email }))),
           TE.apS('settings', TE.fromEither(vetConnectionSettings(input))),
           TE.flatMap(({ account, url, settings }) => {
             const now = deps.clock.now().toISOString()
-            return deps.calendarConnections.create({
-              id: deps.ids.uuid(),
-              accountId: actor.accountId,
-              provider: input.provider,
-              accountEmail: account.email,
-              calendarId: calendarIdFor(url),
-              status: 'pending',
-              autoJoin: settings.autoJoin ?? DEFAULT_AUTO_JOIN,
-              joinRules: settings.joinRules ?? [],
-              barRules: settings.barRules ?? [],
-              recordDeclined: settings.recordDeclined ?? false,
-              name: settings.name ?? null,
-              // until the first sync reads the feed's own name
-              feedName: hostNameOf(url),
-              lastSyncedAt: null,
-              lastError: null,
-              warnings: [],
-              createdAt: now,
-              updatedAt: now,
-              sealedCredential: deps.secretBox.seal(url),
-              sealedCursor: null,
-              push: null,
-              nextSyncAt: null,
-              consecutiveFailures: 0,
-            })
+            return deps.calendarConnections.create(
+              newConnection({
+                id: deps.ids.uuid(),
+                accountId: actor.accountId,
+                provider: 'ics',
+                accountEmail: account.email,
+                calendarId: calendarIdFor(url),
+                // until the first sync reads the feed's own name
+                feedName: hostNameOf(url),
+                sealedCredential: deps.secretBox.seal(url),
+                now,
+                settings,
+              }),
+            )
           }),
         ),
       ),

@@ -1,32 +1,40 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as O from 'fp-ts/lib/Option.js'
+import * as T from 'fp-ts/lib/Task.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { type CalendarConnection, type CalendarSyncSettings, cleanConnectionName, retryDelayMinutes, syncWarnings } from '../domain/meetings/calendar-connection.js'
+import {
+  type CalendarConnection,
+  type CalendarSyncSettings,
+  cleanConnectionName,
+  connectionName,
+  retryDelayMinutes,
+  syncWarnings,
+} from '../domain/meetings/calendar-connection.js'
 import type { Meeting } from '../domain/meetings/meeting.js'
 import { changesOf, planSync, referencedIds } from '../domain/meetings/meeting-sync-plan.js'
 import type { AppError } from '../errors.js'
-import { type CalendarFailure, type CalendarPage, type CalendarProvider, type CalendarWindow, calendarFailure } from '../ports/calendar-provider.js'
-import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
-import type { Clock } from '../ports/clock.js'
+import { type CalendarFailure, type CalendarProvider, type CalendarWindow, calendarFailure } from '../ports/calendar-provider.js'
+import type { EventPublisher } from '../ports/event-publisher.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
-import type { SecretBox } from '../ports/secret-box.js'
 import { type MeetingChangeListener, notifyChanges } from '../meetings/index.js'
-import { fetchCalendarPage } from './sync-calendar-fetch.js'
+import { ignoreFailure } from '../recordings/publish-run-event.js'
+import { keepPushChannel, type PushDeps } from './keep-push-channel.js'
+import { isOAuthConnection } from './oauth-grant.js'
+import { type FetchDeps, type FetchedPage, fetchCalendarPage } from './sync-calendar-fetch.js'
 import { queueSync, type SyncJobPayload } from './sync-calendar-job.js'
 
-export interface SyncDeps {
-  readonly calendarConnections: CalendarConnectionStore
+export interface SyncDeps extends FetchDeps, PushDeps {
   readonly meetings: MeetingStore
-  readonly secretBox: SecretBox
   readonly jobs: JobQueue
-  readonly clock: Clock
   readonly ids: Ids
   /** One provider per connection kind; a kind without one fails its syncs with a readable lastError. */
   readonly calendars: ReadonlyArray<CalendarProvider>
   readonly calendarSync: CalendarSyncSettings
   readonly onMeetingsChanged?: MeetingChangeListener
+  /** Tells the owner (webhooks) when a grant needs renewing. */
+  readonly events?: EventPublisher
 }
 
 export type SyncOutcome =
@@ -39,8 +47,11 @@ export type SyncOutcome =
       readonly nextSyncAt: string
       /** The first line of the connection's warnings, when the sync left something out. */
       readonly leftOut?: string
+      /** What went wrong with the push channel, for the log (the sync itself succeeded). */
+      readonly pushNote?: string
     }
-  | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string; readonly cause?: unknown }
+  /** nextSyncAt null: none is planned (the grant must be renewed by its owner first). */
+  | { readonly kind: 'failed'; readonly message: string; readonly nextSyncAt: string | null; readonly cause?: unknown }
 
 const MINUTE = 60_000
 const DAY = 86_400_000
@@ -75,22 +86,46 @@ export const syncCalendarConnection =
           O.match(
             // Deleted while we synced: take back whatever this sync added.
             () => TE.map(() => undefined)(deps.meetings.removeForConnection(c.accountId, c.id, deps.clock.now().toISOString())),
-            (saved) => TE.map(() => undefined)(queueSync(deps.jobs)({ accountId: saved.accountId, connectionId: saved.id, due: saved.nextSyncAt })),
+            (saved) =>
+              saved.nextSyncAt === null
+                ? TE.right(undefined)
+                : TE.map(() => undefined)(queueSync(deps.jobs)({ accountId: saved.accountId, connectionId: saved.id, due: saved.nextSyncAt })),
           ),
         ),
       )
 
     const recordFailure = (c: CalendarConnection, failure: CalendarFailure, now: Date, cause?: unknown): TE.TaskEither<AppError, SyncOutcome> => {
       const failures = c.consecutiveFailures + 1
-      const nextSyncAt = later(now, retryDelayMinutes(failures, failure.retryable, deps.calendarSync.intervalMinutes))
       const at = now.toISOString()
+      if (failure.reauthorize === true) {
+        return pipe(
+          finish(c, (cur) => ({ ...cur, status: 'reauthorization_required', lastError: failure.message, consecutiveFailures: failures, nextSyncAt: null, updatedAt: at })),
+          TE.tap(() => (c.status === 'reauthorization_required' ? TE.right(undefined) : tellOwner(c, failure.message, at))),
+          TE.map(() => ({ kind: 'failed', message: failure.message, nextSyncAt: null, ...(cause === undefined ? {} : { cause }) })),
+        )
+      }
+      const nextSyncAt = later(now, retryDelayMinutes(failures, failure.retryable, deps.calendarSync.intervalMinutes, failure.retryAfterSeconds))
       return pipe(
         finish(c, (cur) => ({ ...cur, status: 'error', lastError: failure.message, consecutiveFailures: failures, nextSyncAt, updatedAt: at })),
         TE.map(() => ({ kind: 'failed', message: failure.message, nextSyncAt, ...(cause === undefined ? {} : { cause }) })),
       )
     }
 
-    const applyPage = (c: CalendarConnection, page: CalendarPage, window: CalendarWindow, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
+    /** The webhook event for a grant that needs renewing; failing to publish it never undoes the sync's record. */
+    const tellOwner = (c: CalendarConnection, error: string, at: string): TE.TaskEither<AppError, void> =>
+      deps.events === undefined
+        ? TE.right(undefined)
+        : ignoreFailure(
+            deps.events.publish({
+              id: deps.ids.uuid(),
+              type: 'calendar.reauthorization_required',
+              accountId: c.accountId,
+              occurredAt: at,
+              data: { connectionId: c.id, provider: c.provider, name: connectionName(c), accountEmail: c.accountEmail, status: 'reauthorization_required', error },
+            }),
+          )
+
+    const applyPage = (c: CalendarConnection, { page, accessToken }: FetchedPage, window: CalendarWindow, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
       const at = now.toISOString()
       const ctx = { accountId: c.accountId, connectionId: c.id, source: c.provider, window, now: at, newId: deps.ids.uuid }
       let before: ReadonlyArray<Meeting> = []
@@ -103,7 +138,8 @@ export const syncCalendarConnection =
       const saved = pipe(
         deps.meetings.reconcile(c.accountId, scope, plan),
         TE.tap(() =>
-          finish(c, (cur) => ({
+          // A calendar chosen while this sync read the old one keeps its fresh start (no cursor of the old one).
+          finish(c, (cur) => (cur.calendarId !== c.calendarId ? cur : {
             ...cur,
             status: 'active',
             lastError: null,
@@ -111,12 +147,14 @@ export const syncCalendarConnection =
             warnings: syncWarnings(page.warnings ?? []),
             feedName: cleanConnectionName(page.calendarName ?? '') ?? cur.feedName,
             consecutiveFailures: 0,
-            cursor: page.cursor,
+            sealedCursor: page.cursor === null ? null : deps.secretBox.seal(page.cursor),
             nextSyncAt,
             updatedAt: at,
           })),
         ),
       )
+      const pushUpkeep: T.Task<string | undefined> =
+        accessToken === null || !isOAuthConnection(c) ? T.of(undefined) : keepPushChannel(deps, deps.calendarSync.intervalMinutes)(c, accessToken)
       return pipe(
         saved,
         TE.matchEW(
@@ -124,7 +162,8 @@ export const syncCalendarConnection =
           (writes) =>
             pipe(
               notifyChanges(deps.onMeetingsChanged)(c.accountId, changesOf(writes, before)),
-              TE.map((): SyncOutcome => {
+              TE.flatMap(() => TE.fromTask(pushUpkeep)),
+              TE.map((pushNote): SyncOutcome => {
                 const removed = writes.updates.filter((m) => m.removedAt !== null).length
                 const leftOut = page.warnings?.[0]
                 return {
@@ -134,6 +173,7 @@ export const syncCalendarConnection =
                   removed,
                   nextSyncAt,
                   ...(leftOut === undefined ? {} : { leftOut }),
+                  ...(pushNote === undefined ? {} : { pushNote }),
                 }
               }),
             ),

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { CalendarConnection } from '../domain/meetings/calendar-connection.js'
+import type { CalendarConnection, OAuthProviderKind } from '../domain/meetings/calendar-connection.js'
 import {
   type CalendarFailure,
   type CalendarPage,
@@ -9,7 +9,7 @@ import {
   type CalendarWindow,
   calendarFailure,
 } from '../ports/calendar-provider.js'
-import type { SecretBox } from '../ports/secret-box.js'
+import { type AccessDeps, accessTokenFor, isOAuthConnection } from './oauth-grant.js'
 
 const MAX_ERROR_LENGTH = 500
 
@@ -48,36 +48,74 @@ const unexpectedAsFailure = (run: () => Promise<E.Either<CalendarFailure, Calend
     TE.flatMap(TE.fromEither),
   )
 
+export interface FetchDeps extends AccessDeps {
+  readonly calendars: ReadonlyArray<CalendarProvider>
+}
+
+/** What a sync read, and the access token it read with (OAuth connections), for the push channel's upkeep. */
+export interface FetchedPage {
+  readonly page: CalendarPage
+  readonly accessToken: string | null
+}
+
+const providerOf = (deps: FetchDeps, c: CalendarConnection): E.Either<CalendarFailure, CalendarProvider> =>
+  E.fromNullable(calendarFailure(`Calendars of kind ${c.provider} cannot be read on this server.`, false))(deps.calendars.find((p) => p.kind === c.provider))
+
+/** The sealed sync token; one that cannot be opened (sealed under an older key) only costs a full sync. */
+const cursorOf = (deps: FetchDeps, c: CalendarConnection): string | null =>
+  c.sealedCursor === null ? null : E.getOrElseW(() => null)(deps.secretBox.open(c.sealedCursor))
+
 /**
- * Reads a connection's calendar for the window: opens the sealed address,
- * picks the provider of its kind, fetches. Every failure is a CalendarFailure
- * whose message is fit for lastError; the page's warnings are scrubbed the same way.
+ * A feed: opens the sealed address, fetches, and scrubs the address and its
+ * host out of every message before it is stored and shown.
+ */
+const fetchFeed = (deps: FetchDeps, c: CalendarConnection, window: CalendarWindow): TE.TaskEither<CalendarFailure, FetchedPage> =>
+  pipe(
+    E.Do,
+    E.apS(
+      'url',
+      E.mapLeft((f: { message: string }) => calendarFailure(`The feed address could not be read back (${f.message}); connect the calendar again.`, false))(
+        deps.secretBox.open(c.sealedCredential),
+      ),
+    ),
+    E.apS('provider', providerOf(deps, c)),
+    TE.fromEither,
+    TE.flatMap(({ url, provider }) =>
+      pipe(
+        unexpectedAsFailure(() => provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, cursorOf(deps, c))()),
+        TE.bimap(
+          (f) => ({ ...f, message: scrubAddress(f.message, url) }),
+          (page) => ({ page: page.warnings === undefined ? page : { ...page, warnings: page.warnings.map((w) => scrubAddress(w, url)) }, accessToken: null }),
+        ),
+      ),
+    ),
+  )
+
+/** A Google or Microsoft calendar: a current access token (refreshed and saved when due), then the events since the sync token. */
+const fetchOAuth = (
+  deps: FetchDeps,
+  c: CalendarConnection & { readonly provider: OAuthProviderKind },
+  window: CalendarWindow,
+): TE.TaskEither<CalendarFailure, FetchedPage> =>
+  pipe(
+    TE.fromEither(providerOf(deps, c)),
+    TE.bindTo('provider'),
+    TE.bind('accessToken', () => accessTokenFor(deps)(c)),
+    TE.flatMap(({ provider, accessToken }) =>
+      pipe(
+        unexpectedAsFailure(() =>
+          provider.fetchEvents({ kind: c.provider, calendarId: c.calendarId, ownerEmail: c.accountEmail, accessToken }, window, cursorOf(deps, c))(),
+        ),
+        TE.map((page) => ({ page, accessToken })),
+      ),
+    ),
+  )
+
+/**
+ * Reads a connection's calendar for the window with the provider of its kind.
+ * Every failure is a CalendarFailure whose message is fit for lastError.
  */
 export const fetchCalendarPage =
-  (deps: { readonly secretBox: SecretBox; readonly calendars: ReadonlyArray<CalendarProvider> }) =>
-  (c: CalendarConnection, window: CalendarWindow): TE.TaskEither<CalendarFailure, CalendarPage> =>
-    pipe(
-      E.Do,
-      E.apS(
-        'url',
-        E.mapLeft((f: { message: string }) =>
-          calendarFailure(`The feed address could not be read back (${f.message}); connect the calendar again.`, false),
-        )(deps.secretBox.open(c.sealedUrl)),
-      ),
-      E.apS(
-        'provider',
-        E.fromNullable(calendarFailure(`Calendars of kind ${c.provider} cannot be read on this server.`, false))(
-          deps.calendars.find((p) => p.kind === c.provider),
-        ),
-      ),
-      TE.fromEither,
-      TE.flatMap(({ url, provider }) =>
-        pipe(
-          unexpectedAsFailure(() => provider.fetchEvents({ kind: 'ics', url, ownerEmail: c.accountEmail }, window, c.cursor)()),
-          TE.bimap(
-            (f) => ({ ...f, message: scrubAddress(f.message, url) }),
-            (page) => (page.warnings === undefined ? page : { ...page, warnings: page.warnings.map((w) => scrubAddress(w, url)) }),
-          ),
-        ),
-      ),
-    )
+  (deps: FetchDeps) =>
+  (c: CalendarConnection, window: CalendarWindow): TE.TaskEither<CalendarFailure, FetchedPage> =>
+    isOAuthConnection(c) ? fetchOAuth(deps, c, window) : fetchFeed(deps, c, window)

@@ -1,27 +1,86 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Actor } from '../domain/identity/api-key.js'
-import type { CalendarConnection } from '../domain/meetings/calendar-connection.js'
-import { type AppError, notFound } from '../errors.js'
-import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
-import type { Clock } from '../ports/clock.js'
+import { type CalendarConnection, cleanConnectionName, DUPLICATE_CONNECTION_MESSAGE } from '../domain/meetings/calendar-connection.js'
+import { type AppError, conflict, invalidField, notFound } from '../errors.js'
+import type { JobQueue } from '../ports/job-queue.js'
 import { type ConnectionSettings, vetConnectionSettings } from './calendar-connection-fields.js'
 import { requireWriter } from '../identity/index.js'
+import type { AccessDeps } from './oauth-grant.js'
+import { listProviderCalendars } from './provider-calendars.js'
+import { queueSync } from './sync-calendar-job.js'
+
+export interface ConnectionPatch extends ConnectionSettings {
+  /** Google and Microsoft connections: read this calendar of the account instead (one GET …/calendars lists). */
+  readonly calendarId?: string
+}
+
+type Change = (current: CalendarConnection, at: string) => CalendarConnection
 
 /**
- * Sets the name, the auto-join mode and rules. A rule list given replaces the old one
- * whole (send [] to clear it); values are stored trimmed and lowercased. The
- * schedule reflects the change at once: decisions are made at request time.
+ * A change of calendar: one the grant can read, not connected already. The
+ * connection reads it from scratch (no cursor) at once; its push channel is
+ * due, so that sync watches the new calendar instead.
+ */
+const calendarChange =
+  (deps: AccessDeps) =>
+  (actor: Actor, id: string, calendarId: string | undefined): TE.TaskEither<AppError, Change | null> =>
+    calendarId === undefined
+      ? TE.right(null)
+      : pipe(
+          deps.calendarConnections.list(actor.accountId),
+          TE.bindTo('all'),
+          TE.bind('self', ({ all }) => TE.fromNullable(notFound('Calendar connection'))(all.find((c) => c.id === id))),
+          TE.tap(({ self }) =>
+            self.provider === 'ics' ? TE.left(invalidField('calendarId', 'cannot be changed on an iCalendar feed, which is one calendar: to read another, connect its feed')) : TE.right(undefined),
+          ),
+          TE.bind('calendars', () => listProviderCalendars(deps)(actor, id)),
+          TE.flatMap(({ calendars, all, self }) => {
+            const chosen = calendars.find((c) => c.id === calendarId)
+            if (chosen === undefined) {
+              return TE.left(invalidField('calendarId', "is not one of the calendars this connection's account can read (GET /calendar/connections/{id}/calendars lists them)"))
+            }
+            if (chosen.selected) return TE.right(null)
+            if (all.some((c) => c.id !== id && c.provider === self.provider && c.calendarId === calendarId)) return TE.left(conflict(DUPLICATE_CONNECTION_MESSAGE))
+            return TE.right<AppError, Change>((cur, at) => ({
+              ...cur,
+              calendarId,
+              feedName: cleanConnectionName(chosen.name) ?? cur.feedName,
+              sealedCursor: null,
+              status: 'pending',
+              lastError: null,
+              warnings: [],
+              nextSyncAt: null,
+              push: cur.push === null ? null : { ...cur.push, expiresAt: at },
+            }))
+          }),
+        )
+
+/**
+ * Sets the name, the auto-join mode and rules and, for an OAuth connection, which calendar it
+ * reads. A rule list given replaces the old one whole (send [] to clear it); values are stored
+ * trimmed and lowercased. The schedule reflects the change at once: decisions are made at request
+ * time. A new calendar is synced at once.
  */
 export const updateCalendarConnection =
-  (deps: { readonly calendarConnections: CalendarConnectionStore; readonly clock: Clock }) =>
-  (actor: Actor, id: string, patch: ConnectionSettings): TE.TaskEither<AppError, CalendarConnection> =>
-    pipe(
+  (deps: AccessDeps & { readonly jobs: JobQueue }) =>
+  (actor: Actor, id: string, patch: ConnectionPatch): TE.TaskEither<AppError, CalendarConnection> => {
+    const { calendarId, ...rest } = patch
+    return pipe(
       requireWriter(actor),
-      TE.flatMap(() => TE.fromEither(vetConnectionSettings(patch))),
-      TE.flatMap((settings) => {
+      TE.flatMap(() => TE.fromEither(vetConnectionSettings(rest))),
+      TE.bindTo('settings'),
+      TE.bind('change', () => calendarChange(deps)(actor, id, calendarId)),
+      TE.flatMap(({ settings, change }) => {
         const at = deps.clock.now().toISOString()
-        return deps.calendarConnections.update(actor.accountId, id, (current) => ({ ...current, ...settings, updatedAt: at }))
+        return pipe(
+          deps.calendarConnections.update(actor.accountId, id, (current) => {
+            const next = { ...current, ...settings, updatedAt: at }
+            return change === null ? next : change(next, at)
+          }),
+          TE.flatMap(TE.fromOption(() => notFound('Calendar connection'))),
+          TE.tap((c) => (change === null ? TE.right(undefined) : TE.map(() => undefined)(queueSync(deps.jobs)({ accountId: c.accountId, connectionId: c.id, due: null })))),
+        )
       }),
-      TE.flatMap(TE.fromOption(() => notFound('Calendar connection'))),
     )
+  }

@@ -104,5 +104,5 @@ export interface DomainEvent {
   readonly type: EventName
   readonly accountId: string
   readonly occurredAt: string
-  readonly data: RecordingEventData | UploadEventData | TestEventData
+  readonly data: RecordingEventData | UploadEventData | CalendarEventData | TestEventData
 }

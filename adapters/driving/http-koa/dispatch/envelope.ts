@@ -64,6 +64,13 @@ export const errorResponse = (e: AppError): ErrorBody => {
         ...body('RATE_LIMITED', `Too many requests; try again in ${waitInWords(e.retryAfterSeconds)}`),
         headers: { 'retry-after': String(e.retryAfterSeconds) },
       }
+    case 'Unavailable':
+      // A server fault by the spec's codes, but one to wait out: 503, with the provider's Retry-After when it gave one.
+      return {
+        ...body('INTERNAL_ERROR', e.message),
+        status: 503,
+        headers: e.retryAfterSeconds === undefined ? {} : { 'retry-after': String(e.retryAfterSeconds) },
+      }
     case 'StoreFailure':
       return internalError
   }

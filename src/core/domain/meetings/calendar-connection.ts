@@ -113,9 +113,14 @@ export interface CalendarSyncSettings {
 
 export const DEFAULT_CALENDAR_SYNC: CalendarSyncSettings = { intervalMinutes: 15, daysBack: 7, daysAhead: 60 }
 
-/** Minutes until the next try after a failure: 1, 2, 4 ... for failures that may pass, never beyond the interval. */
-export const retryDelayMinutes = (consecutiveFailures: number, retryable: boolean, intervalMinutes: number): number =>
-  retryable ? Math.min(intervalMinutes, 2 ** Math.max(0, consecutiveFailures - 1)) : intervalMinutes
+/**
+ * Minutes until the next try after a failure: 1, 2, 4 ... for failures that may pass, never beyond
+ * the interval; never sooner than the provider asked (Retry-After), whatever the interval.
+ */
+export const retryDelayMinutes = (consecutiveFailures: number, retryable: boolean, intervalMinutes: number, retryAfterSeconds?: number): number => {
+  const backoff = retryable ? Math.min(intervalMinutes, 2 ** Math.max(0, consecutiveFailures - 1)) : intervalMinutes
+  return retryAfterSeconds === undefined ? backoff : Math.max(backoff, Math.ceil(retryAfterSeconds / 60))
+}
 
 /** At most this many notes are kept per sync, each at most MAX_WARNING_LENGTH characters. */
 export const MAX_WARNINGS = 20
