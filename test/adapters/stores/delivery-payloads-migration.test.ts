@@ -42,7 +42,7 @@ const assertStoreAfter = async (store: WebhookStore) => {
 test('SQLite 33: attempts logged before read back without a body; a test attempt is kept with its body', async () =>
   withSqliteBefore(33, async (db) => {
     for (const row of OLD_ROWS) db.exec(row)
-    assert.equal(migrateSqlite(db).at(-1), '33-delivery-payloads')
+    assert.equal(migrateSqlite(db)[0], '33-delivery-payloads')
     await assertStoreAfter(sqliteWebhookStore(db))
     assert.throws(() => db.exec(`UPDATE webhook_deliveries SET trigger_kind = 'other'`), /CHECK/)
     db.exec(`DELETE FROM webhook_endpoints WHERE id = '${ENDPOINT}'`)
@@ -56,7 +56,7 @@ if (url === '') {
   test('Postgres 31: attempts logged before read back without a body; a test attempt is kept with its body', async () =>
     withPostgresBefore(url, 31, async (pool) => {
       for (const row of OLD_ROWS) await pool.query(row)
-      assert.equal((await migratePostgres(pool)).at(-1), '31-delivery-payloads')
+      assert.equal((await migratePostgres(pool))[0], '31-delivery-payloads')
       await assertStoreAfter(postgresWebhookStore(pool))
       assert.not.ok(await pool.query(`UPDATE webhook_deliveries SET trigger_kind = 'other'`).then(() => true, () => false))
     }))

@@ -1,5 +1,5 @@
 // The calendar_connections table's row shape and its mapping to the domain, shared by the SQLite and Postgres adapters.
-import type { CalendarConnection } from '../../../../src/core/domain/meetings/calendar-connection.js'
+import type { CalendarConnection, ConnectionPush } from '../../../../src/core/domain/meetings/calendar-connection.js'
 
 /**
  * A calendar_connections row with join_rules, bar_rules and warnings decoded, as Postgres
@@ -24,11 +24,25 @@ export interface CalendarConnectionRow {
   warnings: CalendarConnection['warnings']
   created_at: string
   updated_at: string
-  sealed_url: string
-  cursor: string | null
+  sealed_credential: string
+  sealed_cursor: string | null
+  push_channel_id: string | null
+  push_resource_id: string | null
+  push_expires_at: string | null
+  push_sealed_token: string | null
   next_sync_at: string | null
   consecutive_failures: number
 }
+
+// The table's CHECK keeps the push columns all set or all null (the resource id may be null on its own).
+const toPush = (r: CalendarConnectionRow): ConnectionPush | null =>
+  r.push_channel_id === null || r.push_expires_at === null || r.push_sealed_token === null
+    ? null
+    : { id: r.push_channel_id, resourceId: r.push_resource_id, expiresAt: r.push_expires_at, sealedToken: r.push_sealed_token }
+
+/** The push columns of a connection, in the row's order: channel id, resource id, expiry, sealed token. */
+export const pushColumns = (c: CalendarConnection): [string | null, string | null, string | null, string | null] =>
+  c.push === null ? [null, null, null, null] : [c.push.id, c.push.resourceId, c.push.expiresAt, c.push.sealedToken]
 
 export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnection => ({
   id: r.id,
@@ -48,8 +62,9 @@ export const toCalendarConnection = (r: CalendarConnectionRow): CalendarConnecti
   warnings: r.warnings,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
-  sealedUrl: r.sealed_url,
-  cursor: r.cursor,
+  sealedCredential: r.sealed_credential,
+  sealedCursor: r.sealed_cursor,
+  push: toPush(r),
   nextSyncAt: r.next_sync_at,
   consecutiveFailures: r.consecutive_failures,
 })

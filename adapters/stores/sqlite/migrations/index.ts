@@ -29,6 +29,7 @@ import { sql as shareInvitations } from './028-share-invitations.js'
 import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
 import { sql as deliveryPayloads } from './033-delivery-payloads.js'
+import { sql as oauthCalendars } from './034-oauth-calendars.js'
 
 /**
  * Numbered schema changes, applied in order once each. Add new ones at the end; never edit an applied one.
@@ -67,4 +68,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 30, name: 'notifications', sql: notifications },
   { id: 31, name: 'connection-names', sql: connectionNames },
   { id: 33, name: 'delivery-payloads', sql: deliveryPayloads },
+  { id: 34, name: 'oauth-calendars', sql: oauthCalendars },
 ]
