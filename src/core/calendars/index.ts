@@ -1,10 +1,11 @@
-/** Calendar connections: ICS feeds, their auto-join mode and rules, and the periodic sync that keeps their meetings. */
-import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC } from '../domain/meetings/calendar-connection.js'
+/** Calendar connections: ICS feeds and Google and Microsoft calendars over OAuth, their auto-join mode and rules, and the sync (periodic, and pushed by the providers) that keeps their meetings. */
+import { type CalendarSyncSettings, DEFAULT_CALENDAR_SYNC, OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS } from '../domain/meetings/calendar-connection.js'
 import type { AccountStore } from '../ports/account-store.js'
 import type { CalendarConnectionStore } from '../ports/calendar-connection-store.js'
 import type { CalendarOAuth } from '../ports/calendar-oauth.js'
 import type { CalendarProvider, OAuthProviderKind } from '../ports/calendar-provider.js'
 import type { Clock } from '../ports/clock.js'
+import type { EventPublisher } from '../ports/event-publisher.js'
 import type { Ids } from '../ports/ids.js'
 import type { JobHandler } from '../ports/job-handler.js'
 import type { JobQueue } from '../ports/job-queue.js'
@@ -20,6 +21,10 @@ import { calendarSyncHandler } from './sync-calendar-handler.js'
 import { syncCalendarConnection } from './sync-calendar-connection.js'
 import { CALENDAR_SYNC_JOB } from './sync-calendar-job.js'
 import { updateCalendarConnection } from './update-calendar-connection.js'
+import { finishOAuthConnection } from './finish-oauth-connection.js'
+import { listProviderCalendars } from './provider-calendars.js'
+import { receiveCalendarPush } from './receive-calendar-push.js'
+import { startOAuthConnection } from './start-oauth-connection.js'
 
 export interface CalendarConnectionPorts {
   readonly calendarConnections: CalendarConnectionStore
@@ -46,6 +51,15 @@ export interface CalendarConnectionPorts {
   /** Defaults: every 15 minutes, 7 days back to 60 days ahead. */
   readonly calendarSync?: CalendarSyncSettings
   readonly onMeetingsChanged?: MeetingChangeListener
+  /** Tells owners (webhooks) when a calendar's grant needs renewing. */
+  readonly events?: EventPublisher
+}
+
+/** An OAuth provider as the web app offers it: its name, and whether this server is set up to connect it. */
+export interface OAuthProviderOffer {
+  readonly provider: OAuthProviderKind
+  readonly name: string
+  readonly configured: boolean
 }
 
 /** Calendar connections, their settings, and the sync job (`calendar.sync`). */
@@ -59,6 +73,15 @@ export const calendarConnectionUseCases = (ports: CalendarConnectionPorts) => {
     update: updateCalendarConnection(ports),
     remove: deleteCalendarConnection(ports),
     requestSync: queueConnectionSync(ports),
+    /** The OAuth providers and whether each is set up here. */
+    oauthProviders: (): ReadonlyArray<OAuthProviderOffer> =>
+      OAUTH_PROVIDERS.map((provider) => ({ provider, name: OAUTH_PROVIDER_NAMES[provider], configured: ports.calendarOAuth?.some((o) => o.provider === provider) ?? false })),
+    startOAuth: startOAuthConnection(ports),
+    finishOAuth: finishOAuthConnection(ports),
+    /** The calendars an OAuth connection's grant can read (PATCH calendarId chooses one). */
+    providerCalendars: listProviderCalendars(ports),
+    /** The public push route: a provider's notification queues a sync of the connection it names. */
+    receivePush: receiveCalendarPush(ports),
     /** Runs one sync now, as the job does (for the CLI and tests). */
     syncNow: syncCalendarConnection(syncDeps),
     jobHandlers: { [CALENDAR_SYNC_JOB]: calendarSyncHandler(syncDeps) } as Readonly<Record<string, JobHandler>>,

@@ -16,7 +16,7 @@ export const syncReport = (connectionId: string, outcome: SyncOutcome): JobRepor
   if (outcome.kind === 'failed') {
     return {
       level: 'warn',
-      message: `calendar ${connectionId} could not be read: ${outcome.message.replace(/\.$/, '')}; next attempt at ${outcome.nextSyncAt}`,
+      message: `calendar ${connectionId} could not be read: ${outcome.message.replace(/\.$/, '')}; ${outcome.nextSyncAt === null ? 'no sync until its owner reconnects it' : `next attempt at ${outcome.nextSyncAt}`}`,
       details: {
         connectionId,
         error: outcome.message,
@@ -25,10 +25,12 @@ export const syncReport = (connectionId: string, outcome: SyncOutcome): JobRepor
       },
     }
   }
-  const { inserted, updated, removed, nextSyncAt, leftOut } = outcome
+  const { inserted, updated, removed, nextSyncAt, leftOut, pushNote } = outcome
+  const notes = [leftOut, pushNote].flatMap((n) => (n === undefined ? [] : [`; ${n.replace(/\.$/, '')}`])).join('')
   return {
-    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}${leftOut === undefined ? '' : `; ${leftOut.replace(/\.$/, '')}`}`,
-    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt, ...(leftOut === undefined ? {} : { leftOut }) },
+    ...(pushNote === undefined ? {} : { level: 'warn' as const }),
+    message: `calendar ${connectionId} synced: ${meetings(inserted)} added, ${updated} changed, ${removed} removed; next sync at ${nextSyncAt}${notes}`,
+    details: { connectionId, added: inserted, changed: updated, removed, nextSyncAt, ...(leftOut === undefined ? {} : { leftOut }), ...(pushNote === undefined ? {} : { pushNote }) },
   }
 }
 

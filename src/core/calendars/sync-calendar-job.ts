@@ -16,15 +16,19 @@ export type SyncJobPayload = t.TypeOf<typeof SyncJobPayload>
 
 /**
  * Queues a sync. Keyed per connection and due time, so asking again while one
- * is queued or running joins it rather than adding another.
+ * is queued or running joins it rather than adding another; `keySuffix` keys
+ * it apart (a push notification must not join a sync that has read the
+ * calendar already). Its group is the connection: the worker runs one sync of
+ * a connection at a time, across processes too.
  */
 export const queueSync =
   (jobs: JobQueue) =>
-  (p: SyncJobPayload): TE.TaskEither<StoreFailure, { readonly id: string; readonly created: boolean }> =>
+  (p: SyncJobPayload, keySuffix = ''): TE.TaskEither<StoreFailure, { readonly id: string; readonly created: boolean }> =>
     jobs.enqueue({
       kind: CALENDAR_SYNC_JOB,
       payload: p,
-      key: p.due === null ? `${CALENDAR_SYNC_JOB}:${p.connectionId}` : `${CALENDAR_SYNC_JOB}:${p.connectionId}@${p.due}`,
+      key: `${p.due === null ? `${CALENDAR_SYNC_JOB}:${p.connectionId}` : `${CALENDAR_SYNC_JOB}:${p.connectionId}@${p.due}`}${keySuffix}`,
       ...(p.due === null ? {} : { runAt: new Date(p.due) }),
       maxAttempts: 3,
+      group: `calendar:${p.connectionId}`,
     })

@@ -82,6 +82,22 @@ export const uuidPath = (description: string): Param<string> => ({
   read: (raw) => (raw !== undefined && isUuid(raw) ? ok(raw.toLowerCase()) : invalid('must be a UUID')),
 })
 
+/** An optional text, at most `maxLength` characters (longer is refused, never cut). */
+export const optionalText = (o: { maxLength: number; description: string }): Param<string | undefined> => ({
+  schema: { type: 'string', maxLength: o.maxLength },
+  required: false,
+  description: o.description,
+  read: (raw) => (raw === undefined ? ok(undefined) : raw.length > o.maxLength ? invalid(`must be at most ${o.maxLength} characters`) : ok(raw)),
+})
+
+/** A path segment that names one of a few words, e.g. a provider. */
+export const wordPath = <W extends string>(o: { words: ReadonlyArray<W>; description: string }): Param<W> => ({
+  schema: { type: 'string', enum: [...o.words] },
+  required: true,
+  description: o.description,
+  read: (raw) => (raw !== undefined && (o.words as ReadonlyArray<string>).includes(raw) ? ok(raw as W) : invalid(`must be one of: ${o.words.join(', ')}`)),
+})
+
 /** The largest page a collection route gives. */
 export const MAX_PAGE_LIMIT = 100
 
