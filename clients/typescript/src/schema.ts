@@ -1016,6 +1016,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which calendar providers can be connected with OAuth
+         * @description Google Calendar and Microsoft 365, each with whether this server is set up to connect it (its operator sets a client id, secret and redirect address; see docs/calendars.md). iCalendar feeds can always be connected (POST /calendar/connections).
+         */
+        get: operations["listCalendarProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/connections/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin connecting a Google or Microsoft calendar
+         * @description Answers the provider's consent page (authorization code with PKCE; read-only calendar access) for the person's browser, and a `state` sealed to this account that lasts 10 minutes. After consent the provider sends the browser to the callback (GET /calendar/oauth/{provider}/callback), which makes the connection. With `connectionId`, the consent renews that connection's permission (Reconnect) and keeps its meetings. Needs a session or a key with full access.
+         */
+        post: operations["startCalendarOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish connecting a Google or Microsoft calendar (the OAuth redirect address)
+         * @description The address registered with the provider as the redirect URI (NOTETAKER_GOOGLE_REDIRECT_URL, NOTETAKER_MICROSOFT_REDIRECT_URL). It needs the session that started the request: the `state` must be this server's, this account's and not expired. It trades the code for a grant (stored encrypted, never returned), reads the account's email and calendars, and connects the primary calendar (or gives an existing connection of the same calendar the new permission), then queues its first sync. A browser (Accept: text/html) is sent on to the web app's /settings/calendars with `connected=<id>` (or `reconnected=<id>`), or `calendarError=<what went wrong>`; other clients get JSON. A provider that fails or does not answer gives 503 (INTERNAL_ERROR, with Retry-After when it set one).
+         */
+        get: operations["finishCalendarOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/connections/{id}/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendars a Google or Microsoft connection may read
+         * @description Asks the provider, with the connection's permission, which calendars it can read; `selected` marks the one the connection reads. PATCH the connection with another's `id` as `calendarId` to read that one instead.
+         */
+        get: operations["listConnectionCalendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/push/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The providers' change notifications (public)
+         * @description Where Google Calendar channels and Microsoft Graph subscriptions notify this server (NOTETAKER_PUBLIC_URL followed by /ext/v1/calendar/push/google or /microsoft; it must be reachable by the provider over https). Each notification is checked against the channel it names, its token compared in constant time, and trusted only as "something changed": it queues a sync of that calendar, which reads the change with the connection's own permission. Graph's validation request (`validationToken`) is answered with the token as text/plain.
+         */
+        post: operations["receiveCalendarPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session": {
         parameters: {
             query?: never;
@@ -1454,6 +1554,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "calendar.reauthorization_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Google or Microsoft calendar's permission was revoked or has expired: the connection is `reauthorization_required` and is not synced until its owner reconnects it (error says why). Its meetings are kept.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         */
+        post: operations["onCalendarReauthorizationRequired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1778,6 +1898,28 @@ export interface components {
                  * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
                  */
                 recordingUrl: string | null;
+            };
+        };
+        /** @description A Google or Microsoft calendar's permission was revoked or has expired: the connection is `reauthorization_required` and is not synced until its owner reconnects it (error says why). Its meetings are kept. */
+        CalendarReauthorizationRequiredEvent: {
+            /** @constant */
+            type: "calendar.reauthorization_required";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                eventId: string;
+                /** Format: uuid */
+                accountId: string;
+                connectionId: string;
+                provider: string;
+                name: string;
+                accountEmail: string;
+                status: string;
+                error: string | null;
             };
         };
         /** @description A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it. */
@@ -7962,7 +8104,7 @@ export interface operations {
                                 /** Format: uri */
                                 url: string;
                                 description: string | null;
-                                events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                                events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                                 /** @enum {string} */
                                 status: "active" | "disabled";
                                 consecutiveFailures: number;
@@ -8056,7 +8198,7 @@ export interface operations {
                     /** Format: uri */
                     url: string;
                     /** @description Event names to receive; see the `webhooks` section of this document for each payload. */
-                    events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                    events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                     description?: string | null;
                 };
             };
@@ -8075,7 +8217,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8185,7 +8327,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8391,7 +8533,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     /** @description Event names to receive; see the `webhooks` section of this document for each payload. */
-                    events?: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                    events?: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                     description?: string | null;
@@ -8412,7 +8554,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8523,7 +8665,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8639,7 +8781,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
+                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
                                 /**
                                  * @description Why it was sent: the event happened, someone re-sent it, or someone asked for a test.
                                  * @enum {string}
@@ -8763,7 +8905,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
                             /** Format: date-time */
                             queuedAt: string;
                         };
@@ -8874,7 +9016,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "webhook.test";
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
                             /** Format: date-time */
                             queuedAt: string;
                         };
@@ -9757,10 +9899,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /**
-                                 * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                                 * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                                  * @enum {string}
                                  */
-                                provider: "ics";
+                                provider: "ics" | "google" | "microsoft";
                                 /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                                 name: string;
                                 /**
@@ -9768,13 +9910,13 @@ export interface operations {
                                  * @description The account email when connected; `hosted` records meetings this address organises.
                                  */
                                 accountEmail: string;
-                                /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                                /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                                 calendarId: string;
                                 /**
-                                 * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                                 * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                                  * @enum {string}
                                  */
-                                status: "pending" | "active" | "error";
+                                status: "pending" | "active" | "error" | "reauthorization_required";
                                 /**
                                  * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                                  * @enum {string}
@@ -9796,6 +9938,7 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                                 warnings: string[];
+                                pushUntil: string | null;
                                 /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                                 upcomingMeetings: number;
                                 /** Format: date-time */
@@ -9880,10 +10023,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                     * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                      * @enum {string}
                      */
-                    provider: "ics";
+                    provider: "ics" | "google" | "microsoft";
                     /**
                      * Format: uri
                      * @description The secret address of the iCalendar feed: https or webcal (http only where the operator allows private addresses). Stored encrypted; never returned, and never shown in `lastError`.
@@ -9925,10 +10068,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                              * @enum {string}
                              */
-                            provider: "ics";
+                            provider: "ics" | "google" | "microsoft";
                             /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                             name: string;
                             /**
@@ -9936,13 +10079,13 @@ export interface operations {
                              * @description The account email when connected; `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
-                            /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                            /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                             calendarId: string;
                             /**
-                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                              * @enum {string}
                              */
-                            status: "pending" | "active" | "error";
+                            status: "pending" | "active" | "error" | "reauthorization_required";
                             /**
                              * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                              * @enum {string}
@@ -9964,6 +10107,7 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            pushUntil: string | null;
                             /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                             upcomingMeetings: number;
                             /** Format: date-time */
@@ -10071,10 +10215,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                              * @enum {string}
                              */
-                            provider: "ics";
+                            provider: "ics" | "google" | "microsoft";
                             /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                             name: string;
                             /**
@@ -10082,13 +10226,13 @@ export interface operations {
                              * @description The account email when connected; `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
-                            /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                            /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                             calendarId: string;
                             /**
-                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                              * @enum {string}
                              */
-                            status: "pending" | "active" | "error";
+                            status: "pending" | "active" | "error" | "reauthorization_required";
                             /**
                              * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                              * @enum {string}
@@ -10110,6 +10254,7 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            pushUntil: string | null;
                             /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                             upcomingMeetings: number;
                             /** Format: date-time */
@@ -10211,10 +10356,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                              * @enum {string}
                              */
-                            provider: "ics";
+                            provider: "ics" | "google" | "microsoft";
                             /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                             name: string;
                             /**
@@ -10222,13 +10367,13 @@ export interface operations {
                              * @description The account email when connected; `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
-                            /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                            /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                             calendarId: string;
                             /**
-                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                              * @enum {string}
                              */
-                            status: "pending" | "active" | "error";
+                            status: "pending" | "active" | "error" | "reauthorization_required";
                             /**
                              * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                              * @enum {string}
@@ -10250,6 +10395,7 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            pushUntil: string | null;
                             /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                             upcomingMeetings: number;
                             /** Format: date-time */
@@ -10362,6 +10508,8 @@ export interface operations {
                     }[];
                     /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
                     recordDeclined?: boolean;
+                    /** @description Google and Microsoft connections: read this calendar of the account instead (one of GET /calendar/connections/{id}/calendars). It is synced from scratch at once. */
+                    calendarId?: string;
                 };
             };
         };
@@ -10377,10 +10525,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                              * @enum {string}
                              */
-                            provider: "ics";
+                            provider: "ics" | "google" | "microsoft";
                             /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                             name: string;
                             /**
@@ -10388,13 +10536,13 @@ export interface operations {
                              * @description The account email when connected; `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
-                            /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                            /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                             calendarId: string;
                             /**
-                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                              * @enum {string}
                              */
-                            status: "pending" | "active" | "error";
+                            status: "pending" | "active" | "error" | "reauthorization_required";
                             /**
                              * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                              * @enum {string}
@@ -10416,6 +10564,7 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            pushUntil: string | null;
                             /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                             upcomingMeetings: number;
                             /** Format: date-time */
@@ -10517,10 +10666,10 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /**
-                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal).
+                             * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
                              * @enum {string}
                              */
-                            provider: "ics";
+                            provider: "ics" | "google" | "microsoft";
                             /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
                             name: string;
                             /**
@@ -10528,13 +10677,13 @@ export interface operations {
                              * @description The account email when connected; `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
-                            /** @description `ics-` and 16 hex characters: a fingerprint of the feed address (not reversible). The same feed cannot be connected twice. */
+                            /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
                             calendarId: string;
                             /**
-                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. A new connection is `pending`; every sync ends `active` or `error`.
+                             * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
                              * @enum {string}
                              */
-                            status: "pending" | "active" | "error";
+                            status: "pending" | "active" | "error" | "reauthorization_required";
                             /**
                              * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
                              * @enum {string}
@@ -10556,6 +10705,7 @@ export interface operations {
                             lastError: string | null;
                             /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
                             warnings: string[];
+                            pushUntil: string | null;
                             /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
                             upcomingMeetings: number;
                             /** Format: date-time */
@@ -10614,6 +10764,560 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCalendarProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both providers, whole (not paged). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rows: {
+                                /**
+                                 * @description The value of `provider` on its connections.
+                                 * @enum {string}
+                                 */
+                                provider: "google" | "microsoft";
+                                /** @description What people call it, e.g. "Google Calendar". */
+                                name: string;
+                                /** @description Whether this server's operator set it up (its client id, secret and redirect address); only then can it be connected. */
+                                configured: boolean;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or the key cannot see it (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startCalendarOAuth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The calendar provider: `google` or `microsoft`. */
+                provider: "google" | "microsoft";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Reconnect this connection (one whose status is `reauthorization_required`, or any of this provider): it gets the new permission and keeps its meetings and settings.
+                     */
+                    connectionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uri
+                             * @description The provider's consent page for read-only calendar access: send the person's browser there.
+                             */
+                            authorizationUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description The request lapses then (10 minutes); after it, start again.
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No connection `connectionId` for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider is not set up on this server: the message names the settings its operator sets (details[].path `provider`). Or `connectionId` is a connection of another kind (details[].path `connectionId`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishCalendarOAuth: {
+        parameters: {
+            query?: {
+                /** @description The authorization code. */
+                code?: string;
+                /** @description The state the start answered, as the provider sent it back. */
+                state?: string;
+                /** @description The provider's error code instead of a code, e.g. `access_denied` when the person said no. */
+                error?: string;
+            };
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first success for 24 hours; the same key with another body is 422; while the first is running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The calendar provider: `google` or `microsoft`. */
+                provider: "google" | "microsoft";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connected (or reconnected); JSON clients. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            connection: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * @description `ics`: An iCalendar feed, by its secret address (https or webcal). `google`: A Google Calendar, connected with OAuth (POST /calendar/connections/oauth/google/start). `microsoft`: A Microsoft 365 (Outlook) calendar, connected with OAuth (POST /calendar/connections/oauth/microsoft/start).
+                                 * @enum {string}
+                                 */
+                                provider: "ics" | "google" | "microsoft";
+                                /** @description What the calendar is called: the name given with POST or PATCH, else the feed's own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`). */
+                                name: string;
+                                /**
+                                 * Format: email
+                                 * @description The account email when connected; `hosted` records meetings this address organises.
+                                 */
+                                accountEmail: string;
+                                /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
+                                calendarId: string;
+                                /**
+                                 * @description `pending`: Connected; the first sync has not finished yet. `active`: The last sync succeeded. `error`: The last sync failed (lastError says why); the meetings of the last good sync are kept and the sync is retried. `reauthorization_required`: The calendar account's permission was revoked or has expired (lastError says which): reconnect it ("Reconnect" in Settings → Calendars, or POST /calendar/connections/oauth/{provider}/start with its connectionId). Its meetings are kept; it is not synced until then. A new connection is `pending`; every sync ends `active` or `error`, or `reauthorization_required` for a Google or Microsoft calendar whose permission is gone.
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "active" | "error" | "reauthorization_required";
+                                /**
+                                 * @description `all`: Every meeting with a supported join link is recorded (unless a bar rule matches). `hosted`: Only meetings whose organizer is the account email are recorded, plus those a join rule matches. `manual`: Nothing is recorded automatically; only meetings a join rule matches or with recordOverride true. Default `all`.
+                                 * @enum {string}
+                                 */
+                                autoJoin: "all" | "hosted" | "manual";
+                                joinRules: {
+                                    /** @enum {string} */
+                                    kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
+                                    value: string;
+                                }[];
+                                barRules: {
+                                    /** @enum {string} */
+                                    kind: "title" | "description" | "attendee_email" | "attendee_domain" | "organizer_email" | "organizer_domain" | "has_external_attendees" | "recurring";
+                                    value: string;
+                                }[];
+                                /** @description false (the default): a meeting the account declined in its calendar is not recorded (skipReason `declined`); true leaves it to the rules like any other. recordOverride true records it either way. */
+                                recordDeclined: boolean;
+                                lastSyncedAt: string | null;
+                                lastError: string | null;
+                                /** @description What the last good sync could not read and left out, in words: a count first (e.g. "2 events could not be read and were left out."), then one note per event or line; `[]` when everything was read. The rest of the calendar is synced (status `active`). Kept when a later sync fails; replaced by the next good one. */
+                                warnings: string[];
+                                pushUntil: string | null;
+                                /** @description How many of its meetings are under way or still to come, within the sync window (60 days ahead by default). */
+                                upcomingMeetings: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            /** @description true: an existing connection of this calendar got the new permission (its meetings and settings kept); false: a new connection. */
+                            reconnected: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description A browser is sent on to /settings/calendars (Location), with the outcome in its query. */
+            303: {
+                headers: {
+                    /** @description The web app page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connection being reconnected was deleted meanwhile. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider is not set up on this server: the message names the settings its operator sets (details[].path `provider`). Or the state is missing, not this server's, another account's or expired (`state`); the person refused (`error`); or the code is missing or was not accepted (`code`). Each says to start again. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConnectionCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every calendar the permission can read, whole (not paged). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rows: {
+                                /** @description The provider's id of the calendar; PATCH the connection with it as `calendarId` to read it instead. */
+                                id: string;
+                                name: string;
+                                /** @description The account's own main calendar (the one a new connection reads). */
+                                primary: boolean;
+                                /** @description The calendar the connection reads now. */
+                                selected: boolean;
+                            }[];
+                            total: number;
+                            limit: number;
+                            offset: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No connection with this id for this account; another account's connection answers 404 too (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connection's permission was revoked or has expired: reconnect it first (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connection is an iCalendar feed, which is one calendar (details[].path `id`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveCalendarPush: {
+        parameters: {
+            query?: {
+                /** @description Graph's validation request only: the token to echo. */
+                validationToken?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The calendar provider: `google` or `microsoft`. */
+                provider: "google" | "microsoft";
+            };
+            cookie?: never;
+        };
+        /** @description The file, as raw bytes. */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Graph's validation request: the validationToken echoed, as text/plain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accepted: a sync of each calendar it names is queued. No body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Not a notification of this provider (no channel named), or a body over 256 KB (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No channel of ours matches, or its token does not: the notification is ignored (NOT_FOUND, whichever the reason). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12657,6 +13361,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UploadFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCalendarReauthorizationRequired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarReauthorizationRequiredEvent"];
             };
         };
         responses: {
