@@ -1,15 +1,17 @@
 /**
  * Microsoft 365 calendars over OAuth: `createMicrosoftCalendar(deps)` answers the CalendarOAuth and
- * CalendarProvider ports (plus `renew` for Graph subscriptions); the notification route uses
- * `microsoftValidationRequest` and `readMicrosoftNotification`.
+ * CalendarProvider ports; the OAuth side's `push` reads the notification route's requests, and its
+ * `renewWatch` moves a Graph subscription on.
  */
 import type { CalendarOAuth, PushChannel } from '../../../src/core/ports/calendar-oauth.js'
 import type { CalendarFailure, CalendarProvider } from '../../../src/core/ports/calendar-provider.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
+import { newPkce } from '../oauth-pkce/index.js'
 import { accountEmail, calendars } from './account.js'
 import { type MicrosoftCalendarDeps, withDefaults } from './deps.js'
 import { authorizationUrl, exchangeCode, refresh } from './oauth.js'
 import { renew, stopWatch, watch } from './push.js'
+import { microsoftPushReader } from './push-reader.js'
 import { fetchEvents } from './sync.js'
 
 export {
@@ -22,12 +24,12 @@ export {
 } from './deps.js'
 export { SUBSCRIPTION_MINUTES } from './push.js'
 export { type MicrosoftNotice, microsoftValidationRequest, readMicrosoftNotification } from './notification.js'
+export { microsoftPushReader } from './push-reader.js'
 
 export interface MicrosoftCalendar {
-  readonly oauth: CalendarOAuth
+  /** With `renewWatch`: moves a Graph subscription's expiry on by SUBSCRIPTION_MINUTES (PATCH); when it fails the caller watches anew and stops the old one. */
+  readonly oauth: CalendarOAuth & { readonly renewWatch: (accessToken: string, channel: PushChannel) => TE.TaskEither<CalendarFailure, PushChannel> }
   readonly provider: CalendarProvider
-  /** Moves a Graph subscription's expiry on by SUBSCRIPTION_MINUTES (PATCH); when it fails the caller watches anew and stops the old one. */
-  readonly renew: (accessToken: string, channel: PushChannel) => TE.TaskEither<CalendarFailure, PushChannel>
 }
 
 export const createMicrosoftCalendar = (deps: MicrosoftCalendarDeps): MicrosoftCalendar => {
@@ -35,6 +37,7 @@ export const createMicrosoftCalendar = (deps: MicrosoftCalendarDeps): MicrosoftC
   return {
     oauth: {
       provider: 'microsoft',
+      newPkce,
       authorizationUrl: (request) => authorizationUrl(s, request),
       exchangeCode: (code, verifier) => exchangeCode(s, code, verifier),
       refresh: (grant) => refresh(s, grant),
@@ -42,8 +45,9 @@ export const createMicrosoftCalendar = (deps: MicrosoftCalendarDeps): MicrosoftC
       calendars: calendars(s),
       watch: watch(s),
       stopWatch: stopWatch(s),
+      renewWatch: renew(s),
+      push: microsoftPushReader,
     },
     provider: { kind: 'microsoft', fetchEvents: fetchEvents(s) },
-    renew: renew(s),
   }
 }

@@ -23,7 +23,7 @@ import { pino } from 'pino'
 import { botAdapters } from './bot-adapters.js'
 import { redisPorts } from '../../../adapters/stores/redis/index.js'
 import { openS3BlobStore } from '../../../adapters/stores/blob-s3/index.js'
-import { calendarPorts } from './calendar-ports.js'
+import { calendarPortsFor } from './calendar-ports.js'
 import { mailPorts } from './mail-ports.js'
 import { openPostgresStores } from '../../../adapters/stores/postgres/index.js'
 import type { Ports } from '../../core/build-core.js'
@@ -119,16 +119,7 @@ const openStores = async (
     ...mailPorts(config, options.logger),
     ...processing.ports,
     ...botAdapters(config, systemClock, logger),
-    ...calendarPorts({
-      allowPrivate: config.NOTETAKER_ALLOW_PRIVATE_URLS,
-      settings: {
-        intervalMinutes: config.NOTETAKER_CALENDAR_SYNC_MINUTES,
-        daysBack: config.NOTETAKER_CALENDAR_DAYS_BACK,
-        daysAhead: config.NOTETAKER_CALENDAR_DAYS_AHEAD,
-      },
-      parse: processing.feedParser,
-      ...(options.logger === undefined ? {} : { logger: options.logger }),
-    }),
+    ...calendarPortsFor(config, { parse: processing.feedParser, ...(options.logger === undefined ? {} : { logger: options.logger }) }),
   }
   const retentionMs = config.NOTETAKER_IDEMPOTENCY_HOURS * 3_600_000
   const webhookSettings = {

@@ -108,3 +108,39 @@ export const MailFrom = new t.Type<string, string, unknown>(
       : t.failure(u, c, 'must be an email address, or a name and one: Notetaker <notes@example.com>'),
   String,
 )
+
+/**
+ * Empty, or an absolute http(s) address without credentials, query or fragment (an OAuth provider's
+ * endpoint, or the callback registered with it); read as given, trimmed, since a callback must match
+ * its registration exactly.
+ */
+export const HttpAddress = new t.Type<string, string, unknown>(
+  'http(s) address',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const text = String(u).trim()
+    if (text === '') return t.success('')
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      return t.failure(u, c, 'must be an absolute https address, e.g. https://notes.example.com/ext/v1/calendar/oauth/google/callback')
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return t.failure(u, c, 'must start with https:// (or http:// for a local test server)')
+    if (url.username !== '' || url.password !== '') return t.failure('(hidden)', c, 'must be a plain address, without a user name or password')
+    if (url.search !== '' || url.hash !== '') return t.failure(u, c, 'must be a plain address, without a query (?) or fragment (#)')
+    return t.success(text)
+  },
+  String,
+)
+
+/** A Microsoft Entra tenant: `common`, `organizations`, `consumers`, a directory id or a domain. */
+export const Tenant = new t.Type<string, string, unknown>(
+  'tenant',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    typeof u === 'string' && /^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$/.test(u.trim())
+      ? t.success(u.trim())
+      : t.failure(u, c, 'must be common, organizations, consumers, a directory (tenant) id or a domain such as contoso.onmicrosoft.com'),
+  String,
+)

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
+import { oauthProviderProblems } from './oauth-providers.js'
 import { SETTINGS } from './settings.js'
 
 type Settings = typeof SETTINGS
@@ -21,7 +22,7 @@ const isPostgresUrl = (raw: string): boolean => {
 }
 
 /** Settings whose values may hold a secret (a key, a password in an address): a problem names them but never repeats the value. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(['NOTETAKER_SECRET_KEY', 'NOTETAKER_S3_SECRET_ACCESS_KEY', 'NOTETAKER_TRANSCRIBER_KEY', 'NOTETAKER_ANALYZER_KEY', 'DATABASE_URL', 'REDIS_URL', 'NOTETAKER_SMTP_URL'])
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['NOTETAKER_SECRET_KEY', 'NOTETAKER_S3_SECRET_ACCESS_KEY', 'NOTETAKER_TRANSCRIBER_KEY', 'NOTETAKER_ANALYZER_KEY', 'DATABASE_URL', 'REDIS_URL', 'NOTETAKER_SMTP_URL', 'NOTETAKER_GOOGLE_CLIENT_SECRET', 'NOTETAKER_MICROSOFT_CLIENT_SECRET'])
 
 /** Reads the configuration once; every problem is listed in words. */
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<string[], Config> => {
@@ -63,5 +64,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   if (problems.length === 0 && config.NOTETAKER_SMTP_URL !== '' && config.NOTETAKER_MAIL_FROM === '') {
     problems.push('NOTETAKER_SMTP_URL needs NOTETAKER_MAIL_FROM, the address mail comes from, e.g. Notetaker <notes@example.com>')
   }
+  if (problems.length === 0) problems.push(...oauthProviderProblems(config))
   return problems.length === 0 ? E.right(config) : E.left(problems)
 }

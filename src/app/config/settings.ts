@@ -6,7 +6,9 @@
 import * as t from 'io-ts'
 import { DEFAULT_PLAN_KEY, DEFAULT_PLANS } from '../../core/domain/identity/account.js'
 import { OUTCOMES } from '../../../adapters/bots/simulated/outcomes.js'
-import { flag, intFromEnv, MailFrom, oneOf, PlanList, PublicUrl, SecretKey, SmtpUrl } from './codecs.js'
+import { GOOGLE_API_BASE_URL, GOOGLE_AUTHORIZE_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from '../../../adapters/outbound/calendar-google/deps.js'
+import { MICROSOFT_DEFAULT_TENANT, MICROSOFT_GRAPH_BASE_URL, MICROSOFT_LOGIN_BASE_URL } from '../../../adapters/outbound/calendar-microsoft/deps.js'
+import { flag, HttpAddress, intFromEnv, MailFrom, oneOf, PlanList, PublicUrl, SecretKey, SmtpUrl, Tenant } from './codecs.js'
 
 export const SETTING_GROUPS = ['Server', 'Stores', 'Limits and security', 'Processing', 'Bots and the recording engine', 'Calendars', 'Webhooks', 'Mail'] as const
 export type SettingGroup = (typeof SETTING_GROUPS)[number]
@@ -320,6 +322,50 @@ export const SETTINGS = {
   NOTETAKER_CALENDAR_SYNC_MINUTES: int('NOTETAKER_CALENDAR_SYNC_MINUTES', 1, 1440, '15', 'Calendars', 'Minutes between periodic syncs of a connection'),
   NOTETAKER_CALENDAR_DAYS_BACK: int('NOTETAKER_CALENDAR_DAYS_BACK', 0, 90, '7', 'Calendars', 'Days before now a sync reads'),
   NOTETAKER_CALENDAR_DAYS_AHEAD: int('NOTETAKER_CALENDAR_DAYS_AHEAD', 1, 366, '60', 'Calendars', 'Days after now a sync reads'),
+  NOTETAKER_GOOGLE_CLIENT_ID: setting(
+    t.string,
+    '',
+    'Calendars',
+    'The OAuth client id of the Google Cloud app accounts connect their Google Calendar through (docs/calendars.md, "Google Calendar"). Google can be connected when this, `NOTETAKER_GOOGLE_CLIENT_SECRET` and a redirect address are set; the id without the secret (or the reverse) stops the start.',
+  ),
+  NOTETAKER_GOOGLE_CLIENT_SECRET: setting(t.string, '', 'Calendars', 'That app\'s client secret. Never logged or shown.'),
+  NOTETAKER_GOOGLE_REDIRECT_URL: setting(
+    HttpAddress,
+    '',
+    'Calendars',
+    'The callback registered with the Google app (Authorised redirect URIs), exactly. Unset: `<NOTETAKER_PUBLIC_URL>/ext/v1/calendar/oauth/google/callback`; with neither set, Google cannot be connected.',
+  ),
+  NOTETAKER_GOOGLE_AUTHORIZE_URL: setting(HttpAddress, GOOGLE_AUTHORIZE_URL, 'Calendars', 'Google\'s consent page. Change it only to point at a stand-in (tests).'),
+  NOTETAKER_GOOGLE_TOKEN_URL: setting(HttpAddress, GOOGLE_TOKEN_URL, 'Calendars', 'Google\'s token endpoint. Change it only to point at a stand-in (tests).'),
+  NOTETAKER_GOOGLE_USERINFO_URL: setting(HttpAddress, GOOGLE_USERINFO_URL, 'Calendars', 'Google\'s OpenID Connect userinfo endpoint (the account\'s email). Change it only to point at a stand-in (tests).'),
+  NOTETAKER_GOOGLE_API_BASE_URL: setting(HttpAddress, GOOGLE_API_BASE_URL, 'Calendars', 'The Google Calendar API v3. Change it only to point at a stand-in (tests).'),
+  NOTETAKER_MICROSOFT_CLIENT_ID: setting(
+    t.string,
+    '',
+    'Calendars',
+    'The Application (client) id of the Microsoft Entra app accounts connect their Microsoft 365 calendar through (docs/calendars.md, "Microsoft 365"). Microsoft can be connected when this, `NOTETAKER_MICROSOFT_CLIENT_SECRET` and a redirect address are set; the id without the secret (or the reverse) stops the start.',
+  ),
+  NOTETAKER_MICROSOFT_CLIENT_SECRET: setting(t.string, '', 'Calendars', 'The *value* of that app\'s client secret (they expire: put the new one in before then). Never logged or shown.'),
+  NOTETAKER_MICROSOFT_REDIRECT_URL: setting(
+    HttpAddress,
+    '',
+    'Calendars',
+    'The redirect URI registered with the Microsoft app (platform Web), exactly. Unset: `<NOTETAKER_PUBLIC_URL>/ext/v1/calendar/oauth/microsoft/callback`; with neither set, Microsoft cannot be connected.',
+  ),
+  NOTETAKER_MICROSOFT_TENANT: setting(
+    Tenant,
+    MICROSOFT_DEFAULT_TENANT,
+    'Calendars',
+    'Whose accounts may connect: `common` (work, school and personal accounts), `organizations`, `consumers`, or one directory\'s (tenant) id for a single-tenant app.',
+  ),
+  NOTETAKER_MICROSOFT_LOGIN_BASE_URL: setting(HttpAddress, MICROSOFT_LOGIN_BASE_URL, 'Calendars', 'The Microsoft identity platform (the tenant and `/oauth2/v2.0/…` are added). Change it only for a national cloud or a stand-in (tests).'),
+  NOTETAKER_MICROSOFT_GRAPH_BASE_URL: setting(HttpAddress, MICROSOFT_GRAPH_BASE_URL, 'Calendars', 'Microsoft Graph v1.0. Change it only for a national cloud or a stand-in (tests).'),
+  NOTETAKER_CALENDAR_CA_FILE: setting(
+    t.string,
+    '',
+    'Calendars',
+    'A PEM file of CA certificates trusted, besides the system\'s, for calls to Google and Microsoft (their addresses above): a private CA in front of them, or a test stand-in\'s certificate. Read at start; a file that cannot be read stops the start. Calendar feeds do not use it.',
+  ),
 
   NOTETAKER_WEBHOOK_TIMEOUT_SECONDS: int('NOTETAKER_WEBHOOK_TIMEOUT_SECONDS', 1, 60, '10', 'Webhooks', 'Time one webhook delivery attempt may take (connect, send, answer)'),
 

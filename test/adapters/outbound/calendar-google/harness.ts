@@ -1,5 +1,4 @@
 /** The Google adapter wired to the Google stand-in, as the composition root would wire it to Google: safeFetch with the stand-in's certificate. */
-import { createHash, randomBytes } from 'node:crypto'
 import { createGoogleCalendar, type GoogleCalendarDeps } from '../../../../adapters/outbound/calendar-google/index.js'
 import { safeFetch } from '../../../../adapters/outbound/net/safe-fetch.js'
 import type { OAuthGrant } from '../../../../src/core/ports/calendar-oauth.js'
@@ -38,10 +37,6 @@ export const start = async (overrides: Partial<GoogleCalendarDeps> = {}): Promis
   return { g, google, slept, close: () => g.close() }
 }
 
-export const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
 
 /** The account consents (the stand-in redirects at once); answers where the browser was sent back to. */
 export const consent = async (h: Harness, state: string, challenge: string): Promise<URL> => {
@@ -52,9 +47,9 @@ export const consent = async (h: Harness, state: string, challenge: string): Pro
   return new URL(location)
 }
 
-/** Consent and code exchange: a grant, or the test fails. */
+/** Consent and code exchange with the adapter's own PKCE pair (the stand-in checks it): a grant, or the test fails. */
 export const connect = async (h: Harness): Promise<OAuthGrant> => {
-  const { verifier, challenge } = pkce()
+  const { verifier, challenge } = h.google.oauth.newPkce()
   const back = await consent(h, 'state-1', challenge)
   const grant = await h.google.oauth.exchangeCode(back.searchParams.get('code') ?? '', verifier)()
   if (grant._tag === 'Left') throw new Error(grant.left.message)

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { GOOGLE_AUTHORIZE_URL } from '../../../../adapters/outbound/calendar-google/index.js'
-import { connect, consent, type Harness, pkce, REDIRECT, start } from './harness.js'
+import { connect, consent, type Harness, REDIRECT, start } from './harness.js'
 
 const ctx = { h: undefined as unknown as Harness }
 test.before.each(async () => {
@@ -32,13 +32,13 @@ test('the authorization URL asks for read-only calendar access offline, with sta
 
 test('consent round trip: the redirect carries the state and a code; the code and verifier give a grant with a refresh token', async () => {
   const h = ctx.h
-  const { verifier, challenge } = pkce()
+  const { verifier, challenge } = h.google.oauth.newPkce()
   const back = await consent(h, 'state-42', challenge)
   assert.is(back.origin + back.pathname, REDIRECT)
   assert.is(back.searchParams.get('state'), 'state-42')
   assert.equal(h.g.authorizations.at(-1)?.scopes, ['openid', 'email', 'https://www.googleapis.com/auth/calendar.readonly'])
 
-  const wrong = await h.google.oauth.exchangeCode(back.searchParams.get('code') ?? '', pkce().verifier)()
+  const wrong = await h.google.oauth.exchangeCode(back.searchParams.get('code') ?? '', h.google.oauth.newPkce().verifier)()
   assert.ok(E.isLeft(wrong) && !wrong.left.retryable && wrong.left.reauthorize !== true)
 
   const back2 = await consent(h, 'state-43', challenge)

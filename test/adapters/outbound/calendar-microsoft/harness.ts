@@ -1,5 +1,4 @@
 /** What the Microsoft adapter's tests share: the stand-in over HTTPS on loopback, the adapter wired to it, the consent round trip, a notification receiver. */
-import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -49,10 +48,9 @@ export const failureOf = async <A>(task: () => Promise<E.Either<{ message: strin
   return result.left
 }
 
-/** The consent round trip: the authorization URL, the stand-in's redirect (followed by hand), the code for a grant. */
+/** The consent round trip with the adapter's own PKCE pair: the authorization URL, the stand-in's redirect (followed by hand), the code for a grant. */
 export const connect = async (ctx: Ctx): Promise<OAuthGrant> => {
-  const verifier = randomBytes(32).toString('base64url')
-  const codeChallenge = createHash('sha256').update(verifier).digest('base64url')
+  const { verifier, challenge: codeChallenge } = ctx.adapter.oauth.newPkce()
   const url = ctx.adapter.oauth.authorizationUrl({ state: 'state-123', codeChallenge })
   const answer = await unwrap(safeFetch(url, { allowPrivate: true, timeoutMs: 2000, maxBytes: 100_000, ca: ctx.ca }))
   assert.is(answer.status, 302)

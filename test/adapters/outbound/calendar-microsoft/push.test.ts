@@ -24,7 +24,7 @@ s('watch: a change reaches the receiver, readMicrosoftNotification accepts it an
     assert.ok(E.isLeft(readMicrosoftNotification(body, states('client-state-secre'))))
     assert.ok(E.isLeft(readMicrosoftNotification(body, () => null)))
     assert.ok(E.isLeft(readMicrosoftNotification('not json', states('client-state-secret'))))
-    const renewed = await unwrap(ctx.adapter.renew(grant.accessToken, channel))
+    const renewed = await unwrap(ctx.adapter.oauth.renewWatch(grant.accessToken, channel))
     assert.is(renewed.id, channel.id)
     await unwrap(ctx.adapter.oauth.stopWatch(grant.accessToken, channel))
     assert.is(ctx.ms.subscriptions().length, 0)
