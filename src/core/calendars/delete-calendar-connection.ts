@@ -6,29 +6,14 @@ import { type AppError, notFound } from '../errors.js'
 import type { MeetingStore } from '../ports/meeting-store.js'
 import { type MeetingChangeListener, notifyChanges } from '../meetings/index.js'
 import { requireWriter } from '../identity/index.js'
-import { type AccessDeps, accessTokenFor, isOAuthConnection, oauthOf } from './oauth-grant.js'
+import type { AccessDeps } from './oauth-grant.js'
+import { stopPushChannel } from './keep-push-channel.js'
 
 export interface DeleteConnectionDeps extends AccessDeps {
   readonly meetings: MeetingStore
   readonly onMeetingsChanged?: MeetingChangeListener
 }
 
-/**
- * Asks the provider to stop pushing for a deleted connection. Best effort: the
- * connection is gone either way, a channel left open lapses by itself (at most
- * a week), and its notifications find no connection.
- */
-const stopPush = (deps: DeleteConnectionDeps, c: CalendarConnection): TE.TaskEither<never, void> => {
-  const push = c.push
-  if (push === null || !isOAuthConnection(c)) return TE.right(undefined)
-  return pipe(
-    TE.Do,
-    TE.apS('oauth', TE.fromEither(oauthOf(deps.calendarOAuth, c.provider))),
-    TE.apS('token', accessTokenFor(deps)(c)),
-    TE.flatMap(({ oauth, token }) => oauth.stopWatch(token, push)),
-    TE.orElse(() => TE.right<never, void>(undefined)),
-  )
-}
 
 /**
  * Disconnects a calendar, stopping its push channel. Its meetings go with it (never listed again); a sync
@@ -41,7 +26,7 @@ export const deleteCalendarConnection =
       requireWriter(actor),
       TE.flatMap(() => deps.calendarConnections.remove(actor.accountId, id)),
       TE.flatMap(TE.fromOption(() => notFound('Calendar connection'))),
-      TE.tap((c) => stopPush(deps, c)),
+      TE.tap((c) => stopPushChannel(deps)(c)),
       TE.tap((c) =>
         pipe(
           deps.meetings.removeForConnection(actor.accountId, c.id, deps.clock.now().toISOString()),

@@ -8,6 +8,7 @@ import type { CalendarConnectionStore } from '../ports/calendar-connection-store
 import type { Clock } from '../ports/clock.js'
 import type { Ids } from '../ports/ids.js'
 import type { SecretBox } from '../ports/secret-box.js'
+import { type AccessDeps, accessTokenFor, isOAuthConnection, oauthOf } from './oauth-grant.js'
 
 export interface PushDeps {
   readonly calendarConnections: CalendarConnectionStore
@@ -21,6 +22,25 @@ export interface PushDeps {
 const HOUR = 3_600_000
 
 /**
+ * Asks the provider to stop pushing a connection's calendar (deleted, or another
+ * calendar chosen). Best effort: a channel left open lapses by itself (at most
+ * a week), and its notifications find no connection.
+ */
+export const stopPushChannel =
+  (deps: AccessDeps) =>
+  (c: CalendarConnection): TE.TaskEither<never, void> => {
+    const push = c.push
+    if (push === null || !isOAuthConnection(c)) return TE.right(undefined)
+    return pipe(
+      TE.Do,
+      TE.apS('oauth', TE.fromEither(oauthOf(deps.calendarOAuth, c.provider))),
+      TE.apS('token', accessTokenFor(deps)(c)),
+      TE.flatMap(({ oauth, token }) => oauth.stopWatch(token, push)),
+      TE.orElse(() => TE.right<never, void>(undefined)),
+    )
+  }
+
+/**
  * A channel is replaced when less than this is left: half a day, or three
  * periodic syncs when they are further apart, so one missed sync never lets it lapse.
  */
@@ -32,9 +52,9 @@ const tokenFor = (deps: PushDeps, push: ConnectionPush | null): string =>
 
 /**
  * Keeps an OAuth connection's push channel open while the server has a public
- * address: opens one when there is none, and replaces one that is about to
- * lapse (or was made due by a reconnect or a change of calendar), stopping the
- * old one. Never fails the sync: what went wrong comes back as a note for the
+ * address: opens one when there is none, and renews one that is about to lapse
+ * (or was made due by a reconnect or a Graph lifecycle notice), in place where
+ * the provider can, else by a new channel, stopping the old one. Never fails the sync: what went wrong comes back as a note for the
  * log, and the periodic sync still picks changes up.
  */
 export const keepPushChannel =
@@ -47,8 +67,11 @@ export const keepPushChannel =
     if (c.push !== null && Date.parse(c.push.expiresAt) - now > renewMarginMs(intervalMinutes)) return T.of(undefined)
     const old = c.push
     const token = tokenFor(deps, old)
+    const renewed = old === null || oauth.renewWatch === undefined ? TE.left(null) : oauth.renewWatch(accessToken, old)
     return pipe(
-      oauth.watch(accessToken, c.calendarId, address, token),
+      // Graph extends a subscription in place (which also resumes one paused while its grant was revoked);
+      // otherwise, or when that fails, a new channel replaces the old one.
+      TE.orElse(() => oauth.watch(accessToken, c.calendarId, address, token))(renewed),
       TE.mapLeft((f) => `push notifications could not be set up (${f.message.replace(/\.$/, '')}); changes are picked up by the periodic sync`),
       TE.flatMap((channel) =>
         pipe(

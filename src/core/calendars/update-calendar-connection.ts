@@ -7,6 +7,7 @@ import type { JobQueue } from '../ports/job-queue.js'
 import { type ConnectionSettings, vetConnectionSettings } from './calendar-connection-fields.js'
 import { requireWriter } from '../identity/index.js'
 import type { AccessDeps } from './oauth-grant.js'
+import { stopPushChannel } from './keep-push-channel.js'
 import { listProviderCalendars } from './provider-calendars.js'
 import { queueSync } from './sync-calendar-job.js'
 
@@ -19,8 +20,8 @@ type Change = (current: CalendarConnection, at: string) => CalendarConnection
 
 /**
  * A change of calendar: one the grant can read, not connected already. The
- * connection reads it from scratch (no cursor) at once; its push channel is
- * due, so that sync watches the new calendar instead.
+ * connection reads it from scratch (no cursor) at once; the old calendar's push
+ * channel is stopped and that sync opens one on the new calendar.
  */
 const calendarChange =
   (deps: AccessDeps) =>
@@ -51,7 +52,8 @@ const calendarChange =
               lastError: null,
               warnings: [],
               nextSyncAt: null,
-              push: cur.push === null ? null : { ...cur.push, expiresAt: at },
+              // The old calendar's channel is stopped below; the sync opens one on the new calendar.
+              push: null,
             }))
           }),
         )
@@ -73,13 +75,22 @@ export const updateCalendarConnection =
       TE.bind('change', () => calendarChange(deps)(actor, id, calendarId)),
       TE.flatMap(({ settings, change }) => {
         const at = deps.clock.now().toISOString()
+        let before: CalendarConnection | null = null
         return pipe(
           deps.calendarConnections.update(actor.accountId, id, (current) => {
+            before = current
             const next = { ...current, ...settings, updatedAt: at }
             return change === null ? next : change(next, at)
           }),
           TE.flatMap(TE.fromOption(() => notFound('Calendar connection'))),
-          TE.tap((c) => (change === null ? TE.right(undefined) : TE.map(() => undefined)(queueSync(deps.jobs)({ accountId: c.accountId, connectionId: c.id, due: null })))),
+          TE.tap((c) =>
+            change === null
+              ? TE.right(undefined)
+              : pipe(
+                  before === null ? TE.right(undefined) : stopPushChannel(deps)(before),
+                  TE.flatMap(() => queueSync(deps.jobs)({ accountId: c.accountId, connectionId: c.id, due: null })),
+                ),
+          ),
         )
       }),
     )
