@@ -30,7 +30,7 @@ s('connecting answers 201 pending without the address; the first sync runs at on
   const c = await connect(h, feed)
   assert.equal({ ...c, id: 'x', calendarId: 'x' }, {
     id: 'x', provider: 'ics', name: '127.0.0.1', accountEmail: 'ada@example.com', calendarId: 'x', status: 'pending', autoJoin: 'all',
-    joinRules: [], barRules: [], recordDeclined: false, lastSyncedAt: null, lastError: null, warnings: [], upcomingMeetings: 0, createdAt: '2026-06-01T12:00:00.000Z',
+    joinRules: [], barRules: [], recordDeclined: false, lastSyncedAt: null, lastError: null, warnings: [], pushUntil: null, upcomingMeetings: 0, createdAt: '2026-06-01T12:00:00.000Z',
   })
   assert.match(c.calendarId, /^ics-[0-9a-f]{16}$/)
   await h.worker.drain()

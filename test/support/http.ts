@@ -184,7 +184,8 @@ export const startHarness = async (
         body = JSON.stringify(options.body)
         headers['content-type'] ??= 'application/json'
       }
-      const res = await fetch(`${url}/ext/v1${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+      // Redirects are answers to check, not to follow (the OAuth callback sends browsers on).
+      const res = await fetch(`${url}/ext/v1${path}`, { method, headers, redirect: 'manual', ...(body === undefined ? {} : { body }) })
       const text = await res.text()
       const json = res.headers.get('content-type')?.includes('json') && text !== '' ? JSON.parse(text) : text
       if (path.startsWith('/')) checkAgainstDescription(method, path, res.status, json)

@@ -117,7 +117,7 @@ export const apiFailure = (answer: GoogleAnswer): CalendarFailure => {
   const transient = transientFailure(answer, 'Google Calendar')
   if (transient !== null) return { ...transient, cause }
   if (answer.status === 401) {
-    return { ...calendarFailure('Google did not accept the access token; it is renewed before the next try.', true), cause }
+    return { ...calendarFailure('Google did not accept the access token; it is renewed before the next try.', true), tokenRejected: true, cause }
   }
   if (answer.status === 403 && (reason === 'insufficientPermissions' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')) {
     return {

@@ -61,7 +61,7 @@ export const fromGraphStatus = (what: string, r: SafeResponse, notFound = 'the c
   const code = graphErrorCode(r)
   const cause = `Graph HTTP ${status}${code === null ? '' : ` ${code}`}`
   if (status === 401) {
-    return { ...calendarFailure(`Microsoft did not accept the access to ${what}; it will be renewed and tried again.`, true), cause }
+    return { ...calendarFailure(`Microsoft did not accept the access to ${what}; it will be renewed and tried again.`, true), tokenRejected: true, cause }
   }
   if (status === 403) {
     return { ...calendarFailure(`Microsoft refused to ${what}: the connection lacks read access to this calendar. Reconnect it and allow calendar access.`, false), reauthorize: true, cause }

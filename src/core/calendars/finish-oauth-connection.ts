@@ -34,11 +34,14 @@ export interface OAuthFinished {
   readonly reconnected: boolean
 }
 
-/** A provider's failure during the round trip: a code it would not take is the person's to redo (422); an outage is a 503. */
+/**
+ * A provider's failure during the round trip: one that may pass (an outage, a rate limit) is a
+ * 503 to try again; any other (a code expired or used, a refused client) is a 422 saying what to do.
+ */
 const asAppError = (provider: OAuthProviderKind, f: CalendarFailure): AppError =>
-  f.reauthorize === true
-    ? invalidField('code', `${OAUTH_PROVIDER_NAMES[provider]} did not accept this sign-in (it may have been used already or have expired); start again from Settings → Calendars`)
-    : unavailable(`${OAUTH_PROVIDER_NAMES[provider]} could not finish the connection: ${f.message}`, f.retryAfterSeconds)
+  f.retryable
+    ? unavailable(`${OAUTH_PROVIDER_NAMES[provider]} could not finish the connection: ${f.message}`, f.retryAfterSeconds)
+    : invalidField('code', f.message.replace(/\.$/, ''))
 
 const refusal = (provider: OAuthProviderKind, error: string): AppError => {
   const code = error.replace(/[^a-z_]/gi, '').slice(0, 40)

@@ -48,19 +48,19 @@ export const isOAuthConnection = (c: CalendarConnection): c is CalendarConnectio
 
 /**
  * A current access token for an OAuth connection: the stored one while it has
- * time left, else a refreshed grant, saved (sealed) before it is used so a
+ * time left (unless `refresh`: the provider refused it), else a refreshed grant, saved (sealed) before it is used so a
  * rotated refresh token is never lost. A revoked grant is a failure with
  * `reauthorize`; the caller moves the connection to `reauthorization_required`.
  */
 export const accessTokenFor =
-  (deps: AccessDeps) =>
+  (deps: AccessDeps, options: { readonly refresh?: boolean } = {}) =>
   (c: CalendarConnection & { readonly provider: OAuthProviderKind }): TE.TaskEither<CalendarFailure, string> =>
     pipe(
       TE.fromEither(E.Do),
       TE.apS('oauth', TE.fromEither(oauthOf(deps.calendarOAuth, c.provider))),
       TE.apS('grant', TE.fromEither(openGrant(deps.secretBox, c))),
       TE.flatMap(({ oauth, grant }) =>
-        Date.parse(grant.accessExpiresAt) - deps.clock.now().getTime() > RENEW_BEFORE_MS
+        options.refresh !== true && Date.parse(grant.accessExpiresAt) - deps.clock.now().getTime() > RENEW_BEFORE_MS
           ? TE.right(grant.accessToken)
           : pipe(
               oauth.refresh(grant),

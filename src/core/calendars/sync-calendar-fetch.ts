@@ -96,20 +96,26 @@ const fetchOAuth = (
   deps: FetchDeps,
   c: CalendarConnection & { readonly provider: OAuthProviderKind },
   window: CalendarWindow,
-): TE.TaskEither<CalendarFailure, FetchedPage> =>
-  pipe(
-    TE.fromEither(providerOf(deps, c)),
-    TE.bindTo('provider'),
-    TE.bind('accessToken', () => accessTokenFor(deps)(c)),
-    TE.flatMap(({ provider, accessToken }) =>
-      pipe(
-        unexpectedAsFailure(() =>
-          provider.fetchEvents({ kind: c.provider, calendarId: c.calendarId, ownerEmail: c.accountEmail, accessToken }, window, cursorOf(deps, c))(),
+): TE.TaskEither<CalendarFailure, FetchedPage> => {
+  const read = (provider: CalendarProvider, refresh: boolean) =>
+    pipe(
+      accessTokenFor(deps, { refresh })(c),
+      TE.flatMap((accessToken) =>
+        pipe(
+          unexpectedAsFailure(() =>
+            provider.fetchEvents({ kind: c.provider, calendarId: c.calendarId, ownerEmail: c.accountEmail, accessToken }, window, cursorOf(deps, c))(),
+          ),
+          TE.map((page) => ({ page, accessToken })),
         ),
-        TE.map((page) => ({ page, accessToken })),
       ),
-    ),
+    )
+  return pipe(
+    TE.fromEither(providerOf(deps, c)),
+    // A refused access token (revoked early, or lapsed sooner than it said) is refreshed once at once:
+    // a revoked grant then fails its refresh and asks for a reconnect.
+    TE.flatMap((provider) => TE.orElse((f: CalendarFailure) => (f.tokenRejected === true ? read(provider, true) : TE.left(f)))(read(provider, false))),
   )
+}
 
 /**
  * Reads a connection's calendar for the window with the provider of its kind.

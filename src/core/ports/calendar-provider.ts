@@ -43,6 +43,8 @@ export interface CalendarFailure {
   readonly retryAfterSeconds?: number
   /** The grant was revoked or expired (invalid_grant, 401 after a refresh): only the account can reconnect it. */
   readonly reauthorize?: boolean
+  /** The provider refused the access token (401): the sync refreshes the grant and tries once more. */
+  readonly tokenRejected?: boolean
   /** What went wrong underneath, for the server log only (never shown to the account). */
   readonly cause?: unknown
 }

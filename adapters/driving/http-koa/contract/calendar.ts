@@ -154,3 +154,11 @@ export const OAuthProviderCodec = t.exact(
   'CalendarOAuthProvider',
 )
 export const OAuthProviderListCodec = pageOf(OAuthProviderCodec, 'CalendarOAuthProviderList')
+
+/** The answer of a provider that failed or did not answer while the person waits (a route's extra status). */
+export const PROVIDER_DOWN = {
+  status: 503,
+  envelope: true,
+  description: 'The calendar provider failed or did not answer (INTERNAL_ERROR); Retry-After when the provider set one. Safe to try again.',
+  headers: { 'Retry-After': 'Seconds the provider asked to wait, when it said.' },
+}

@@ -18,6 +18,7 @@ import {
   OAuthFinishedCodec,
   OAuthProviderListCodec,
   OAuthStartBody,
+  PROVIDER_DOWN,
   ProviderCalendarListCodec,
 } from '../contract/calendar.js'
 
@@ -90,7 +91,7 @@ export const calendarOAuthRoutes = (core: Core) => [
       status: 201,
       description: 'Connected (or reconnected); JSON clients.',
       data: OAuthFinishedCodec,
-      extraStatuses: [{ status: 303, description: `A browser is sent on to ${SETTINGS_PAGE} (Location), with the outcome in its query.`, headers: { Location: 'The web app page.' } }],
+      extraStatuses: [{ status: 303, description: `A browser is sent on to ${SETTINGS_PAGE} (Location), with the outcome in its query.`, headers: { Location: 'The web app page.' } }, PROVIDER_DOWN],
     },
     handle: ({ actor, params, query, headers }) => {
       const finished = pipe(
@@ -122,7 +123,7 @@ export const calendarOAuthRoutes = (core: Core) => [
       VALIDATION_ERROR: 'The connection is an iCalendar feed, which is one calendar (details[].path `id`).',
       CONFLICT: "The connection's permission was revoked or has expired: reconnect it first (CONFLICT).",
     },
-    success: { status: 200, description: 'Every calendar the permission can read, whole (not paged).', data: ProviderCalendarListCodec },
+    success: { status: 200, description: 'Every calendar the permission can read, whole (not paged).', data: ProviderCalendarListCodec, extraStatuses: [PROVIDER_DOWN] },
     handle: ({ actor, params }) =>
       TE.map((rows: ReadonlyArray<{ id: string; name: string; primary: boolean; selected: boolean }>) => ({ data: { ...wholePage(rows), rows: [...rows] } }))(
         core.calendar.providerCalendars(actor, params.id),
@@ -157,7 +158,8 @@ export const calendarOAuthRoutes = (core: Core) => [
         TE.map((answer): Reply<never> =>
           answer.kind === 'validation'
             ? { status: 200, stream: Buffer.from(answer.echo, 'utf8'), headers: { 'content-type': 'text/plain; charset=utf-8' } }
-            : { status: 202, stream: null, headers: {} },
+            : // An empty body rather than none: Koa turns a missing body into 204, and Graph expects 202.
+              { status: 202, stream: Buffer.alloc(0), headers: { 'content-type': 'text/plain; charset=utf-8' } },
         ),
       )
     },

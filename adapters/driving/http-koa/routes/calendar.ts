@@ -13,6 +13,7 @@ import {
   ConnectionPatchBody,
   connectionView,
   CalendarConnectionListCodec,
+  PROVIDER_DOWN,
 } from '../contract/calendar.js'
 
 const data = <A>(task: TE.TaskEither<AppError, A>) => TE.map((d: A) => ({ data: d }))(task)
@@ -76,11 +77,15 @@ export const calendarRoutes = (core: Core) => {
     route({
       operationId: 'updateCalendarConnection', method: 'patch', path: '/calendar/connections/{id}', tag: 'Calendars', access: 'write',
       summary: 'Rename a calendar, set its auto-join mode and rules',
-      description: 'Each field is optional; `name` renames it (null or an empty name goes back to the feed\'s own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
+      description: 'Each field is optional; `name` renames it (null or an empty name goes back to the feed\'s own); `calendarId` (Google and Microsoft) reads another of the account\'s calendars, synced from scratch at once; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.',
       params: connection.params,
       body: ConnectionPatchBody,
-      errorNotes: connection.errorNotes({ VALIDATION_ERROR: RULE_422 }),
-      success: { status: 200, description: 'The connection as it is now.', data: ConnectionCodec },
+      errors: ['CONFLICT'],
+      errorNotes: connection.errorNotes({
+        VALIDATION_ERROR: `${RULE_422} Or \`calendarId\` is not a calendar the connection's account can read, or is given for an iCalendar feed.`,
+        CONFLICT: "`calendarId`: that calendar is connected already, or the connection's permission is gone and it must be reconnected first (CONFLICT).",
+      }),
+      success: { status: 200, description: 'The connection as it is now.', data: ConnectionCodec, extraStatuses: [PROVIDER_DOWN] },
       handle: connection.handle((actor, id, changes) => core.calendar.update(actor, id, changes)),
     }),
     route({
