@@ -216,6 +216,11 @@ s('the callback refuses in words: no state, a state of another account, a refusa
   assert.match(wrongProvider.body.error.message, /made for another calendar provider/)
   const denied = await finish(ctx, 'google', `?error=access_denied&state=${encodeURIComponent(params.get('state') ?? '')}`)
   assert.equal([denied.status, denied.body.error.details[0].path, denied.body.error.message], [422, 'error', 'Access to the calendar was not granted at Google Calendar, so nothing was connected'])
+  const late = await consent(ctx, 'google')
+  ctx.h.clock.advance(11 * 60_000)
+  const expired = await finish(ctx, 'google', late)
+  assert.equal([expired.status, expired.body.error.message], [422, 'This connection request has expired (it lasts 10 minutes); start again from Settings → Calendars'])
+  ctx.h.clock.advance(-11 * 60_000)
   const ok = await finish(ctx, 'google', search)
   assert.is(ok.status, 201)
   const again = await finish(ctx, 'google', search)
@@ -278,6 +283,40 @@ s('the calendar picker: the calendars the grant reads, another chosen and synced
   assert.is(other.status, 404)
 })
 
+s('a refused access token is refreshed at once; a channel about to lapse is replaced and the old one stopped', async (ctx) => {
+  const id = ctx.g.addEvent('primary', { summary: 'Retro', start: { dateTime: at(8, 9) }, end: { dateTime: at(8, 10) } })
+  const c = await connectGoogle(ctx)
+  await ctx.h.worker.drain()
+  const [first] = ctx.g.channels()
+  ctx.g.expireAccessTokens()
+  ctx.g.changeEvent('primary', id, { summary: 'Retro (v2)' })
+  await pushed(ctx, ctx.g)
+  assert.equal((await meetings(ctx.h)).map((m) => m.title), ['Retro (v2)'])
+  assert.is((await ctx.h.request('GET', `/calendar/connections/${c.id}`)).body.data.status, 'active', 'no failure shows: the grant was refreshed and the read tried again')
+  // A day before the channel lapses (Google gives a week), the periodic sync replaces it.
+  ctx.h.clock.set(new Date(first!.expiration - 6 * 3_600_000))
+  await ctx.h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await ctx.h.worker.drain()
+  const now = ctx.g.channels()
+  assert.is(now.length, 1, 'the old channel was stopped')
+  assert.is.not(now[0]!.id, first!.id)
+  const after = (await ctx.h.request('GET', `/calendar/connections/${c.id}`)).body.data
+  assert.is(after.pushUntil, new Date(now[0]!.expiration).toISOString())
+})
+
+s('a failing provider: the connection says so in words, keeps its meetings and waits as long as the provider asked', async (ctx) => {
+  ctx.g.addEvent('primary', { summary: 'Kickoff', start: { dateTime: at(9, 9) }, end: { dateTime: at(9, 10) } })
+  const c = await connectGoogle(ctx)
+  await ctx.h.worker.drain()
+  ctx.g.failNext(503, { retryAfterSeconds: 600, times: 10 })
+  const syncs = await ctx.h.core.calendar.syncNow({ accountId: ctx.h.accounts.first, connectionId: c.id, due: null })()
+  assert.ok(E.isRight(syncs) && syncs.right.kind === 'failed', JSON.stringify(syncs))
+  const failed = (await ctx.h.request('GET', `/calendar/connections/${c.id}`)).body.data
+  assert.equal([failed.status, (await meetings(ctx.h)).map((m) => m.title)], ['error', ['Kickoff']])
+  assert.match(failed.lastError, /Google Calendar/)
+  if (E.isRight(syncs) && syncs.right.kind === 'failed') assert.is(syncs.right.nextSyncAt, '2026-06-01T12:10:00.000Z', 'ten minutes: the Retry-After, past the backoff of one')
+})
+
 s('a feed is refused where only OAuth calendars go, and an OAuth provider where only feeds go', async (ctx) => {
   const viaFeed = await ctx.h.request('POST', '/calendar/connections', { body: { provider: 'google', url: 'https://calendar.example.com/a.ics' } })
   assert.equal([viaFeed.status, viaFeed.body.error.details[0].path], [422, 'provider'])
@@ -306,3 +345,29 @@ s('Microsoft: consent, the validation handshake, a change pushed and synced with
 })
 
 s.run()
+
+const bare = suite('HTTP: calendar providers that are not set up')
+
+bare('the providers say so, and starting one answers 422 naming the settings its operator sets; push to it finds nothing', async () => {
+  const h = await startHarness({
+    ports: { calendarOAuthSettings: { google: ['NOTETAKER_GOOGLE_CLIENT_ID', 'NOTETAKER_GOOGLE_CLIENT_SECRET', 'NOTETAKER_GOOGLE_REDIRECT_URL'], microsoft: ['NOTETAKER_MICROSOFT_CLIENT_ID'] } },
+  })
+  try {
+    const providers = await h.request('GET', '/calendar/providers')
+    assert.equal(providers.body.data.rows.map((p: any) => p.configured), [false, false])
+    const start = await h.request('POST', '/calendar/connections/oauth/google/start', { body: {} })
+    assert.equal([start.status, start.body.error.code, start.body.error.details[0].path], [422, 'VALIDATION_ERROR', 'provider'])
+    assert.is(
+      start.body.error.message,
+      'Google Calendar is not set up on this server: its operator sets NOTETAKER_GOOGLE_CLIENT_ID, NOTETAKER_GOOGLE_CLIENT_SECRET and NOTETAKER_GOOGLE_REDIRECT_URL (see docs/calendars.md)',
+    )
+    const callback = await h.request('GET', '/calendar/oauth/microsoft/callback?code=x&state=y')
+    assert.equal([callback.status, callback.body.error.message], [422, 'Microsoft 365 is not set up on this server: its operator sets NOTETAKER_MICROSOFT_CLIENT_ID (see docs/calendars.md)'])
+    const push = await h.request('POST', '/calendar/push/google', { key: null, headers: { 'x-goog-channel-id': 'a' } })
+    assert.is(push.status, 404)
+  } finally {
+    await h.close()
+  }
+})
+
+bare.run()

@@ -991,7 +991,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a calendar, set its auto-join mode and rules
-         * @description Each field is optional; `name` renames it (null or an empty name goes back to the feed's own); a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.
+         * @description Each field is optional; `name` renames it (null or an empty name goes back to the feed's own); `calendarId` (Google and Microsoft) reads another of the account's calendars, synced from scratch at once; a rule list given replaces the old one whole (send [] to clear it). The schedule reflects the change at once. Per meeting, recordOverride outranks every rule; then a meeting the account declined is left out (unless recordDeclined is true); then bar rules, then join rules, then autoJoin.
          */
         patch: operations["updateCalendarConnection"];
         trace?: never;
@@ -10609,7 +10609,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A field failed the schema, e.g. an unknown rule kind (details[].path `joinRules.0.kind`) or an empty rule value (VALIDATION_ERROR). */
+            /** @description `calendarId`: that calendar is connected already, or the connection's permission is gone and it must be reconnected first (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field failed the schema, e.g. an unknown rule kind (details[].path `joinRules.0.kind`) or an empty rule value (VALIDATION_ERROR). Or `calendarId` is not a calendar the connection's account can read, or is given for an iCalendar feed. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10632,6 +10641,17 @@ export interface operations {
             /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The calendar provider failed or did not answer (INTERNAL_ERROR); Retry-After when the provider set one. Safe to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds the provider asked to wait, when it said. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11147,6 +11167,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The calendar provider failed or did not answer (INTERNAL_ERROR); Retry-After when the provider set one. Safe to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds the provider asked to wait, when it said. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listConnectionCalendars: {
@@ -11253,6 +11284,17 @@ export interface operations {
             /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The calendar provider failed or did not answer (INTERNAL_ERROR); Retry-After when the provider set one. Safe to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds the provider asked to wait, when it said. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
