@@ -163,8 +163,10 @@ s('Google: a change in the calendar is pushed, checked and synced; deleting the 
   await pushed(ctx, ctx.g)
   const [moved] = await meetings(ctx.h)
   assert.equal([moved?.title, moved?.startsAt], ['Standup (moved)', at(3, 11)])
-  const answered = ctx.g.deliveries.map((d: any) => d.status)
-  assert.ok(answered.length >= 2 && answered.every((status: number) => status === 202), `every notification accepted: ${answered}`)
+  // Google's first message on a channel (`sync`) may come before the channel is stored, and says nothing changed;
+  // every change notification is accepted.
+  const answered = ctx.g.deliveries.filter((d) => d.state === 'exists').map((d) => d.status)
+  assert.ok(answered.length >= 1 && answered.every((status) => status === 202), `every change notification accepted: ${answered}`)
   ctx.g.cancelEvent('primary', id)
   await pushed(ctx, ctx.g)
   assert.equal(await meetings(ctx.h), [], 'a cancelled event is removed')
