@@ -32,7 +32,7 @@ import type { WebhookSender } from './ports/webhook-sender.js'
 import type { WebhookStore } from './ports/webhook-store.js'
 import type { BotRunner } from './ports/bot-runner.js'
 import { type BotSettings, botUseCases, type EngineSettings, settleRunsForMeetings } from './bots/index.js'
-import { type CalendarConnectionPorts, calendarConnectionUseCases } from './calendars/index.js'
+import { type CalendarConnectionPorts, calendarConnectionUseCases, ownerNotices } from './calendars/index.js'
 import { identityUseCases } from './identity/index.js'
 import { meetingUseCases } from './meetings/index.js'
 import { joiningUseCases, organizationUseCases, sharingUseCases } from './organizations/index.js'
@@ -144,7 +144,7 @@ export const buildCore = (ports: Ports) => {
     /** Meetings (manual and from calendars) and the schedule of what will be recorded. */
     meetings: meetingUseCases(meetingPorts),
     /** Calendar connections and their sync (runs as `calendar.sync` jobs, periodic and on demand). */
-    calendar: calendarConnectionUseCases(meetingPorts),
+    calendar: calendarConnectionUseCases({ ...meetingPorts, tellOwner: ownerNotices(ports) }),
     /** Organizations, members and invites (HTTP for organization-wide keys, CLI for operators). */
     organization: organizationUseCases(ports),
     /** Invite and share links: looking one up, and joining with it (a new account, signed in). */

@@ -252,6 +252,13 @@ s('a revoked grant: the connection asks to be reconnected, keeps its meetings an
   assert.equal((await meetings(ctx.h)).map((m) => m.title), ['Planning'], 'its meetings are kept')
   const told = ctx.h.events.filter((e) => e.type === 'calendar.reauthorization_required')
   assert.equal(told.map((e) => (e.data as any).connectionId), [c.id])
+  const inApp = (await ctx.h.request('GET', '/notifications')).body.data.rows
+  assert.equal(inApp.map((n: any) => [n.kind, n.text, n.link]), [
+    ['calendar-reconnect', 'Your calendar "ada@example.com" (Google Calendar) stopped syncing: reconnect it to keep its meetings up to date.', '/settings/calendars'],
+  ])
+  await ctx.h.request('POST', `/calendar/connections/${c.id}/sync`)
+  await ctx.h.worker.drain()
+  assert.is(ctx.h.events.filter((e) => e.type === 'calendar.reauthorization_required').length, 1, 'told once, not at every try')
   const cross = await ctx.h.request('POST', '/calendar/connections/oauth/google/start', { body: { connectionId: c.id }, key: ctx.h.keys.other })
   assert.is(cross.status, 404, "another account's connection is not found")
   const back = await finish(ctx, 'google', await consent(ctx, 'google', { connectionId: c.id }))

@@ -15,6 +15,7 @@ const PAGE = 20
 const LINK_WORDS: Readonly<Record<Notification['kind'], string>> = {
   'recording-shared': 'Open the recording',
   'organization-invite': 'Open the invite',
+  'calendar-reconnect': 'Open Settings → Calendars',
 }
 
 const Row = (props: { n: Notification; canWrite: boolean; onRead: (ids: string[]) => void; busy: boolean }) => {

@@ -12959,10 +12959,10 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /**
-                                 * @description `organization-invite`: someone invited the account into an organization; `recording-shared`: someone shared a recording with it.
+                                 * @description `organization-invite`: someone invited the account into an organization; `recording-shared`: someone shared a recording with it; `calendar-reconnect`: a Google or Microsoft calendar of the account lost its permission and must be reconnected (Settings → Calendars).
                                  * @enum {string}
                                  */
-                                kind: "organization-invite" | "recording-shared";
+                                kind: "organization-invite" | "recording-shared" | "calendar-reconnect";
                                 /** @description What happened, in one sentence to show, e.g. `Ada shared "Weekly sync" with you.` */
                                 text: string;
                                 /** @description Where it leads, as a path of the web app: `/recordings/{runId}`, or an invite's one-time link to join. */

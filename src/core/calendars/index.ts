@@ -25,6 +25,7 @@ import { finishOAuthConnection } from './finish-oauth-connection.js'
 import { listProviderCalendars } from './provider-calendars.js'
 import { receiveCalendarPush } from './receive-calendar-push.js'
 import { startOAuthConnection } from './start-oauth-connection.js'
+import type { OwnerNotices } from './owner-notices.js'
 
 export interface CalendarConnectionPorts {
   readonly calendarConnections: CalendarConnectionStore
@@ -53,6 +54,8 @@ export interface CalendarConnectionPorts {
   readonly onMeetingsChanged?: MeetingChangeListener
   /** Tells owners (webhooks) when a calendar's grant needs renewing. */
   readonly events?: EventPublisher
+  /** Tells owners in the app (and by mail) when a calendar's grant needs renewing. */
+  readonly tellOwner?: OwnerNotices
 }
 
 /** An OAuth provider as the web app offers it: its name, and whether this server is set up to connect it. */
@@ -89,3 +92,5 @@ export const calendarConnectionUseCases = (ports: CalendarConnectionPorts) => {
 }
 
 export type CalendarConnectionUseCases = ReturnType<typeof calendarConnectionUseCases>
+
+export { ownerNotices } from './owner-notices.js'

@@ -21,6 +21,7 @@ import type { MeetingStore } from '../ports/meeting-store.js'
 import { type MeetingChangeListener, notifyChanges } from '../meetings/index.js'
 import { ignoreFailure } from '../recordings/index.js'
 import { keepPushChannel, type PushDeps } from './keep-push-channel.js'
+import type { OwnerNotices } from './owner-notices.js'
 import { isOAuthConnection } from './oauth-grant.js'
 import { type FetchDeps, type FetchedPage, fetchCalendarPage } from './sync-calendar-fetch.js'
 import { queueSync, type SyncJobPayload } from './sync-calendar-job.js'
@@ -35,6 +36,8 @@ export interface SyncDeps extends FetchDeps, PushDeps {
   readonly onMeetingsChanged?: MeetingChangeListener
   /** Tells the owner (webhooks) when a grant needs renewing. */
   readonly events?: EventPublisher
+  /** Tells the owner in the app, and by mail when the server sends mail, when a grant needs renewing. */
+  readonly tellOwner?: OwnerNotices
 }
 
 export type SyncOutcome =
@@ -111,19 +114,25 @@ export const syncCalendarConnection =
       )
     }
 
-    /** The webhook event for a grant that needs renewing; failing to publish it never undoes the sync's record. */
+    /**
+     * The webhook event and the owner's notification for a grant that needs renewing; failing to
+     * publish or tell never undoes the sync's record.
+     */
     const tellOwner = (c: CalendarConnection, error: string, at: string): TE.TaskEither<AppError, void> =>
-      deps.events === undefined
-        ? TE.right(undefined)
-        : ignoreFailure(
-            deps.events.publish({
-              id: deps.ids.uuid(),
-              type: 'calendar.reauthorization_required',
-              accountId: c.accountId,
-              occurredAt: at,
-              data: { connectionId: c.id, provider: c.provider, name: connectionName(c), accountEmail: c.accountEmail, status: 'reauthorization_required', error },
-            }),
-          )
+      pipe(
+        deps.events === undefined
+          ? TE.right(undefined)
+          : ignoreFailure(
+              deps.events.publish({
+                id: deps.ids.uuid(),
+                type: 'calendar.reauthorization_required',
+                accountId: c.accountId,
+                occurredAt: at,
+                data: { connectionId: c.id, provider: c.provider, name: connectionName(c), accountEmail: c.accountEmail, status: 'reauthorization_required', error },
+              }),
+            ),
+        TE.flatMap(() => TE.fromTask(deps.tellOwner === undefined || !isOAuthConnection(c) ? T.of(undefined) : deps.tellOwner.reconnect(c, error))),
+      )
 
     const applyPage = (c: CalendarConnection, { page, accessToken }: FetchedPage, window: CalendarWindow, now: Date): TE.TaskEither<AppError, SyncOutcome> => {
       const at = now.toISOString()

@@ -1,5 +1,5 @@
 /**
- * What a person is told: invited into an organization, or given a recording.
+ * What a person is told: invited into an organization, given a recording, or that a calendar must be reconnected.
  * Each notice reaches the person in the app (when the email has an account)
  * and by mail (when the server sends mail). Links are absolute web app addresses.
  */
@@ -23,6 +23,18 @@ export type Notice =
       readonly recordingTitle: string
       readonly sharedBy: string
       /** Opens the recording (for someone with no account: first sets a password). */
+      readonly link: string
+    }
+  | {
+      readonly kind: 'calendar-reconnect'
+      /** The email of the account that owns the connection. */
+      readonly to: string
+      readonly calendarName: string
+      /** "Google Calendar", "Microsoft 365". */
+      readonly providerName: string
+      /** Why, in the provider's words (the connection's lastError). */
+      readonly reason: string
+      /** Settings → Calendars in the web app, where Reconnect is. */
       readonly link: string
     }
 

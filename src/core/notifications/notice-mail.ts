@@ -24,5 +24,17 @@ export const mailOf = (notice: Notice): OutgoingMail => {
         subject: `${notice.sharedBy} shared "${notice.recordingTitle}" with you`,
         text: [`${notice.sharedBy} shared the notes of "${notice.recordingTitle}" with you on Notetaker.`, '', 'Open them here:', notice.link].join('\n'),
       }
+    case 'calendar-reconnect':
+      return {
+        to: notice.to,
+        subject: `Reconnect your calendar "${notice.calendarName}" on Notetaker`,
+        text: [
+          `Notetaker can no longer read your calendar "${notice.calendarName}" (${notice.providerName}): ${notice.reason}`,
+          '',
+          'Its meetings are kept, but changes to them no longer reach Notetaker and new ones are not recorded until you reconnect it.',
+          'Reconnect it in Settings → Calendars:',
+          notice.link,
+        ].join('\n'),
+      }
   }
 }

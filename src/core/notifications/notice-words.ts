@@ -14,6 +14,8 @@ export const sentenceOf = (notice: Notice): string => {
       return `${inviterOf(notice)} invited you to join ${notice.organizationName} as ${roleWords(notice.role)}.`
     case 'recording-shared':
       return `${notice.sharedBy} shared "${notice.recordingTitle}" with you.`
+    case 'calendar-reconnect':
+      return `Your calendar "${notice.calendarName}" (${notice.providerName}) stopped syncing: reconnect it to keep its meetings up to date.`
   }
 }
 

@@ -12,8 +12,16 @@ const ORGANIZATION_PAGE = '/settings/organization'
  * The link a notification keeps. An invite's link holds its one-time token, so it is
  * stored sealed like every other secret, and opened only to be shown to its account.
  */
-export const storedLink = (box: SecretBox, notice: Notice): string =>
-  notice.kind === 'organization-invite' ? box.seal(pathOf(notice.link)) : `/recordings/${encodeURIComponent(notice.runId)}`
+export const storedLink = (box: SecretBox, notice: Notice): string => {
+  switch (notice.kind) {
+    case 'organization-invite':
+      return box.seal(pathOf(notice.link))
+    case 'recording-shared':
+      return `/recordings/${encodeURIComponent(notice.runId)}`
+    case 'calendar-reconnect':
+      return pathOf(notice.link)
+  }
+}
 
 /** The notification as its account sees it: the link a path in the web app. */
 export const shown =

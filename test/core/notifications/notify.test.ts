@@ -58,6 +58,23 @@ s('with a mailer, the notice is mailed and the account with its email is told in
   ])
 })
 
+s('a calendar to reconnect: mailed with the reason and the settings link; in the app it leads to Settings → Calendars', async () => {
+  const { mailer, sent } = recordingMailer(() => null)
+  const w = await world(mailer)
+  const reconnect: Notice = {
+    kind: 'calendar-reconnect', to: 'cy@example.com', calendarName: 'Work', providerName: 'Microsoft 365',
+    reason: 'Microsoft no longer accepts this calendar\'s permission: it was revoked.', link: 'https://notes.example.com/settings/calendars',
+  }
+  assert.equal(await w.useCases.notify(reconnect)(), { mailed: true, mailProblem: null })
+  assert.equal(sent.map((m) => [m.to, m.subject]), [['cy@example.com', 'Reconnect your calendar "Work" on Notetaker']])
+  assert.match(sent[0]!.text, 'Notetaker can no longer read your calendar "Work" (Microsoft 365): Microsoft no longer accepts')
+  assert.match(sent[0]!.text, 'https://notes.example.com/settings/calendars')
+  const page = await right(w.useCases.list(w.actor, { limit: 10, offset: 0 }))
+  assert.equal(page.rows.map((n) => [n.kind, n.text, n.link]), [
+    ['calendar-reconnect', 'Your calendar "Work" (Microsoft 365) stopped syncing: reconnect it to keep its meetings up to date.', '/settings/calendars'],
+  ])
+})
+
 s('without a mailer nothing is mailed and nothing is a problem; the app still tells the account', async () => {
   const w = await world()
   assert.equal(await w.useCases.notify(invite)(), { mailed: false, mailProblem: null })

@@ -6,8 +6,9 @@ import { annotate, formatted, nullableFormatted } from '../openapi/codec-schema.
 const NotificationCodec = t.exact(
   t.type({
     id: formatted('uuid'),
-    kind: annotate(t.keyof({ 'organization-invite': null, 'recording-shared': null }), {
-      description: '`organization-invite`: someone invited the account into an organization; `recording-shared`: someone shared a recording with it.',
+    kind: annotate(t.keyof({ 'organization-invite': null, 'recording-shared': null, 'calendar-reconnect': null }), {
+      description:
+        '`organization-invite`: someone invited the account into an organization; `recording-shared`: someone shared a recording with it; `calendar-reconnect`: a Google or Microsoft calendar of the account lost its permission and must be reconnected (Settings → Calendars).',
     }),
     text: annotate(t.string, { description: 'What happened, in one sentence to show, e.g. `Ada shared "Weekly sync" with you.`' }),
     link: annotate(t.string, { description: 'Where it leads, as a path of the web app: `/recordings/{runId}`, or an invite\'s one-time link to join.' }),
