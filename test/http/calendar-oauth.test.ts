@@ -326,6 +326,17 @@ s('a failing provider: the connection says so in words, keeps its meetings and w
   if (E.isRight(syncs) && syncs.right.kind === 'failed') assert.is(syncs.right.nextSyncAt, '2026-06-01T12:10:00.000Z', 'ten minutes: the Retry-After, past the backoff of one')
 })
 
+s('a push address the provider cannot reach: the calendar syncs all the same, without push, and the log says why', async (ctx) => {
+  ctx.pushBase = 'http://127.0.0.1:9'
+  const r = await finish(ctx, 'microsoft', await consent(ctx, 'microsoft'))
+  const synced = await ctx.h.core.calendar.syncNow({ accountId: ctx.h.accounts.first, connectionId: r.body.data.connection.id, due: null })()
+  assert.ok(E.isRight(synced) && synced.right.kind === 'synced', JSON.stringify(synced))
+  if (E.isRight(synced) && synced.right.kind === 'synced') assert.match(synced.right.pushNote ?? '', /^push notifications could not be set up \(.+\); changes are picked up by the periodic sync$/)
+  const c = (await ctx.h.request('GET', `/calendar/connections/${r.body.data.connection.id}`)).body.data
+  assert.equal([c.status, c.pushUntil], ['active', null])
+  assert.equal(ctx.ms.subscriptions(), [])
+})
+
 s('a feed is refused where only OAuth calendars go, and an OAuth provider where only feeds go', async (ctx) => {
   const viaFeed = await ctx.h.request('POST', '/calendar/connections', { body: { provider: 'google', url: 'https://calendar.example.com/a.ics' } })
   assert.equal([viaFeed.status, viaFeed.body.error.details[0].path], [422, 'provider'])

@@ -9907,7 +9907,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description The account email when connected; `hosted` records meetings this address organises.
+                                 * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                                  */
                                 accountEmail: string;
                                 /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -10076,7 +10076,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description The account email when connected; `hosted` records meetings this address organises.
+                             * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
                             /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -10223,7 +10223,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description The account email when connected; `hosted` records meetings this address organises.
+                             * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
                             /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -10364,7 +10364,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description The account email when connected; `hosted` records meetings this address organises.
+                             * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
                             /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -10533,7 +10533,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description The account email when connected; `hosted` records meetings this address organises.
+                             * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
                             /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -10694,7 +10694,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description The account email when connected; `hosted` records meetings this address organises.
+                             * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                              */
                             accountEmail: string;
                             /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */
@@ -11050,7 +11050,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description The account email when connected; `hosted` records meetings this address organises.
+                                 * @description A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.
                                  */
                                 accountEmail: string;
                                 /** @description `ics`: `ics-` and 16 hex characters, a fingerprint of the feed address (not reversible). `google`, `microsoft`: the provider's id of the calendar read (the account's primary one unless another was chosen; GET …/calendars lists them). The same calendar cannot be connected twice. */

@@ -14,4 +14,17 @@ test('a sync tells the log what it did, a failure at warn with the reason, a ski
   assert.is(syncReport('c1', { kind: 'skipped', why: 'stale' }), undefined)
 })
 
+test('a calendar that must be reconnected plans no next attempt; a push channel that could not be opened is a warning', () => {
+  const revoked = syncReport('c1', { kind: 'failed', message: 'Google no longer accepts this connection.', nextSyncAt: null })
+  assert.equal([revoked?.level, revoked?.message], ['warn', 'calendar c1 could not be read: Google no longer accepts this connection; no sync until its owner reconnects it'])
+  const unpushed = syncReport('c1', {
+    kind: 'synced', inserted: 0, updated: 1, removed: 0, nextSyncAt: '2026-06-01T12:15:00.000Z',
+    pushNote: 'push notifications could not be set up (Microsoft refused the subscription); changes are picked up by the periodic sync',
+  })
+  assert.equal([unpushed?.level, unpushed?.message], [
+    'warn',
+    'calendar c1 synced: 0 meetings added, 1 changed, 0 removed; next sync at 2026-06-01T12:15:00.000Z; push notifications could not be set up (Microsoft refused the subscription); changes are picked up by the periodic sync',
+  ])
+})
+
 test.run()

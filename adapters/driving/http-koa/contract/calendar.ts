@@ -57,7 +57,7 @@ export const ConnectionCodec = t.exact(
       description:
         'What the calendar is called: the name given with POST or PATCH, else the feed\'s own (its X-WR-CALNAME, read at each sync), else, before the first sync and for a feed without one, the host of its address (e.g. `calendar.google.com`).',
     }),
-    accountEmail: formatted('email', 'The account email when connected; `hosted` records meetings this address organises.'),
+    accountEmail: formatted('email', 'A feed: the account email when connected. Google and Microsoft: the email of the provider account that gave the permission. `hosted` records meetings this address organises.'),
     calendarId: annotate(new t.Type<string, string, unknown>('string', t.string.is, t.string.validate, t.identity), {
       type: 'string',
       description:
