@@ -15,6 +15,7 @@ import { calendarPortsFor } from '../../src/app/composition/calendar-ports.js'
 import type { CalendarOAuth } from '../../src/core/ports/calendar-oauth.js'
 import { type GoogleStandin, startGoogleStandin } from '../support/calendar-standins/google.js'
 import { type MicrosoftStandin, startMicrosoftStandin } from '../support/calendar-standins/microsoft.js'
+import { standinSettings } from '../support/calendar-standins/settings.js'
 import { loopbackCertificate } from '../support/model-mirror.js'
 
 const PUBLIC = 'https://notes.example.com'
@@ -44,21 +45,7 @@ s.after(async (ctx) => {
 })
 
 /** Every setting that sets up both providers against the stand-ins. */
-const env = (ctx: Ctx): Record<string, string> => ({
-  NOTETAKER_PUBLIC_URL: PUBLIC,
-  NOTETAKER_ALLOW_PRIVATE_URLS: 'true',
-  NOTETAKER_CALENDAR_CA_FILE: ctx.caFile,
-  NOTETAKER_GOOGLE_CLIENT_ID: ctx.g.clientId,
-  NOTETAKER_GOOGLE_CLIENT_SECRET: ctx.g.clientSecret,
-  NOTETAKER_GOOGLE_AUTHORIZE_URL: ctx.g.authorizeUrl,
-  NOTETAKER_GOOGLE_TOKEN_URL: ctx.g.tokenUrl,
-  NOTETAKER_GOOGLE_USERINFO_URL: ctx.g.userinfoUrl,
-  NOTETAKER_GOOGLE_API_BASE_URL: ctx.g.apiBaseUrl,
-  NOTETAKER_MICROSOFT_CLIENT_ID: ctx.ms.clientId,
-  NOTETAKER_MICROSOFT_CLIENT_SECRET: ctx.ms.clientSecret,
-  NOTETAKER_MICROSOFT_LOGIN_BASE_URL: ctx.ms.loginBaseUrl,
-  NOTETAKER_MICROSOFT_GRAPH_BASE_URL: ctx.ms.graphBaseUrl,
-})
+const env = (ctx: Ctx): Record<string, string> => standinSettings(ctx.g, ctx.ms, { caFile: ctx.caFile, publicUrl: PUBLIC })
 
 const config = (vars: Record<string, string>) => {
   const c = loadConfig(vars)

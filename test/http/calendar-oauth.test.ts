@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/app/config/index.js'
 import { calendarPortsFor } from '../../src/app/composition/calendar-ports.js'
 import { type GoogleStandin, startGoogleStandin } from '../support/calendar-standins/google.js'
 import { type MicrosoftStandin, startMicrosoftStandin } from '../support/calendar-standins/microsoft.js'
+import { standinSettings } from '../support/calendar-standins/settings.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { loopbackCertificate } from '../support/model-mirror.js'
 
@@ -37,21 +38,7 @@ s.before.each(async (ctx) => {
   const callback = (provider: string) => [`${PUBLIC}/ext/v1/calendar/oauth/${provider}/callback`]
   ctx.g = await startGoogleStandin({ tls, consent: 'allow', redirectUris: callback('google'), user: { email: 'ada@example.com', name: 'Ada' } })
   ctx.ms = await startMicrosoftStandin({ tls, consent: 'allow', redirectUris: callback('microsoft') })
-  const config = loadConfig({
-    NOTETAKER_PUBLIC_URL: PUBLIC,
-    NOTETAKER_ALLOW_PRIVATE_URLS: 'true',
-    NOTETAKER_CALENDAR_CA_FILE: tls.cert,
-    NOTETAKER_GOOGLE_CLIENT_ID: ctx.g.clientId,
-    NOTETAKER_GOOGLE_CLIENT_SECRET: ctx.g.clientSecret,
-    NOTETAKER_GOOGLE_AUTHORIZE_URL: ctx.g.authorizeUrl,
-    NOTETAKER_GOOGLE_TOKEN_URL: ctx.g.tokenUrl,
-    NOTETAKER_GOOGLE_USERINFO_URL: ctx.g.userinfoUrl,
-    NOTETAKER_GOOGLE_API_BASE_URL: ctx.g.apiBaseUrl,
-    NOTETAKER_MICROSOFT_CLIENT_ID: ctx.ms.clientId,
-    NOTETAKER_MICROSOFT_CLIENT_SECRET: ctx.ms.clientSecret,
-    NOTETAKER_MICROSOFT_LOGIN_BASE_URL: ctx.ms.loginBaseUrl,
-    NOTETAKER_MICROSOFT_GRAPH_BASE_URL: ctx.ms.graphBaseUrl,
-  })
+  const config = loadConfig(standinSettings(ctx.g, ctx.ms, { caFile: tls.cert, publicUrl: PUBLIC }))
   if (E.isLeft(config)) throw new Error(config.left.join('\n'))
   const { calendars, calendarOAuth, calendarOAuthSettings } = calendarPortsFor(config.right)
   ctx.pushBase = null
