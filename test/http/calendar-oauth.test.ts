@@ -203,7 +203,7 @@ s('the callback refuses in words: no state, a state of another account, a refusa
   assert.equal([otherAccount.status, otherAccount.body.error.message], [422, 'This connection request was started by another account (sign in as that account to finish it); start again from Settings → Calendars'])
   const wrongProvider = await finish(ctx, 'microsoft', search)
   assert.match(wrongProvider.body.error.message, /made for another calendar provider/)
-  const denied = await finish(ctx, 'google', `?error=access_denied&state=${encodeURIComponent(params.get('state') ?? '')}`)
+  const denied = await finish(ctx, 'google', `?error=access_denied&error_description=${encodeURIComponent('The user denied.\r\nTrace ID: 1')}&state=${encodeURIComponent(params.get('state') ?? '')}`)
   assert.equal([denied.status, denied.body.error.details[0].path, denied.body.error.message], [422, 'error', 'Access to the calendar was not granted at Google Calendar, so nothing was connected'])
   const late = await consent(ctx, 'google')
   ctx.h.clock.advance(11 * 60_000)

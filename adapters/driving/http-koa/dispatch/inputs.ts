@@ -8,8 +8,10 @@ type Raw = Readonly<Record<string, string | string[] | undefined>>
 /**
  * Reads path or query parameters by their specs. Unreadable values (400) take
  * precedence over values out of bounds (422); unknown query parameters are
- * refused, unless `unknown` is `ignore`. Every value, known or not, passes the
- * text guard first (a NUL or another control character is 422 on its name).
+ * refused, unless `unknown` is `ignore`. Every value read, and every unknown one
+ * refused, passes the text guard first (a NUL or another control character is 422
+ * on its name); an ignored one is never read, so it is not looked at (a provider's
+ * `error_description` on the OAuth callback carries line breaks).
  */
 export const readParams = (
   specs: Readonly<Record<string, Param<unknown>>> | undefined,
@@ -21,7 +23,7 @@ export const readParams = (
   const unreadable: FieldIssue[] = []
   const invalid: FieldIssue[] = []
   const s = specs ?? {}
-  const texts = guardTexts(raw)
+  const texts = guardTexts(unknown === 'ignore' ? Object.fromEntries(Object.entries(raw).filter(([name]) => name in s)) : raw)
   if (texts.length > 0) return E.left(validation(texts, `The ${where} parameter ${texts[0]!.path} ${texts[0]!.message}`))
   for (const [name, spec] of Object.entries(s)) {
     const value = raw[name]
