@@ -8,6 +8,8 @@ import { useAction } from '../../components/manage/use-action.js'
 import { useSession } from '../../session.js'
 import { useAsync, useInterval } from '../../use-async.js'
 
+const WATCH_AFTER_CHANGE_MS = 30_000
+
 const AddCalendar = (props: { onAdded: () => Promise<void> }) => {
   const { api } = useSession()
   const action = useAction()
@@ -54,7 +56,13 @@ const AddCalendar = (props: { onAdded: () => Promise<void> }) => {
 export const CalendarsSection = () => {
   const { api, canWrite } = useSession()
   const list = useAsync(async () => (await api.request('get', '/calendar/connections')).data.rows, [])
-  useInterval(() => void list.reload(true), 3000, list.data?.some((c) => c.status === 'pending') ?? false)
+  // A change (Sync now, another calendar) queues a sync whose outcome shows without a reload: the list is read again for a while.
+  const [watchUntil, setWatchUntil] = useState(0)
+  const changed = async () => {
+    setWatchUntil(Date.now() + WATCH_AFTER_CHANGE_MS)
+    await list.reload(true)
+  }
+  useInterval(() => void list.reload(true), 3000, (list.data?.some((c) => c.status === 'pending') ?? false) || Date.now() < watchUntil)
   return (
     <section aria-labelledby="calendars-title">
       <h2 id="calendars-title">Calendars</h2>
@@ -68,7 +76,7 @@ export const CalendarsSection = () => {
           <p>No calendar is connected.{canWrite ? ' Connect one below.' : ''}</p>
         </Empty>
       ) : (
-        list.data.map((c) => <ConnectionCard key={c.id} connection={c} onChanged={() => list.reload(true)} />)
+        list.data.map((c) => <ConnectionCard key={c.id} connection={c} onChanged={changed} />)
       )}
       {canWrite ? <ConnectProviders /> : null}
       {canWrite ? <AddCalendar onAdded={() => list.reload(true)} /> : null}
