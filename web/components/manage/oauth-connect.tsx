@@ -33,7 +33,7 @@ export const ConnectProviders = () => {
   return (
     <section class="card stack" aria-labelledby="connect-account-title">
       <h3 id="connect-account-title">Connect a calendar account</h3>
-      <p class="hint">You sign in with the provider and allow read-only access to your calendar; changes then show within seconds.</p>
+      <p class="hint">You sign in with the provider and allow this server to read your calendars (it never changes them). You can choose which calendar afterwards.</p>
       <ErrorNote message={providers.error ?? action.error} />
       <div class="toolbar">
         {configured.map((p) => (
