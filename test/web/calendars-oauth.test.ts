@@ -88,6 +88,7 @@ test.after(async () => {
 interface ConnectionRow {
   id: string
   provider: string
+  calendarId: string
   name: string
   status: string
   accountEmail: string
@@ -126,7 +127,8 @@ const openWatched = async (): Promise<Watched> => {
   return watched
 }
 
-const cardOf = (page: Page, name: string | RegExp) => page.locator('section.connection', { has: page.getByRole('heading', { name, level: 3 }) })
+/** A connection's card, by its id (its heading follows the calendar's name, which choosing another calendar changes). */
+const cardOf = (page: Page, connectionId: string) => page.locator(`section.connection[aria-labelledby="connection-${connectionId}"]`)
 
 /** Clicks a Connect or Reconnect button, allows on the stand-in's consent page, and waits to be back on Settings → Calendars. */
 const consentThrough = async (page: Page, click: () => Promise<void>, standinUrl: string) => {
@@ -154,6 +156,14 @@ test('Google Calendar: connect through consent, meetings and decisions, a change
   assert.equal(await seriousViolations(page), [], 'calendars, with the connect buttons')
   await screenshot(page, 'oauth-calendars-empty')
 
+  // Saying no on the consent page comes back as words, and connects nothing.
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).click()
+  await page.waitForURL((u) => u.href.startsWith(google.url), { timeout: 10_000 })
+  await page.getByRole('button', { name: 'Deny' }).click()
+  await page.waitForURL((u) => u.pathname === '/settings/calendars' && u.search === '', { timeout: 15_000 })
+  await page.getByRole('alert').filter({ hasText: /^The calendar was not connected: / }).waitFor()
+  assert.equal(await connections(), [])
+
   await consentThrough(page, () => page.getByRole('button', { name: 'Connect Google Calendar' }).click(), google.url)
   await page.getByRole('status').filter({ hasText: /^Connected .*\(ada@example\.com\)\./ }).waitFor()
   const [connection] = await connections()
@@ -161,7 +171,7 @@ test('Google Calendar: connect through consent, meetings and decisions, a change
   assert.is(connection.provider, 'google')
   assert.is(connection.accountEmail, 'ada@example.com')
 
-  const card = cardOf(page, connection.name)
+  const card = cardOf(page, connection.id)
   await card.getByText('Syncing', { exact: true }).waitFor()
   assert.is(await card.locator('dt:has-text("Account") + dd').textContent(), 'Google Calendar: ada@example.com')
   assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '2 to come')
@@ -221,7 +231,7 @@ test('Microsoft 365: connect through consent, meetings and decisions, a change p
   await page.getByRole('status').filter({ hasText: /^Connected / }).waitFor()
   const connection = (await connections()).find((c) => c.provider === 'microsoft')
   assert.ok(connection !== undefined)
-  const card = cardOf(page, connection.name)
+  const card = cardOf(page, connection.id)
   await card.getByText('Syncing', { exact: true }).waitFor()
   assert.match((await card.locator('dt:has-text("Account") + dd').textContent()) ?? '', /^Microsoft 365: \S+@\S+$/)
   assert.is(await card.locator('dt:has-text("Meetings") + dd').textContent(), '2 to come')
@@ -245,6 +255,20 @@ test('Microsoft 365: connect through consent, meetings and decisions, a change p
   await page.reload()
   await page.getByRole('listitem', { name: 'Team standup (renamed)' }).waitFor()
 
+  // Another of the account's calendars, chosen with the picker: its meetings replace the first one's.
+  microsoft.setCalendars([
+    { id: microsoft.defaultCalendarId(), name: 'Calendar', isDefaultCalendar: true },
+    { id: 'AAMkCalProjects', name: 'Projects', isDefaultCalendar: false },
+  ])
+  microsoft.addEvent({ subject: 'Project kickoff', start: tomorrowAt(13).toISOString(), end: tomorrowAt(14).toISOString(), calendarId: 'AAMkCalProjects' })
+  await page.goto('/settings/calendars')
+  await card.getByRole('button', { name: /Choose another calendar/ }).click()
+  await card.getByLabel('Calendar to read').selectOption({ label: 'Projects' })
+  await card.getByRole('button', { name: 'Read this calendar' }).click()
+  await card.getByText(/^Now reading the chosen calendar/).waitFor()
+  assert.is((await connections()).find((c) => c.id === connection.id)?.calendarId, 'AAMkCalProjects')
+  await until('the chosen calendar\'s meetings', async () => (await meetingsOf(connection.id)).map((m) => m.title).join() === 'Project kickoff', 10_000)
+
   assert.equal(problems, [])
   await context.close()
 })
@@ -259,7 +283,7 @@ test('a revoked Google grant: the card asks to be reconnected, the meetings are 
   // The access token the server holds stops at once, and its refresh answers invalid_grant.
   google.revokeGrant()
   await page.goto('/settings/calendars')
-  const card = cardOf(page, connection.name)
+  const card = cardOf(page, connection.id)
   await card.getByRole('button', { name: 'Sync now' }).click()
   await card.getByText('Needs reconnecting', { exact: true }).waitFor()
   const revoked = (await connections()).find((c) => c.id === connection.id)
