@@ -4,7 +4,7 @@
  * user connects each provider with the Settings → Calendars buttons and the stand-in's consent page,
  * sees the meetings and the schedule's decisions, sees a change made in the stand-in within seconds
  * (pushed: the periodic sync is 15 minutes away), and after the grant is revoked sees the card ask to
- * be reconnected with its meetings kept, reconnects, and sees it sync again.
+ * be reconnected with its meetings kept, reconnects, and sees it sync again; the cards also fit a phone.
  */
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -16,7 +16,7 @@ import { tempDir } from '../support/cli.js'
 import { type GoogleStandin, startGoogleStandin } from '../support/calendar-standins/google.js'
 import { type MicrosoftStandin, startMicrosoftStandin } from '../support/calendar-standins/microsoft.js'
 import { loopbackCertificate } from '../support/model-mirror.js'
-import { launchBrowser, openPage, type RunningApp, screenshot, seriousViolations, signIn, startApp, type Watched } from './support.js'
+import { launchBrowser, openPage, PHONE, type RunningApp, screenshot, seriousViolations, signIn, startApp, type Watched } from './support.js'
 
 /** How soon a pushed change must show: far below the periodic sync (NOTETAKER_CALENDAR_SYNC_MINUTES, 15 by default). */
 const PUSHED_WITHIN_MS = 10_000
@@ -308,6 +308,21 @@ test('a revoked Google grant: the card asks to be reconnected, the meetings are 
   assert.is(after.length, 2, 'reconnecting kept the same connection')
   assert.equal((await meetingsOf(connection.id)).map((m) => m.title).sort(), before)
 
+  assert.equal(problems, [])
+  await context.close()
+})
+
+test('on a phone: the Google and Microsoft cards fit 390 px and pass axe-core', async () => {
+  const { page, context, problems } = await openPage(browser, app, PHONE)
+  page.setDefaultTimeout(20_000)
+  await signIn(page, app)
+  await page.goto('/settings/calendars')
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).waitFor()
+  await page.locator('section.connection').nth(1).waitFor()
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  assert.ok(over <= 0, `the page is ${over} px wider than the phone`)
+  assert.equal(await seriousViolations(page), [], 'calendars on a phone')
+  await screenshot(page, 'oauth-calendars-phone')
   assert.equal(problems, [])
   await context.close()
 })
