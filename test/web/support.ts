@@ -53,6 +53,8 @@ export interface PageOptions {
   readonly colorScheme?: 'light' | 'dark'
   /** A phone: touch events and the mobile viewport. */
   readonly touch?: boolean
+  /** Origins the page may also reach (a provider stand-in's consent page), whose self-signed certificate it accepts. */
+  readonly alsoAllowed?: ReadonlyArray<string>
 }
 
 /** 390 × 844, a phone held upright, with touch. */
@@ -65,10 +67,11 @@ export const openPage = async (browser: Browser, app: Pick<RunningApp, 'url'>, o
     viewport: options.viewport ?? { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     ...(options.touch === true ? { hasTouch: true, isMobile: true } : {}),
+    ...(options.alsoAllowed === undefined ? {} : { ignoreHTTPSErrors: true }),
   })
   const page = await context.newPage()
   const problems: string[] = []
-  const origin = new URL(app.url).origin
+  const origins = [new URL(app.url).origin, ...(options.alsoAllowed ?? [])]
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`))
   page.on('console', (m) => {
     // A refused request shows as a console error too; those the test provokes on purpose it reads from the page instead.
@@ -76,7 +79,7 @@ export const openPage = async (browser: Browser, app: Pick<RunningApp, 'url'>, o
   })
   page.on('request', (r) => {
     const u = r.url()
-    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`request to another host: ${u}`)
+    if (!origins.some((o) => u.startsWith(`${o}/`) || u === o) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`request to another host: ${u}`)
   })
   return { page, context, problems }
 }

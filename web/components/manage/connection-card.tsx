@@ -2,7 +2,9 @@ import { useEffect, useState } from 'preact/hooks'
 import { formatDateTime } from '../../format.js'
 import { useSession } from '../../session.js'
 import { ErrorNote } from '../feedback.js'
+import { CalendarPicker } from './calendar-picker.js'
 import { ConfirmButton } from './confirm-button.js'
+import { PROVIDER_WORDS, startConsent } from './oauth-connect.js'
 import { type Connection, type Rule, RulesEditor } from './rules-editor.js'
 import { useAction } from './use-action.js'
 
@@ -16,7 +18,12 @@ const STATUS: Readonly<Record<Connection['status'], readonly [string, string]>> 
   pending: ['First sync pending', 'busy'],
   active: ['Syncing', 'good'],
   error: ['Sync failing', 'bad'],
+  reauthorization_required: ['Needs reconnecting', 'bad'],
 }
+
+/** Whether the provider pushes changes now (a channel that has not lapsed) or they wait for the periodic sync. */
+const changesWords = (pushUntil: string | null) =>
+  pushUntil !== null && Date.parse(pushUntil) > Date.now() ? 'Show within seconds (the provider tells this server)' : 'Picked up by the periodic sync'
 
 const sameRules = (a: Rule[], b: Rule[]) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -55,7 +62,7 @@ const ConnectionName = (props: { connection: Connection; headingId: string; disa
       <label>
         Name of the calendar
         <input type="text" value={name} maxLength={100} autoFocus onInput={(e) => setName(e.currentTarget.value)} />
-        <span class="hint">Leave it empty for the feed's own name.</span>
+        <span class="hint">{c.provider === 'ics' ? "Leave it empty for the feed's own name." : "Leave it empty for the calendar's own name."}</span>
       </label>
       <div class="toolbar">
         <button type="submit" class="primary">
@@ -94,6 +101,8 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
   const [label, tone] = STATUS[c.status]
   const edited = !sameRules(joinRules, c.joinRules) || !sameRules(barRules, c.barRules)
   const headingId = `connection-${c.id}`
+  const oauth = c.provider === 'ics' ? null : c.provider
+  const reconnect = oauth !== null && c.status === 'reauthorization_required'
   return (
     <section class="card connection" aria-labelledby={headingId}>
       <div class="row-head">
@@ -108,13 +117,26 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
       <dl class="facts">
         <dt>Meetings</dt>
         <dd>{c.lastSyncedAt === null && c.upcomingMeetings === 0 ? 'After the first sync' : upcomingWords(c.upcomingMeetings)}</dd>
-        <dt>Organizer address</dt>
-        <dd>{c.accountEmail}</dd>
+        {oauth === null ? (
+          <>
+            <dt>Organizer address</dt>
+            <dd>{c.accountEmail}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Account</dt>
+            <dd>
+              {PROVIDER_WORDS[oauth]}: {c.accountEmail}
+            </dd>
+            <dt>Changes</dt>
+            <dd>{reconnect ? 'Not synced until it is reconnected' : changesWords(c.pushUntil)}</dd>
+          </>
+        )}
         <dt>Last sync</dt>
         <dd>{c.lastSyncedAt === null ? 'Not yet' : formatDateTime(c.lastSyncedAt)}</dd>
         {c.lastError === null ? null : (
           <>
-            <dt>Last error</dt>
+            <dt>{reconnect ? 'Why' : 'Last error'}</dt>
             <dd class="error-text">{c.lastError}</dd>
           </>
         )}
@@ -131,6 +153,19 @@ export const ConnectionCard = (props: { connection: Connection; onChanged: () =>
           </>
         )}
       </dl>
+      {reconnect && canWrite ? (
+        <div class="notice-warn reconnect" role="group" aria-label={`Reconnect ${c.name}`}>
+          <p>
+            {PROVIDER_WORDS[oauth]} no longer lets this server read the calendar. Its meetings are kept; reconnect to sync it again.
+          </p>
+          <div>
+            <button type="button" class="primary" disabled={action.busy} onClick={() => void action.run(() => startConsent(api, oauth, c.id))}>
+              Reconnect<span class="visually-hidden"> {c.name}</span>
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {oauth !== null && canWrite && !reconnect ? <CalendarPicker connection={c} disabled={action.busy} onChosen={props.onChanged} /> : null}
       <label class="auto-join">
         Record automatically
         <select

@@ -14,6 +14,7 @@ export const EVENT_WORDS: Readonly<Record<SubscribableEvent, string>> = {
   'recording.failed': 'A recording could not be processed',
   'upload.ready': "An upload's notes are ready",
   'upload.failed': 'An upload failed',
+  'calendar.reauthorization_required': 'A calendar needs to be reconnected',
 }
 
 export const EVENT_TYPES = Object.keys(EVENT_WORDS) as SubscribableEvent[]
