@@ -45,6 +45,8 @@ import type { SpeechModels } from './ports/speech-models.js'
 import type { Mailer } from './ports/mailer.js'
 import type { NotificationStore } from './ports/notification-store.js'
 import { notificationUseCases } from './notifications/index.js'
+import { liveUseCases } from './live/index.js'
+import type { LiveFeed } from './ports/live-feed.js'
 
 export interface Ports
   extends Pick<UploadDeps, 'runs' | 'uploads' | 'notes' | 'maxUploadBytes' | 'maxTranscriptBytes'>,
@@ -121,6 +123,11 @@ export interface Ports
   readonly random?: () => number
   /** The address the web app is reached at (NOTETAKER_PUBLIC_URL); webhook payloads link to recordings with it. Absent: API paths only. */
   readonly publicUrl?: string
+  /**
+   * Each bot's live events (captions, speakers, states) for its stream, and leave requests to it,
+   * across processes. Absent: bots publish nothing and live streams answer 503.
+   */
+  readonly liveFeed?: LiveFeed
 }
 
 export const buildCore = (ports: Ports) => {
@@ -151,6 +158,8 @@ export const buildCore = (ports: Ports) => {
     joining: joiningUseCases(ports),
     /** The speech engine and how well it transcribes, and the server's speech models (its administrators manage them). */
     speech: speechUseCases(ports),
+    /** Bots' meetings while they happen: their live events, replayed and then streamed. */
+    live: liveUseCases(ports),
     /** Telling people (in the app, and by mail when configured) of invites and shared recordings; each account's notifications. */
     notifications: notificationUseCases(ports),
   }

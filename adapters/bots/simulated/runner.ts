@@ -37,6 +37,8 @@ interface Step {
 const GAP_MS = 500
 const AUDIO_CHUNK_MS = 1000
 const MS_PER_WORD = 400 // 150 words a minute, when there is no audio to time the lines by
+/** A partial caption every this many words, as platforms grow a caption while it is spoken. */
+const PARTIAL_WORDS = 3
 const VOICES = ['en-us+m3', 'en-us+f3', 'en-us+m5', 'en-us+f4']
 
 export const DEFAULT_SCRIPT: ReadonlyArray<ScriptLine> = (shippedScript as { utterances: ScriptLine[] }).utterances
@@ -73,6 +75,12 @@ const playMeeting = (lines: ReadonlyArray<ScriptLine>, speech: Pcm[] | null): { 
     if (line.speaker !== current) {
       current = line.speaker
       steps.push({ t: startMs, event: (at) => ({ type: 'speaker', at, offsetMs: startMs, name: line.speaker }) })
+    }
+    // The line as captions show it while it is spoken: a few more words at a time, then the finished line.
+    const words = line.text.split(/\s+/)
+    for (let k = PARTIAL_WORDS; k < words.length; k += PARTIAL_WORDS) {
+      const shown = words.slice(0, k).join(' ')
+      steps.push({ t: startMs + Math.round(((endMs - startMs) * k) / words.length), event: (at) => ({ type: 'partial', at, startMs, speaker: line.speaker, text: shown }) })
     }
     steps.push({ t: endMs, event: (at) => ({ type: 'caption', at, startMs, endMs, speaker: line.speaker, text: line.text }) })
   }

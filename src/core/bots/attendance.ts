@@ -9,6 +9,7 @@ import type { BotEvent } from '../ports/bot-runner.js'
 import { endRun, move, publish, type RunPatch, storeFailed } from './bot-moves.js'
 import { FAILED_BECAUSE, iso, LEFT_BECAUSE, seconds } from './bot-words.js'
 import { finishRecording } from './finish-recording.js'
+import { liveEventOf } from './live-lines.js'
 import type { RunBotDeps } from './run-bot-deps.js'
 
 /** One bot's presence in a meeting, as far as its events have told. */
@@ -43,11 +44,22 @@ export const followAttendance = (deps: RunBotDeps, run: Run): AttendanceFold => 
       TE.flatMap(TE.fromEither),
     )()
     attendance = E.getOrElse((failure: JobFailure): Attendance => ({ ...before, ended: before.ended || isLast(event), failure }))(after)
+    if (E.isRight(after)) await showLive(deps, run.id, event)
   }
   return { onEvent, now: () => attendance }
 }
 
 const isLast = (event: BotEvent) => event.type === 'left' || event.type === 'failed'
+
+/**
+ * Tells live clients what the event shows, after it was kept. A feed that fails loses only the
+ * live line (the recording keeps it): the bot goes on.
+ */
+const showLive = async (deps: RunBotDeps, runId: string, event: BotEvent): Promise<void> => {
+  const live = liveEventOf(event)
+  if (live === null || deps.liveFeed === undefined) return
+  await deps.liveFeed.publish(runId, live, deps.clock.now())()
+}
 
 /** One event applied: run states, the speaker timeline, captions and audio, and the end. */
 const attend =
@@ -69,6 +81,8 @@ const attend =
         const line = jsonLine({ start_ms: e.startMs, end_ms: e.endMs, speaker: e.speaker, text: e.text })
         return pipe(deps.blobs.append(files.captions, line), TE.mapLeft(storeFailed('storing a caption')), TE.as(a))
       }
+      case 'partial':
+        return TE.right(a)
       case 'audio':
         return pipe(
           a.run.audio === null ? advance(deps, a.run, a.run.state, { audio: { key: files.audio(e.mimeType), mimeType: e.mimeType } }) : TE.right(a.run),

@@ -5,6 +5,7 @@ import type { Actor } from '../domain/identity/api-key.js'
 import { moveTo, type Run, runAsOf } from '../domain/recordings/run.js'
 import { type AppError, conflict, forbidden, notFound } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
+import { LEAVE_REQUEST, type LiveFeed } from '../ports/live-feed.js'
 import type { RunStore } from '../ports/recording-stores.js'
 
 /**
@@ -13,7 +14,7 @@ import type { RunStore } from '../ports/recording-stores.js'
  * seconds, keeping what it recorded. Asking twice is harmless.
  */
 export const leaveBot =
-  (deps: { readonly runs: RunStore; readonly clock: Clock }) =>
+  (deps: { readonly runs: RunStore; readonly clock: Clock; readonly liveFeed?: LiveFeed }) =>
   (actor: Actor, runId: string): TE.TaskEither<AppError, Run> =>
   async () => {
     if (actor.access !== 'full') return E.left(forbidden('This key is read-only and cannot make changes'))
@@ -35,7 +36,11 @@ export const leaveBot =
       }
       const marked = await deps.runs.requestLeave(actor.accountId, runId, deps.clock.now().toISOString())()
       if (E.isLeft(marked)) return marked
-      if (O.isSome(marked.right)) return E.right(runAsOf(marked.right.value, deps.clock.now()))
+      if (O.isSome(marked.right)) {
+        // The bot hears it at once through its live feed (in whichever process it runs); the mark is what it reads if that fails.
+        if (deps.liveFeed !== undefined) await deps.liveFeed.publish(runId, LEAVE_REQUEST, deps.clock.now())()
+        return E.right(runAsOf(marked.right.value, deps.clock.now()))
+      }
       if (run.state === 'joining' || run.state === 'waiting_room' || run.state === 'recording') continue
       return E.left(conflict(`The bot is no longer in the meeting (the recording is ${run.state})`))
     }

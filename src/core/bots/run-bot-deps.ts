@@ -1,6 +1,7 @@
 import type { BlobStore } from '../ports/blob-store.js'
 import type { BotRunner } from '../ports/bot-runner.js'
 import type { JobQueue } from '../ports/job-queue.js'
+import type { LiveFeed } from '../ports/live-feed.js'
 import type { RunStore } from '../ports/recording-stores.js'
 import type { EraseDeps, PublishDeps } from '../recordings/index.js'
 
@@ -20,4 +21,6 @@ export interface RunBotDeps extends PublishDeps, EraseDeps {
   readonly jobs: JobQueue
   readonly botRunner: BotRunner
   readonly bots: BotSettings
+  /** Where the bot's captions, speakers and states go while it is in the meeting, and where leave requests come from. */
+  readonly liveFeed?: LiveFeed
 }

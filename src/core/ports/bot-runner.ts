@@ -38,6 +38,11 @@ export type BotEvent =
       readonly speaker: string
       readonly text: string
     }
+  /**
+   * A caption line still being spoken, as far as it has been shown (each partial replaces the
+   * last of its line; the finished `caption` ends it). For live clients only: nothing is stored.
+   */
+  | { readonly type: 'partial'; readonly at: number; readonly startMs: number; readonly speaker: string; readonly text: string }
   /** A piece of the recorded meeting audio, in order; all chunks together form one file of mimeType. */
   | { readonly type: 'audio'; readonly at: number; readonly mimeType: string; readonly chunk: Uint8Array }
   | { readonly type: 'left'; readonly at: number; readonly reason: LeaveReason; readonly detail: string }

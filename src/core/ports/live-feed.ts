@@ -5,11 +5,12 @@ import type { StoreFailure } from '../errors.js'
  * What happens in a bot's meeting while it happens, as its subscribers see it:
  * - `utterance`: a finished line (speaker, text, start and end in meeting time);
  * - `partial`: a line still being spoken, replaced by later partials and by its utterance;
+ * - `speaker`: the active speaker changed (name, offset in meeting time);
  * - `state`: the bot's state changed (joining, waiting, in the call, leaving);
  * - `end`: the bot left or failed; nothing follows;
  * - `control`: for the bot only (a leave request), never streamed to clients.
  */
-export type LiveEventKind = 'utterance' | 'partial' | 'state' | 'end' | 'control'
+export type LiveEventKind = 'utterance' | 'partial' | 'speaker' | 'state' | 'end' | 'control'
 
 export interface LiveEventInput {
   readonly kind: LiveEventKind
@@ -24,6 +25,10 @@ export interface LiveEvent extends LiveEventInput {
   /** ISO date-time it was published. */
   readonly at: string
 }
+
+/** The control event that asks a run's bot to leave (it may run in another process). */
+export const LEAVE_REQUEST: LiveEventInput = { kind: 'control', data: { action: 'leave' } }
+export const isLeaveRequest = (e: LiveEventInput): boolean => e.kind === 'control' && e.data['action'] === 'leave'
 
 /** A serialized event's data may not be larger (a caption line is a few hundred bytes). */
 export const MAX_LIVE_DATA_BYTES = 8 * 1024

@@ -4,11 +4,14 @@ import type { Actor } from '../domain/identity/api-key.js'
 import { LIVE_BOT_STATES } from '../domain/recordings/run.js'
 import { type AppError, forbidden, notFound } from '../errors.js'
 import type { Clock } from '../ports/clock.js'
+import { LEAVE_REQUEST, type LiveFeed } from '../ports/live-feed.js'
 import { ownRun, type ReachDeps } from '../organizations/index.js'
 import { type EraseDeps, eraseRun } from './erase-run.js'
 
 export interface DeleteRecordingDeps extends EraseDeps, ReachDeps {
   readonly clock: Clock
+  /** Carries the leave request to a live bot at once, in whichever process it runs. */
+  readonly liveFeed?: LiveFeed
 }
 
 /**
@@ -31,7 +34,12 @@ export const deleteRecording =
       : pipe(
           ownRun(deps, actor, runId),
           TE.tap((run) =>
-            LIVE_BOT_STATES.includes(run.state) ? deps.runs.requestLeave(actor.accountId, run.id, deps.clock.now().toISOString()) : TE.right(undefined),
+            LIVE_BOT_STATES.includes(run.state)
+              ? pipe(
+                  deps.runs.requestLeave(actor.accountId, run.id, deps.clock.now().toISOString()),
+                  TE.tap(() => (deps.liveFeed === undefined ? TE.right(undefined) : TE.orElseW(() => TE.right(undefined))(deps.liveFeed.publish(run.id, LEAVE_REQUEST, deps.clock.now())))),
+                )
+              : TE.right(undefined),
           ),
           TE.flatMap((run) =>
             pipe(

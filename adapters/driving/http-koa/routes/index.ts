@@ -14,6 +14,7 @@ import { uploadRoutes } from './uploads.js'
 import { meetingRoutes } from './meetings.js'
 import { calendarRoutes } from './calendar.js'
 import { calendarOAuthRoutes } from './calendar-oauth.js'
+import { liveRoutes } from './live.js'
 import { botRoutes } from './bots.js'
 import { recordingDeletionRoutes } from './recording-deletion.js'
 import { sessionRoutes } from './session.js'
@@ -25,4 +26,4 @@ import { notesSettingsRoutes } from './notes-settings.js'
 import { notificationRoutes } from './notifications.js'
 
 /** Every area's routes; the description route is added by the app. */
-export const allRoutes = (core: Core, links: WebLinks = webLinks('')): AnyRoute[] => [...identityRoutes(core), ...ownAccountRoutes(core, links), ...organizationRoutes(core, links), ...joinRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core, links), ...botRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...calendarOAuthRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core), ...serverAccountRoutes(core), ...notificationRoutes(core)]
+export const allRoutes = (core: Core, links: WebLinks = webLinks('')): AnyRoute[] => [...identityRoutes(core), ...ownAccountRoutes(core, links), ...organizationRoutes(core, links), ...joinRoutes(core), ...recordingRoutes(core), ...recordingEditRoutes(core), ...recordingExportRoutes(core), ...recordingDeletionRoutes(core), ...notesSettingsRoutes(core), ...shareRoutes(core, links), ...botRoutes(core), ...liveRoutes(core), ...uploadRoutes(core), ...webhookRoutes(core), ...meetingRoutes(core), ...calendarRoutes(core), ...calendarOAuthRoutes(core), ...sessionRoutes(core), ...keyRoutes(core), ...serverRoutes(core), ...serverModelRoutes(core), ...serverAccountRoutes(core), ...notificationRoutes(core)]
