@@ -33,12 +33,18 @@ const s = suite('simulated bot runner')
 
 s('a meeting that ends: the life of a real bot, in meeting time', async () => {
   const events = await play({ clock, logger, script, speed: Number.POSITIVE_INFINITY, audio: false, joinMs: 1000, waitMs: 2000 })
-  assert.equal(kinds(events), ['joining', 'waiting', 'admitted', 'speaker', 'caption', 'speaker', 'caption', 'speaker', 'caption', 'left'])
+  assert.equal(kinds(events).filter((k) => k !== 'partial'), ['joining', 'waiting', 'admitted', 'speaker', 'caption', 'speaker', 'caption', 'speaker', 'caption', 'left'])
   assert.equal(events.slice(0, 3).map((e) => e.at - START), [0, 1000, 3000])
   const captions = events.filter((e) => e.type === 'caption')
   assert.equal(captions.map((c) => c.type === 'caption' && [c.speaker, c.text]), script.map((l) => [l.speaker, l.text]))
   const last = events[events.length - 1]!
   assert.ok(last.type === 'left' && last.reason === 'meeting_ended')
+  // While a line is spoken its caption grows, three words at a time: each partial begins the finished line that follows it.
+  const partials = events.flatMap((e, i) => (e.type === 'partial' ? [{ e, next: events.slice(i + 1).find((n) => n.type === 'caption') }] : []))
+  assert.ok(partials.length >= 1, 'lines longer than three words are shown as they grow')
+  for (const { e, next } of partials) {
+    assert.ok(e.type === 'partial' && next?.type === 'caption' && next.text.startsWith(e.text) && next.speaker === e.speaker && next.startMs === e.startMs, JSON.stringify(e))
+  }
 })
 
 s('with espeak-ng the chunks form one WAV of the whole meeting, with speech where the captions are', async () => {
