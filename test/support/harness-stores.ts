@@ -17,10 +17,13 @@ import { migrate as migratePostgres, postgresStores } from '../../adapters/store
 import { openRedis, redisIdempotencyStore, redisRateLimiter } from '../../adapters/stores/redis/index.js'
 import { signInLimits } from '../../adapters/stores/shared/sign-in-limits.js'
 import { memoryStores } from '../../adapters/stores/memory/stores.js'
+import { memoryLiveFeed } from '../../adapters/stores/memory/live-feed.js'
 import { migrate as migrateSqlite, openDatabase } from '../../adapters/stores/sqlite/database.js'
 import { sqliteStores } from '../../adapters/stores/sqlite/stores.js'
+import { sqliteLiveFeed } from '../../adapters/stores/sqlite/live-feed.js'
 import { randomIds } from '../../adapters/system/ids.js'
 import type { Ports } from '../../src/core/build-core.js'
+import type { LiveFeed } from '../../src/core/ports/live-feed.js'
 
 export type HarnessStoreKind = 'memory' | 'sqlite' | 'postgres'
 
@@ -41,6 +44,8 @@ type StorePorts = Pick<
 export interface HarnessStores {
   readonly kind: HarnessStoreKind
   readonly ports: StorePorts
+  /** Each run's live events on the harness's store; `close` ends it. */
+  readonly liveFeed?: LiveFeed
   close(): Promise<void>
 }
 
@@ -58,17 +63,21 @@ export const harnessStoreKind = (): HarnessStoreKind => {
 export const openHarnessStores = async (kind: HarnessStoreKind = harnessStoreKind()): Promise<HarnessStores> => {
   if (kind === 'sqlite') return openSqlite()
   if (kind === 'postgres') return openPostgres()
-  return { kind, ports: memoryStores(STORE_OPTIONS), close: async () => {} }
+  const liveFeed = memoryLiveFeed()
+  return { kind, ports: memoryStores(STORE_OPTIONS), liveFeed, close: () => liveFeed.close() }
 }
 
 const openSqlite = (): HarnessStores => {
   const dir = mkdtempSync(join(tmpdir(), 'notetaker-harness-'))
   const db = openDatabase(join(dir, 'notetaker.db'))
   migrateSqlite(db)
+  const liveFeed = sqliteLiveFeed(db)
   return {
     kind: 'sqlite',
     ports: sqliteStores(db, STORE_OPTIONS),
+    liveFeed,
     close: async () => {
+      await liveFeed.close()
       db.close()
       rmSync(dir, { recursive: true, force: true })
     },

@@ -7,7 +7,9 @@ import { eventLogger } from '../../../adapters/system/event-logger.js'
 import { memoryRateLimiter } from '../../../adapters/stores/memory/rate-limiter.js'
 import { migrate, openDatabase, pingDatabase } from '../../../adapters/stores/sqlite/database.js'
 import { sqliteStores } from '../../../adapters/stores/sqlite/stores.js'
+import { sqliteLiveFeed } from '../../../adapters/stores/sqlite/live-feed.js'
 import { memoryStores } from '../../../adapters/stores/memory/stores.js'
+import { memoryLiveFeed } from '../../../adapters/stores/memory/live-feed.js'
 import { systemClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { keySecrets } from '../../../adapters/system/key-secrets.js'
@@ -27,6 +29,7 @@ import { calendarPortsFor } from './calendar-ports.js'
 import { mailPorts } from './mail-ports.js'
 import { openPostgresStores } from '../../../adapters/stores/postgres/index.js'
 import type { Ports } from '../../core/build-core.js'
+import type { LiveFeed } from '../../core/ports/live-feed.js'
 import type { ReadinessCheck } from '../../../adapters/driving/http-koa/health.js'
 
 export interface OpenedAdapters {
@@ -35,6 +38,8 @@ export interface OpenedAdapters {
   readonly migrated: ReadonlyArray<string>
   /** What readiness (`GET /readyz`) asks: the store, and Redis and S3 when configured. */
   readonly checks: ReadonlyArray<ReadinessCheck>
+  /** Each run's live events, on the chosen store (memory: this process only); `close` ends it. */
+  readonly liveFeed?: LiveFeed
   close(): Promise<void>
 }
 
@@ -132,7 +137,14 @@ const openStores = async (
   if (config.NOTETAKER_STORE === 'memory') {
     const { webhooks, ...stores } = memoryStores(storeOptions)
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: null })
-    return { ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() }, migrated: [], checks: [{ name: 'database', check: async () => {} }], close: async () => {} }
+    const liveFeed = memoryLiveFeed()
+    return {
+      ports: { ...common, ...stores, ...webhookSide, blobs: memoryBlobStore() },
+      migrated: [],
+      checks: [{ name: 'database', check: async () => {} }],
+      liveFeed,
+      close: () => liveFeed.close(),
+    }
   }
   if (config.NOTETAKER_STORE === 'postgres') {
     // Blobs stay on the filesystem under DATA_DIR for now. DATA_DIR is made only if something lives there.
@@ -152,11 +164,15 @@ const openStores = async (
   const migrated = options.migrate ? migrate(db) : []
   const { webhooks, ...stores } = sqliteStores(db, storeOptions)
   const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+  // Each process polls the file for the events the others publish.
+  const liveFeed = sqliteLiveFeed(db)
   return {
     ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
     migrated,
     checks: [{ name: 'database', check: async () => pingDatabase(db) }],
+    liveFeed,
     close: async () => {
+      await liveFeed.close()
       db.close()
     },
   }

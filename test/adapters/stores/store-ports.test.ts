@@ -1,7 +1,7 @@
 /**
  * runPortContracts checks what the project's stores open: every port each store option opens is
- * in STORE_PORTS, and every store contract the package exports runs in it (the blob store and the
- * rate limiter are chosen, and checked, apart).
+ * in STORE_PORTS, and every store contract the package exports runs in it (the blob store, the
+ * rate limiter and the live feed are chosen, and checked, apart).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,7 +16,7 @@ import { randomIds } from '../../../adapters/system/ids.js'
 import * as contracts from '../../../src/contracts/index.js'
 
 const options = { idempotencyRetentionMs: 3_600_000, newId: randomIds.uuid }
-const CHECKED_APART = ['blobStoreContract', 'rateLimiterContract']
+const CHECKED_APART = ['blobStoreContract', 'rateLimiterContract', 'liveFeedContract']
 
 test('STORE_PORTS names every port the memory, SQLite and Postgres stores open', async () => {
   const db = openDatabase(':memory:')
