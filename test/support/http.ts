@@ -103,6 +103,7 @@ export const startHarness = async (
     passwordHasher: scryptPasswordHasher({ N: 1024 }),
     signInLimits: signInLimits(HARNESS_SIGN_IN, (limit) => memoryRateLimiter(limit)),
     ...stores.ports,
+    ...(stores.liveFeed === undefined ? {} : { liveFeed: stores.liveFeed }),
     rateLimiter: memoryRateLimiter({ limit: 1000, windowSeconds: 60 }),
     plans: DEFAULT_PLANS,
     jobs,

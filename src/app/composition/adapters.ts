@@ -52,7 +52,7 @@ export const openAdapters = async (config: Config, options: { migrate: boolean; 
   const processing = processingAdapters(config, options.logger)
   const opened = await openStores(config, options, processing)
   const shared = openSharedServices(config, options.logger)
-  const ports = { ...opened.ports, ...shared.ports }
+  const ports = { ...opened.ports, ...shared.ports, ...(opened.liveFeed === undefined ? {} : { liveFeed: opened.liveFeed }) }
   return {
     ...opened,
     ports: { ...ports, ...withIdentityCache(ports, ports.clock, config.NOTETAKER_AUTH_CACHE_SECONDS * 1000) },
