@@ -98,8 +98,8 @@ const checked = ['src', 'adapters', 'web', 'test', 'bench', 'scripts', 'bin', 'e
 /** The clients' sources, without what a build or an install inside them leaves (dist/, node_modules/). */
 const clientFiles = files(join(root, 'clients')).filter((p) => !/[\\/](node_modules|dist)[\\/]/.test(p))
 
-test('the core has the eleven features by name, beside domain and ports', () => {
-  assert.equal([...FEATURES].sort(), ['bots', 'calendars', 'identity', 'meetings', 'notifications', 'organizations', 'processing', 'recordings', 'speech', 'uploads', 'webhooks'])
+test('the core has the twelve features by name, beside domain and ports', () => {
+  assert.equal([...FEATURES].sort(), ['bots', 'calendars', 'identity', 'live', 'meetings', 'notifications', 'organizations', 'processing', 'recordings', 'speech', 'uploads', 'webhooks'])
   for (const feature of FEATURES) assert.ok(statSync(join(root, CORE, feature, 'index.ts')).isFile(), `${feature} has an index.ts`)
 })
 

@@ -676,6 +676,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bots/{runId}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bot's meeting as it happens (Server-Sent Events)
+         * @description The bot's live events as `text/event-stream`: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `seq` and `at`. Lines are a preview from the platform's captions; the transcript made after the meeting is the reference. Each event's `id` is its seq (1, 2, 3 … per run): reconnect with `Last-Event-ID` and the events after it are sent first from a buffer of the last 10 minutes, then the new ones, so nothing is missed. A comment line every 15 s keeps the connection open; `retry` asks clients to reconnect after 3 s. For a bot that is no longer in its meeting, what is still buffered is sent and the stream closes. Readable by the recording's owner and by those it is shared with in full (summary scope answers 404).
+         */
+        get: operations["streamBotLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads": {
         parameters: {
             query?: never;
@@ -7453,6 +7473,96 @@ export interface operations {
                 };
             };
             /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamBotLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run id of the bot (from POST /bots or the schedule). */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `seq` and `at`. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or an unknown, revoked or expired key (UNAUTHORIZED); the cases are indistinguishable. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bot with this run id for this key, an upload, or a recording shared only at summary scope; another account's run answers 404 too (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Last-Event-ID is not a whole number (details[].path `Last-Event-ID`). */
             422: {
                 headers: {
                     [name: string]: unknown;
