@@ -38,7 +38,10 @@ const bodyWith = (path: string, value: string): Record<string, unknown> => {
   return { [head!]: rest.length === 0 ? value : bodyWith(rest.join('.'), value) }
 }
 
-/** The JSON-body operations of the description, with their path filled with fresh ids. */
+/** A value the path parameter takes: the first of its words (e.g. a calendar provider), else a fresh id. */
+const pathValue = (op: any, name: string): string => op.parameters?.find((p: any) => p.in === 'path' && p.name === name)?.schema?.enum?.[0] ?? randomUUID()
+
+/** The JSON-body operations of the description, with their path filled with fresh ids (or the words a parameter takes). */
 const jsonOperations = (h: Harness) =>
   Object.entries<any>(h.openapi.paths).flatMap(([path, ops]) =>
     Object.entries<any>(ops).flatMap(([method, op]) => {
@@ -46,7 +49,7 @@ const jsonOperations = (h: Harness) =>
       if (schema === undefined) return []
       const variants = schema.anyOf ?? schema.oneOf ?? [schema]
       const fields = [...new Set(variants.flatMap((v: any) => stringFields(v)))] as string[]
-      return [{ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, () => randomUUID()), fields, op }]
+      return [{ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(op, name)), fields, op }]
     }),
   )
 
