@@ -12,8 +12,10 @@ import { migrate } from '../../../adapters/stores/postgres/migrate.js'
 import { MIGRATIONS } from '../../../adapters/stores/postgres/migrations/index.js'
 import { postgresStores } from '../../../adapters/stores/postgres/index.js'
 import { postgresJobQueue } from '../../../adapters/stores/postgres/job-queue.js'
+import { postgresLiveFeed } from '../../../adapters/stores/postgres/live-feed.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { runPortContracts } from '../../../src/contracts/index.js'
+import { liveFeedContract } from '../../../src/contracts/live-feed.js'
 import { right } from '../../support/run.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
@@ -43,6 +45,15 @@ if (url === '') {
   }
 
   runPortContracts('postgres', fresh)
+
+  // Two feeds over two pools, as two processes have; each LISTENs on a connection of its own.
+  const feedPools: pg.Pool[] = []
+  liveFeedContract('postgres', async () => {
+    await fresh()
+    const [one, two] = [poolIn(schema), poolIn(schema)]
+    feedPools.push(one, two)
+    return { a: postgresLiveFeed(one), b: postgresLiveFeed(two) }
+  })
 
   // What only a shared database shows: several pools stand for several processes.
   const s = suite('postgres: across processes')
@@ -103,6 +114,7 @@ if (url === '') {
   })
 
   s.after(async () => {
+    await Promise.all(feedPools.map((p) => p.end()))
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
     await pool.end()
   })
