@@ -5,9 +5,11 @@ import * as assert from 'uvu/assert'
 import { memoryRateLimiter } from '../../../adapters/stores/memory/rate-limiter.js'
 import { openRedis, type Redis } from '../../../adapters/stores/redis/client.js'
 import { redisIdempotencyStore } from '../../../adapters/stores/redis/idempotency.js'
+import { redisLiveFeed } from '../../../adapters/stores/redis/live-feed.js'
 import { redisPorts } from '../../../adapters/stores/redis/index.js'
 import { redisRateLimiter } from '../../../adapters/stores/redis/rate-limiter.js'
 import { idempotencyStoreContract, rateLimiterContract } from '../../../src/contracts/index.js'
+import { liveFeedContract } from '../../../src/contracts/live-feed.js'
 import { right } from '../../support/run.js'
 
 const url = process.env.REDIS_URL ?? ''
@@ -30,6 +32,11 @@ if (url === '') {
 
   rateLimiterContract('redis', () => redisRateLimiter(shared, settings, nextPrefix()))
   idempotencyStoreContract('redis', () => redisIdempotencyStore(shared, 3_600_000, nextPrefix()))
+  // Two feeds on two connections with one prefix, as two processes have; each reads on a connection of its own.
+  liveFeedContract('redis', async () => {
+    const prefix = nextPrefix()
+    return { a: redisLiveFeed(client(), prefix), b: redisLiveFeed(client(), prefix) }
+  })
 
   const across = suite('redis: shared across processes')
   const at = (s: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, 0) + s * 1000)
