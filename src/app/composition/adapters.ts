@@ -21,12 +21,13 @@ import type { Config } from '../config/index.js'
 import { processingAdapters } from './processing-adapters.js'
 import { pino } from 'pino'
 import { botAdapters } from './bot-adapters.js'
-import { redisPorts } from '../../../adapters/stores/redis/index.js'
+import { openRedisLiveFeed, redisPorts } from '../../../adapters/stores/redis/index.js'
 import { openS3BlobStore } from '../../../adapters/stores/blob-s3/index.js'
 import { calendarPortsFor } from './calendar-ports.js'
 import { mailPorts } from './mail-ports.js'
 import { openPostgresStores } from '../../../adapters/stores/postgres/index.js'
 import type { Ports } from '../../core/build-core.js'
+import type { LiveFeed } from '../../core/ports/live-feed.js'
 import type { ReadinessCheck } from '../../../adapters/driving/http-koa/health.js'
 
 export interface OpenedAdapters {
@@ -35,6 +36,8 @@ export interface OpenedAdapters {
   readonly migrated: ReadonlyArray<string>
   /** What readiness (`GET /readyz`) asks: the store, and Redis and S3 when configured. */
   readonly checks: ReadonlyArray<ReadinessCheck>
+  /** Each run's live events, shared by every process on the store (not a port of the core yet). */
+  readonly liveFeed?: LiveFeed
   close(): Promise<void>
 }
 
@@ -140,11 +143,17 @@ const openStores = async (
     const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
     const { webhooks, ...stores } = pg.stores
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+    // With Redis the live feed is a stream per run there; without it, the database's LISTEN/NOTIFY carries it.
+    const redisFeed = config.REDIS_URL === '' ? null : openRedisLiveFeed(config.REDIS_URL, logger)
     return {
       ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
       migrated: pg.migrated,
       checks: [{ name: 'database', check: pg.ping }],
-      close: pg.close,
+      liveFeed: redisFeed?.liveFeed ?? pg.liveFeed,
+      close: async () => {
+        await redisFeed?.close()
+        await pg.close()
+      },
     }
   }
   prepareDataDir(config.DATA_DIR, { logger })
