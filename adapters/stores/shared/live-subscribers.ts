@@ -54,6 +54,12 @@ export const liveSubscribers = (options: LiveSubscribersOptions) => {
     })
   }
 
+  const lowestSeen = (runId: string): number | null => {
+    let lowest: number | null = null
+    for (const sub of byRun.get(runId) ?? []) if (sub.seen !== null && (lowest === null || sub.seen < lowest)) lowest = sub.seen
+    return lowest
+  }
+
   return {
     add(runId: string, onEvent: (event: LiveEvent) => void): LiveSubscription {
       const sub: Subscriber = { onEvent, seen: null }
@@ -79,19 +85,14 @@ export const liveSubscribers = (options: LiveSubscribersOptions) => {
     },
 
     /** The runs whose subscribers wait for events, each with the lowest seq they have seen. */
-    runs(): Array<{ readonly runId: string; readonly after: number }> {
-      return [...byRun.keys()].flatMap((runId) => {
-        const after = this.after(runId)
+    runs: (): Array<{ readonly runId: string; readonly after: number }> =>
+      [...byRun.keys()].flatMap((runId) => {
+        const after = lowestSeen(runId)
         return after === null ? [] : [{ runId, after }]
-      })
-    },
+      }),
 
     /** The lowest seq seen by the run's started subscribers; null when none has started. */
-    after(runId: string): number | null {
-      let lowest: number | null = null
-      for (const sub of byRun.get(runId) ?? []) if (sub.seen !== null && (lowest === null || sub.seen < lowest)) lowest = sub.seen
-      return lowest
-    },
+    after: (runId: string): number | null => lowestSeen(runId),
 
     has: (runId: string) => byRun.has(runId),
     runIds: () => [...byRun.keys()],
