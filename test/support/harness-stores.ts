@@ -42,7 +42,7 @@ type StorePorts = Pick<
 export interface HarnessStores {
   readonly kind: HarnessStoreKind
   readonly ports: StorePorts
-  /** Each run's live events on the store (Redis's with Postgres when REDIS_URL is set), as the composition opens it. */
+  /** Each run's live events on the harness's store; `close` ends it. */
   readonly liveFeed?: LiveFeed
   close(): Promise<void>
 }

@@ -36,7 +36,7 @@ export interface OpenedAdapters {
   readonly migrated: ReadonlyArray<string>
   /** What readiness (`GET /readyz`) asks: the store, and Redis and S3 when configured. */
   readonly checks: ReadonlyArray<ReadinessCheck>
-  /** Each run's live events, shared by every process on the store (not a port of the core yet). */
+  /** Each run's live events, on the chosen store (memory: this process only); `close` ends it. */
   readonly liveFeed?: LiveFeed
   close(): Promise<void>
 }
