@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { migrate as migratePostgres, postgresStores } from '../../adapters/stores/postgres/index.js'
-import { openRedis, redisIdempotencyStore, redisRateLimiter } from '../../adapters/stores/redis/index.js'
+import { migrate as migratePostgres, postgresLiveFeed, postgresStores } from '../../adapters/stores/postgres/index.js'
+import { openRedis, redisIdempotencyStore, redisLiveFeed, redisRateLimiter } from '../../adapters/stores/redis/index.js'
 import { signInLimits } from '../../adapters/stores/shared/sign-in-limits.js'
 import { memoryStores } from '../../adapters/stores/memory/stores.js'
 import { memoryLiveFeed } from '../../adapters/stores/memory/live-feed.js'
@@ -96,6 +96,7 @@ const openPostgres = async (): Promise<HarnessStores> => {
   const redisUrl = process.env['REDIS_URL'] ?? ''
   const redis = redisUrl === '' ? null : openRedis(redisUrl)
   const stores = postgresStores(pool, STORE_OPTIONS)
+  const liveFeed = redis === null ? postgresLiveFeed(pool) : redisLiveFeed(redis, `notetaker-test:${schema}:`)
   return {
     kind: 'postgres',
     ports: {
@@ -105,7 +106,9 @@ const openPostgres = async (): Promise<HarnessStores> => {
       // Emails repeat across harnesses (ada@example.com): the schema keeps their attempt counts apart.
       ...(redis === null ? {} : { signInLimits: signInLimits(HARNESS_SIGN_IN, (limit, name) => redisRateLimiter(redis, limit, `notetaker-test:${schema}:${name}:`)) }),
     },
+    liveFeed,
     close: async () => {
+      await liveFeed.close()
       await redis?.quit().catch(() => redis.disconnect())
       await pool.end()
       await admin.query(`DROP SCHEMA ${schema} CASCADE`)

@@ -18,9 +18,12 @@ import { postgresWebhookStore } from './webhooks.js'
 import { postgresNotesEditStore } from './notes-edits.js'
 import { postgresPasswordStore, postgresSessionStore } from './sessions.js'
 import { postgresNotificationStore } from './notifications.js'
+import { postgresLiveFeed } from './live-feed.js'
+import type { LiveFeed } from '../../../src/core/ports/live-feed.js'
 
 export { migrate } from './migrate.js'
 export { pingPool } from './database.js'
+export { postgresLiveFeed } from './live-feed.js'
 
 export interface PostgresOptions {
   /** postgres://user:password@host:port/database (libpq's connection string; `?options=-c search_path=...` picks a schema). */
@@ -59,8 +62,8 @@ export type PostgresStores = ReturnType<typeof postgresStores>
 
 /**
  * Opens a pool on `url`, checks that the database answers, migrates when asked,
- * and returns the stores with the names of the migrations applied and a close
- * that ends the pool. Rejects, in words and without the password, when the
+ * and returns the stores and the live feed with the names of the migrations
+ * applied and a close that ends them and the pool. Rejects, in words and without the password, when the
  * database cannot be reached or migrated.
  */
 export const openPostgresStores = async (
@@ -68,6 +71,8 @@ export const openPostgresStores = async (
 ): Promise<{
   readonly stores: PostgresStores
   readonly migrated: ReadonlyArray<string>
+  /** The live feed on this database (LISTEN/NOTIFY); it connects at its first subscriber. */
+  readonly liveFeed: LiveFeed
   /** Readiness: resolves when the database answers through the pool. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -91,7 +96,17 @@ export const openPostgresStores = async (
   } catch (e) {
     throw await failed('migrate', e)
   }
-  return { stores: postgresStores(pool, options), migrated, ping: () => pingPool(pool), close: () => pool.end() }
+  const liveFeed = postgresLiveFeed(pool, options.logger === undefined ? {} : { logger: options.logger })
+  return {
+    stores: postgresStores(pool, options),
+    migrated,
+    liveFeed,
+    ping: () => pingPool(pool),
+    close: async () => {
+      await liveFeed.close()
+      await pool.end()
+    },
+  }
 }
 
 /** Host, port and database of a connection string, without the credentials, for messages. */

@@ -18,7 +18,7 @@ export const openRedis = (url: string, logger?: Logger): Redis => {
     lastFailure.set(client, e)
     if (reported) return
     reported = true
-    logger?.warn({ err: e }, 'Redis cannot be reached; rate limits and idempotency keys fail until it is back')
+    logger?.warn({ err: e }, 'Redis cannot be reached; what uses it (rate limits, idempotency keys, the live feed) fails until it is back')
   })
   client.on('ready', () => {
     lastFailure.delete(client)

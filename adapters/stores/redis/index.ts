@@ -7,10 +7,13 @@ import type { RateLimitSettings } from '../shared/sliding-window.js'
 import { openRedis, pingRedis } from './client.js'
 import { redisIdempotencyStore } from './idempotency.js'
 import { redisRateLimiter } from './rate-limiter.js'
+import { redisLiveFeed } from './live-feed.js'
+import type { LiveFeed } from '../../../src/core/ports/live-feed.js'
 
 export { openRedis, pingRedis } from './client.js'
 export { redisIdempotencyStore } from './idempotency.js'
 export { redisRateLimiter } from './rate-limiter.js'
+export { redisLiveFeed } from './live-feed.js'
 
 /** Every key this service writes to Redis starts with this, so it can share a Redis with others. */
 export const REDIS_KEY_PREFIX = 'notetaker:'
@@ -54,6 +57,19 @@ export const redisPorts = (settings: RedisSettings): RedisPorts => {
     },
     ping: () => pingRedis(client),
     close: async () => {
+      await client.quit().catch(() => client.disconnect())
+    },
+  }
+}
+
+/** The live feed on Redis, on a connection of its own (its subscribers read on one more, made at the first). */
+export const openRedisLiveFeed = (url: string, logger?: Logger): { readonly liveFeed: LiveFeed; close(): Promise<void> } => {
+  const client = openRedis(url, logger)
+  const liveFeed = redisLiveFeed(client, REDIS_KEY_PREFIX, logger === undefined ? {} : { logger })
+  return {
+    liveFeed,
+    close: async () => {
+      await liveFeed.close()
       await client.quit().catch(() => client.disconnect())
     },
   }

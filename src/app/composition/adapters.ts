@@ -23,7 +23,7 @@ import type { Config } from '../config/index.js'
 import { processingAdapters } from './processing-adapters.js'
 import { pino } from 'pino'
 import { botAdapters } from './bot-adapters.js'
-import { redisPorts } from '../../../adapters/stores/redis/index.js'
+import { openRedisLiveFeed, redisPorts } from '../../../adapters/stores/redis/index.js'
 import { openS3BlobStore } from '../../../adapters/stores/blob-s3/index.js'
 import { calendarPortsFor } from './calendar-ports.js'
 import { mailPorts } from './mail-ports.js'
@@ -152,11 +152,17 @@ const openStores = async (
     const pg = await openPostgresStores({ url: config.DATABASE_URL, idempotencyRetentionMs: retentionMs, newId: randomIds.uuid, migrate: options.migrate, logger })
     const { webhooks, ...stores } = pg.stores
     const webhookSide = webhookPorts({ ...webhookSettings, store: webhooks, jobs: stores.jobs, keyFile: join(config.DATA_DIR, 'secret.key') })
+    // With Redis the live feed is a stream per run there; without it, the database's LISTEN/NOTIFY carries it.
+    const redisFeed = config.REDIS_URL === '' ? null : openRedisLiveFeed(config.REDIS_URL, logger)
     return {
       ports: { ...common, ...stores, ...webhookSide, blobs: fsBlobStore(join(config.DATA_DIR, 'files'), { logger }) },
       migrated: pg.migrated,
       checks: [{ name: 'database', check: pg.ping }],
-      close: pg.close,
+      liveFeed: redisFeed?.liveFeed ?? pg.liveFeed,
+      close: async () => {
+        await redisFeed?.close()
+        await pg.close()
+      },
     }
   }
   prepareDataDir(config.DATA_DIR, { logger })

@@ -101,7 +101,7 @@ export const SETTINGS = {
     'Stores',
     'With `NOTETAKER_STORE=postgres`: the database, e.g. `postgres://notetaker:secret@db.internal:5432/notetaker` (`?options=-c%20search_path%3Dnotetaker` picks a schema). Never repeated in a message.',
   ),
-  REDIS_URL: setting(t.string, '', 'Stores', 'Redis, e.g. `redis://127.0.0.1:6379`, for the two settings below.'),
+  REDIS_URL: setting(t.string, '', 'Stores', 'Redis, e.g. `redis://127.0.0.1:6379`, for the two settings below; with `NOTETAKER_STORE=postgres` it also carries the live feed (Postgres does without it).'),
   NOTETAKER_RATE_LIMITER: setting(oneOf('memory', 'redis'), 'memory', 'Stores', '`redis` shares each API key\'s request budget across processes (needs `REDIS_URL`).'),
   NOTETAKER_IDEMPOTENCY: setting(oneOf('store', 'redis'), 'store', 'Stores', '`redis` keeps idempotency keys in Redis instead of the store.'),
   NOTETAKER_BLOBS: setting(oneOf('fs', 's3'), 'fs', 'Stores', '`s3` keeps audio and transcripts in an S3-compatible bucket instead of `DATA_DIR/files`.'),

@@ -12,8 +12,11 @@ import { migrate } from '../../../adapters/stores/postgres/migrate.js'
 import { MIGRATIONS } from '../../../adapters/stores/postgres/migrations/index.js'
 import { postgresStores } from '../../../adapters/stores/postgres/index.js'
 import { postgresJobQueue } from '../../../adapters/stores/postgres/job-queue.js'
+import { postgresLiveFeed } from '../../../adapters/stores/postgres/live-feed.js'
 import { randomIds } from '../../../adapters/system/ids.js'
 import { runPortContracts } from '../../../src/contracts/index.js'
+import { LIVE_BUFFER_MINUTES, type LiveEvent } from '../../../src/core/ports/live-feed.js'
+import { liveFeedContract } from '../../../src/contracts/live-feed.js'
 import { right } from '../../support/run.js'
 
 const url = process.env['DATABASE_URL'] ?? ''
@@ -43,6 +46,15 @@ if (url === '') {
   }
 
   runPortContracts('postgres', fresh)
+
+  // Two feeds over two pools, as two processes have; each LISTENs on a connection of its own.
+  const feedPools: pg.Pool[] = []
+  liveFeedContract('postgres', async () => {
+    await fresh()
+    const [one, two] = [poolIn(schema), poolIn(schema)]
+    feedPools.push(one, two)
+    return { a: postgresLiveFeed(one), b: postgresLiveFeed(two) }
+  })
 
   // What only a shared database shows: several pools stand for several processes.
   const s = suite('postgres: across processes')
@@ -102,7 +114,51 @@ if (url === '') {
     }
   })
 
+  const liveLine = (text: string) => ({ kind: 'utterance' as const, data: { speaker: 'Ada', text } })
+  const liveAt = (minutes: number) => new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + minutes * 60_000)
+
+  s('the live feed LISTENs again when its connection drops, and tells what was published meanwhile', async () => {
+    await fresh()
+    // The application name picks out this feed's LISTEN connection among any others on the database.
+    const name = `live-${schema}`
+    const listening = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, application_name: name, max: 2 })
+    const [a, b] = [postgresLiveFeed(pool), postgresLiveFeed(listening)]
+    try {
+      const got: LiveEvent[] = []
+      b.subscribe('run-1', (e) => got.push(e))
+      await new Promise((r) => setTimeout(r, 300))
+      await right(a.publish('run-1', liveLine('before'), liveAt(0)))
+      const waitFor = async (n: number) => {
+        for (let end = Date.now() + 5_000; got.length < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20))
+      }
+      await waitFor(1)
+      const killed = await pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'", [name])
+      assert.is(killed.rowCount, 1, 'one LISTEN connection')
+      await right(a.publish('run-1', liveLine('while away'), liveAt(1)))
+      await right(a.publish('run-1', liveLine('back'), liveAt(2)))
+      await waitFor(3)
+      assert.equal(got.map((e) => [e.seq, e.data['text']]), [[1, 'before'], [2, 'while away'], [3, 'back']])
+    } finally {
+      await a.close()
+      await b.close()
+      await listening.end()
+    }
+  })
+
+  s('a run quiet for longer than the live buffer goes on counting where it was', async () => {
+    await fresh()
+    const feed = postgresLiveFeed(pool)
+    try {
+      await right(feed.publish('run-1', liveLine('first'), liveAt(0)))
+      await right(feed.publish('run-1', liveLine('much later'), liveAt(3 * LIVE_BUFFER_MINUTES)))
+      assert.equal((await right(feed.since('run-1', 0, 10))).map((e) => [e.seq, e.data['text']]), [[2, 'much later']])
+    } finally {
+      await feed.close()
+    }
+  })
+
   s.after(async () => {
+    await Promise.all(feedPools.map((p) => p.end()))
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
     await pool.end()
   })

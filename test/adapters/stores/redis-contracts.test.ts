@@ -5,9 +5,12 @@ import * as assert from 'uvu/assert'
 import { memoryRateLimiter } from '../../../adapters/stores/memory/rate-limiter.js'
 import { openRedis, type Redis } from '../../../adapters/stores/redis/client.js'
 import { redisIdempotencyStore } from '../../../adapters/stores/redis/idempotency.js'
+import { redisLiveFeed } from '../../../adapters/stores/redis/live-feed.js'
 import { redisPorts } from '../../../adapters/stores/redis/index.js'
 import { redisRateLimiter } from '../../../adapters/stores/redis/rate-limiter.js'
 import { idempotencyStoreContract, rateLimiterContract } from '../../../src/contracts/index.js'
+import { liveFeedContract } from '../../../src/contracts/live-feed.js'
+import { LIVE_BUFFER_MINUTES, type LiveEvent } from '../../../src/core/ports/live-feed.js'
 import { right } from '../../support/run.js'
 
 const url = process.env.REDIS_URL ?? ''
@@ -30,6 +33,11 @@ if (url === '') {
 
   rateLimiterContract('redis', () => redisRateLimiter(shared, settings, nextPrefix()))
   idempotencyStoreContract('redis', () => redisIdempotencyStore(shared, 3_600_000, nextPrefix()))
+  // Two feeds on two connections with one prefix, as two processes have; each reads on a connection of its own.
+  liveFeedContract('redis', async () => {
+    const prefix = nextPrefix()
+    return { a: redisLiveFeed(client(), prefix), b: redisLiveFeed(client(), prefix) }
+  })
 
   const across = suite('redis: shared across processes')
   const at = (s: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, 0) + s * 1000)
@@ -98,6 +106,46 @@ if (url === '') {
     const both = redisPorts({ ...common, url, rateLimiter: 'redis', idempotency: 'redis' })
     assert.equal(Object.keys(both.ports).sort(), ['idempotency', 'rateLimiter'])
     await both.close()
+  })
+
+  const liveLine = (text: string) => ({ kind: 'utterance' as const, data: { speaker: 'Ada', text } })
+  const liveAt = (minutes: number) => at(minutes * 60)
+
+  across('a live run quiet for longer than the buffer goes on counting; its keys carry TTLs', async () => {
+    const prefix = nextPrefix()
+    const feed = redisLiveFeed(shared, prefix)
+    await right(feed.publish('run-1', liveLine('first'), liveAt(0)))
+    await right(feed.publish('run-1', liveLine('much later'), liveAt(3 * LIVE_BUFFER_MINUTES)))
+    assert.equal((await right(feed.since('run-1', 0, 10))).map((e) => [e.seq, e.data['text']]), [[2, 'much later']])
+    const stream = await shared.pttl(`${prefix}live:{run-1}`)
+    const counter = await shared.pttl(`${prefix}live:{run-1}:seq`)
+    assert.ok(stream > LIVE_BUFFER_MINUTES * 60_000 && stream <= (LIVE_BUFFER_MINUTES + 1) * 60_000, `stream TTL ${stream}`)
+    assert.ok(counter > stream && counter <= 86_400_000, `counter TTL ${counter}`)
+    await feed.close()
+  })
+
+  across('a live subscriber reads again when its connection drops, and is told what was published meanwhile', async () => {
+    const prefix = nextPrefix()
+    const [a, b] = [redisLiveFeed(client(), prefix), redisLiveFeed(client(), prefix)]
+    const got: LiveEvent[] = []
+    const waitFor = async (n: number) => {
+      for (let end = Date.now() + 5_000; got.length < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20))
+    }
+    b.subscribe('run-1', (e) => got.push(e))
+    await new Promise((r) => setTimeout(r, 300))
+    await right(a.publish('run-1', liveLine('before'), liveAt(0)))
+    await waitFor(1)
+    // Every connection in an XREAD: this test's reader (another run's reader reconnects as this one must).
+    const list = (await shared.client('LIST')) as string
+    const readers = list.split('\n').filter((l) => / cmd=xread/.test(l)).map((l) => /\bid=(\d+)/.exec(l)![1]!)
+    assert.ok(readers.length >= 1, 'a reader blocks in XREAD')
+    for (const id of readers) await shared.client('KILL', 'ID', id)
+    await right(a.publish('run-1', liveLine('while away'), liveAt(1)))
+    await right(a.publish('run-1', liveLine('back'), liveAt(2)))
+    await waitFor(3)
+    assert.equal(got.map((e) => [e.seq, e.data['text']]), [[1, 'before'], [2, 'while away'], [3, 'back']])
+    await a.close()
+    await b.close()
   })
 
   across.after(async () => {

@@ -28,6 +28,7 @@ import { sql as notifications } from './030-notifications.js'
 import { sql as connectionNames } from './031-connection-names.js'
 import { sql as deliveryPayloads } from './033-delivery-payloads.js'
 import { sql as oauthCalendars } from './034-oauth-calendars.js'
+import { sql as liveEvents } from './035-live-events.js'
 
 /**
  * Numbered schema changes, applied in order once each (see ../migrate.ts). Add
@@ -72,4 +73,5 @@ export const MIGRATIONS: ReadonlyArray<{ readonly id: number; readonly name: str
   { id: 29, name: 'connection-names', sql: connectionNames },
   { id: 31, name: 'delivery-payloads', sql: deliveryPayloads },
   { id: 34, name: 'oauth-calendars', sql: oauthCalendars },
+  { id: 35, name: 'live-events', sql: liveEvents },
 ]
