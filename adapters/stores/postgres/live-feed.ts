@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js'
 /**
  * The live feed on Postgres: events in `live_events`, each run's last seq in `live_runs`
  * (migration 035), and a NOTIFY on channel `live_events` with `<runId>:<seq>` (never the text)
@@ -11,7 +12,8 @@
  */
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { LIVE_BUFFER_MINUTES, type LiveEvent, type LiveEventKind, type LiveFeed, MAX_LIVE_DATA_BYTES } from '../../../src/core/ports/live-feed.js'
+import { LIVE_BUFFER_MINUTES, type LiveEvent, type LiveEventKind, type LiveFeed } from '../../../src/core/ports/live-feed.js'
+import { liveDataJson } from '../shared/live-events.js'
 import { liveSubscribers } from '../shared/live-subscribers.js'
 import { attempt, first, type Pool, rows } from './database.js'
 
@@ -173,8 +175,9 @@ export const postgresLiveFeed = (pool: Pool, options: { readonly logger?: Logger
   return {
     publish: (runId, event, at) =>
       attempt(async () => {
-        const data = JSON.stringify(event.data)
-        if (Buffer.byteLength(data) > MAX_LIVE_DATA_BYTES) throw new Error(`a live event's data may be at most ${MAX_LIVE_DATA_BYTES} bytes of JSON`)
+        const json = liveDataJson(event)
+        if (E.isLeft(json)) throw json.left.cause
+        const data = json.right
         const iso = at.toISOString()
         const published = await first<{ seq: number }>(pool, PUBLISH, [runId, iso, event.kind, data])
         if (published === undefined) throw new Error('the live event was not stored')

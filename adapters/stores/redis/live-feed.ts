@@ -8,10 +8,12 @@
  * Keys: `<prefix>live:{<runId>}` (the stream) and `<prefix>live:{<runId>}:seq`; the braces keep a
  * run's two keys in one slot of a Redis Cluster.
  */
+import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from 'pino'
 import { storeFailure } from '../../../src/core/errors.js'
-import { LIVE_BUFFER_MINUTES, type LiveEvent, type LiveEventKind, type LiveFeed, MAX_LIVE_DATA_BYTES } from '../../../src/core/ports/live-feed.js'
+import { LIVE_BUFFER_MINUTES, type LiveEvent, type LiveEventKind, type LiveFeed } from '../../../src/core/ports/live-feed.js'
+import { liveBufferCutoff, liveDataJson } from '../shared/live-events.js'
 import { liveSubscribers } from '../shared/live-subscribers.js'
 import { type Redis, script } from './client.js'
 
@@ -127,10 +129,11 @@ export const redisLiveFeed = (client: Redis, prefix: string, options: { readonly
   return {
     publish: (runId, event, at) =>
       TE.tryCatch(async () => {
-        const data = JSON.stringify(event.data)
-        if (Buffer.byteLength(data) > MAX_LIVE_DATA_BYTES) throw new Error(`a live event's data may be at most ${MAX_LIVE_DATA_BYTES} bytes of JSON`)
+        const json = liveDataJson(event)
+        if (E.isLeft(json)) throw json.left.cause
+        const data = json.right
         const iso = at.toISOString()
-        const cutoff = new Date(at.getTime() - BUFFER_MS).toISOString()
+        const cutoff = liveBufferCutoff(at)
         const seq = Number(await publish(streamOf(runId), counterOf(runId), iso, event.kind, data, cutoff, STREAM_TTL_MS, COUNTER_TTL_MS, MAX_ENTRIES))
         return { runId, seq, at: iso, kind: event.kind, data: event.data }
       }, storeFailure),
