@@ -4,6 +4,7 @@ import pg from 'pg'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cli, serve, tempDir } from '../support/cli.js'
+import { readEvents } from '../support/sse.js'
 
 type Process = Awaited<ReturnType<typeof serve>>
 
@@ -30,7 +31,7 @@ const waitForState = async (base: string, key: string, runId: string, states: st
   throw new Error(`run ${runId} never reached ${states}`)
 }
 
-/** Two API processes without workers and one worker, on one store: what must hold across them. */
+/** Two API processes without workers and one worker, on one store: what must hold across them (a live stream too). */
 const acrossProcesses = async (env: Record<string, string>, shared: { rateLimits: boolean }) => {
   const dir = tempDir('processes')
   const common: Record<string, string> = { DATA_DIR: dir, NOTETAKER_SECRET_KEY: randomBytes(32).toString('base64'), NOTETAKER_SIMULATED_SPEED: '50', NOTETAKER_RATE_LIMIT: '100', ...env }
@@ -51,10 +52,20 @@ const acrossProcesses = async (env: Record<string, string>, shared: { rateLimits
 
     // Nothing runs the bot until a worker starts.
     assert.is((await call(b.url, key, 'GET', `/recordings/${bot.runId}`)).body.data.state, 'queued')
+    // A client of the other API process watches the bot live, from before it starts until it leaves.
+    const live = await fetch(`${b.url}/ext/v1/bots/${bot.runId}/live`, { headers: { authorization: `Bearer ${key}` } })
+    assert.is(live.status, 200)
+    const streamed = readEvents(live, { stop: (e) => e.event === 'end', timeoutMs: 60_000 })
     const worker = await serve(common, ['worker'], WORKER_READY)
     started.push(worker)
     const done = await waitForState(a.url, key, bot.runId, ['ready', 'failed'])
     assert.is(done.state, 'ready', done.detail)
+    const events = await streamed
+    assert.equal(events.map((e) => Number(e.id)), events.map((_, i) => i + 1), 'every event once, in order, from the worker to the other process')
+    const lines = events.filter((e) => e.event === 'utterance').map((e) => JSON.parse(e.data).text)
+    const transcript = (await call(a.url, key, 'GET', `/recordings/${bot.runId}?include=transcript`)).body.data.transcript.map((u: { text: string }) => u.text)
+    assert.equal(lines, transcript, 'the finished lines streamed are the final transcript')
+    assert.is(events[events.length - 1]!.event, 'end')
 
     // Idempotency: the same key on both processes answers the same bot.
     const first = await call(a.url, key, 'POST', '/bots', { joinUrl: MEET }, { 'idempotency-key': 'across' })
