@@ -31,6 +31,7 @@ import type {
   WebhookEndpoint,
 } from './types.js'
 import { type FetchBody, type PreparedBody, prepareUploadData, type UploadData } from './upload-data.js'
+import { type LiveEvent, liveEvents, type LiveOptions } from './live.js'
 
 export const API_PREFIX = '/ext/v1'
 const DEFAULT_PAGE_SIZE = 100
@@ -407,6 +408,20 @@ export const createClient = (options: ClientOptions) => {
       send: async (bot: NewBot, o: Call = {}): Promise<Bot> => (await request('post', '/bots', { ...o, body: bot })).data,
       list: (query: ListQuery<'/bots'> = {}, o: Call = {}) => paginate('/bots', { ...o, query }),
       leave: async (runId: string, o: Call = {}) => (await request('post', '/bots/{runId}/leave', { ...o, path: { runId } })).data,
+      /**
+       * The bot's meeting as it happens: its events (states, speakers, partial and finished lines,
+       * the end) as they come, the connection opened again after a drop without missing one.
+       */
+      live: (runId: string, o: LiveOptions = {}): AsyncIterable<LiveEvent> => {
+        const path = `/bots/${encodeURIComponent(runId)}/live`
+        const open = (lastEventId: number, signal?: AbortSignal) => {
+          const headers: Record<string, string> = { ...options.headers, accept: 'text/event-stream' }
+          if (options.apiKey !== undefined) headers['authorization'] = `Bearer ${options.apiKey}`
+          if (lastEventId > 0) headers['last-event-id'] = String(lastEventId)
+          return fetchImpl(`${root}${path}`, { headers, ...(signal === undefined ? {} : { signal }) })
+        }
+        return { [Symbol.asyncIterator]: () => liveEvents(open, path, o) }
+      },
     },
     uploads,
     meetings: {

@@ -9,6 +9,7 @@ export { NotetakerApiError, NotetakerConnectionError, NotetakerTimeoutError } fr
 export { backoffMs, DEFAULT_RETRY, parseRetryAfter } from './retry.js'
 export type { RetryPolicy } from './retry.js'
 export type { UploadData } from './upload-data.js'
+export type { LiveEvent, LiveOptions } from './live.js'
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js'
 export type { HeadersLike, VerifyOptions, WebhookVerificationReason } from './webhooks.js'
 export type * from './types.js'
