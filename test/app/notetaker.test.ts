@@ -201,6 +201,31 @@ for (const store of STORES) {
     }))
 }
 
+test("a bot's meeting as it happens: bots.live iterates its events, in order, to the end", () =>
+  withNotetaker(
+    'sqlite',
+    async (nt) => {
+      const ada = await nt.accounts.create({ name: 'Ada', email: 'ada@example.com' })
+      const api = nt.as(ada.id)
+      const bot = await api.bots.send({ joinUrl: 'https://meet.google.com/abc-defg-hij', title: 'Live tour' })
+      const events = []
+      for await (const e of api.bots.live(bot.runId)) events.push(e)
+      assert.equal(events.map((e) => e.seq), events.map((_, i) => i + 1))
+      const last = events[events.length - 1]!
+      assert.ok(last.event === 'end' && last.outcome === 'left', JSON.stringify(last))
+      // The end comes when the bot leaves; the transcript when processing is over.
+      let done = await api.recordings.get(bot.runId, { transcript: true })
+      for (let i = 0; i < 200 && done.state !== 'ready'; i++) {
+        await new Promise((r) => setTimeout(r, 50))
+        done = await api.recordings.get(bot.runId, { transcript: true })
+      }
+      assert.is(done.state, 'ready')
+      assert.equal(events.flatMap((e) => (e.event === 'utterance' ? [e.text] : [])), done.transcript?.map((u) => u.text))
+      assert.is((await refusal(async () => { for await (const _ of nt.as('nobody@example.com').bots.live(bot.runId)) break })).code, 'NOT_FOUND')
+    },
+    { settings: { NOTETAKER_SIMULATED_SPEED: '50' } },
+  ))
+
 // No worker: the bot stays queued until it is called off, so its answers do not depend on timing. A speech-to-text
 // engine is configured because audio uploads are refused without one; with no worker it never runs.
 test('the main paths of each area answer plain JSON', () =>

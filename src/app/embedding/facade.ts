@@ -192,6 +192,19 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         send: (bot) => json('sendBot', { body: bot }),
         leave: (runId) => json('leaveBot', { params: { runId } }),
         list: (query = {}) => json('listBots', { query }),
+        live: (runId, options = {}) => ({
+          async *[Symbol.asyncIterator]() {
+            const who = await actor()
+            if (E.isLeft(who)) throw NotetakerError.fromAppError(who.left)
+            const opened = await core.live.open(who.right, runId, options.lastEventId ?? 0)()
+            if (E.isLeft(opened)) throw NotetakerError.fromAppError(opened.left)
+            try {
+              for await (const e of opened.right.events) yield { event: e.kind, seq: e.seq, at: e.at, ...e.data } as Json.LiveEvent
+            } finally {
+              opened.right.close()
+            }
+          },
+        }),
       },
       meetings: {
         list: (query = {}) => json('listMeetings', { query }),

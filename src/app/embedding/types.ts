@@ -140,6 +140,12 @@ export interface NotetakerAccount {
     leave(runId: string): Promise<Json.Bot>
     /** `GET /bots` (the rows of `GET /recordings`, with the same filters). */
     list(query?: Json.RecordingQuery): Promise<Json.Page<Json.RecordingRow>>
+    /**
+     * `GET /bots/{runId}/live`: the bot's events as they happen (states, speakers, partial and finished
+     * lines, the end; the iteration ends with it), after `lastEventId` (0: what is still buffered).
+     * Break out of the loop to stop.
+     */
+    live(runId: string, options?: { readonly lastEventId?: number }): AsyncIterable<Json.LiveEvent>
   }
   readonly meetings: {
     /** `GET /meetings` */
