@@ -35,6 +35,7 @@ export interface AttendanceFold {
  */
 export const followAttendance = (deps: RunBotDeps, run: Run): AttendanceFold => {
   let attendance: Attendance = { run, waitingSince: null, ended: false, failure: null }
+  let live: Promise<void> = Promise.resolve()
   const step = attend(deps)
   const onEvent = async (event: BotEvent): Promise<void> => {
     const before = attendance
@@ -44,7 +45,8 @@ export const followAttendance = (deps: RunBotDeps, run: Run): AttendanceFold => 
       TE.flatMap(TE.fromEither),
     )()
     attendance = E.getOrElse((failure: JobFailure): Attendance => ({ ...before, ended: before.ended || isLast(event), failure }))(after)
-    if (E.isRight(after)) await showLive(deps, run.id, event)
+    // Published in order, but not awaited: a slow feed never holds up the runner (which awaits each event).
+    if (E.isRight(after)) live = live.then(() => showLive(deps, run.id, event)).catch(() => undefined)
   }
   return { onEvent, now: () => attendance }
 }
