@@ -59,7 +59,10 @@ export const calendarOAuthRoutes = (core: Core) => [
     summary: 'Which calendar providers can be connected with OAuth',
     description: 'Google Calendar and Microsoft 365, each with whether this server is set up to connect it (its operator sets a client id, secret and redirect address; see docs/calendars.md). iCalendar feeds can always be connected (POST /calendar/connections).',
     success: { status: 200, description: 'Both providers, whole (not paged).', data: OAuthProviderListCodec },
-    handle: () => TE.right({ data: { ...wholePage(core.calendar.oauthProviders()), rows: [...core.calendar.oauthProviders()] } }),
+    handle: () => {
+      const rows = [...core.calendar.oauthProviders()]
+      return TE.right({ data: { ...wholePage(rows), rows } })
+    },
   }),
   route({
     operationId: 'startCalendarOAuth', method: 'post', path: '/calendar/connections/oauth/{provider}/start', tag: 'Calendars', access: 'write',
