@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact'
 import { PageHeader } from './components/feedback.js'
 import { Layout } from './layout.js'
+import { BotPage } from './pages/bot.js'
 import { BotsPage } from './pages/bots.js'
 import { MeetingsPage } from './pages/meetings.js'
 import { NotificationsPage } from './pages/notifications.js'
@@ -21,6 +22,7 @@ const ROUTES: ReadonlyArray<readonly [string, FunctionComponent<Record<string, s
   ['/upload', UploadPage],
   ['/meetings', MeetingsPage],
   ['/bots', BotsPage],
+  ['/bots/:runId', BotPage],
   ['/settings', SettingsPage],
   ['/settings/:section', SettingsPage],
   ['/notifications', NotificationsPage],

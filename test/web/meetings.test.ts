@@ -145,14 +145,19 @@ test('a bot sent to a link goes through its states, and can be made to leave', a
   await page.getByLabel('Meeting link').fill('https://meet.google.com/abc-defg-hij')
   await page.getByLabel('Title').fill('Weekly planning')
   await page.getByRole('button', { name: 'Send the bot' }).click()
-  await page.waitForURL(/run=/)
+  // The bot's own page (its live transcript is test/web/bot-live.test.ts's).
+  await page.waitForURL(/\/bots\/[0-9a-f-]{36}$/)
+  const botPage = page.url()
   const state = page.getByTestId('bot-state')
   await state.waitFor()
-  // Later than queued: joining, admitted, recording or beyond, polled without a reload.
+  // Later than queued: joining, admitted, recording or beyond, followed without a reload.
   await page.getByTestId('bot-state').getByText(/Joining|waiting room|Recording|Stored|Transcribing|Analysing|Ready/).waitFor({ timeout: 20_000 })
   await page.getByRole('link', { name: /Open the recording|Read the notes/ }).waitFor()
-  // It is listed among the bots under way too.
-  await page.getByRole('region', { name: 'Bots under way' }).getByRole('link', { name: 'Weekly planning' }).waitFor()
+
+  // It is listed among the bots under way too, linked to its page.
+  await page.getByRole('link', { name: '← Send a bot' }).click()
+  const listed = page.getByRole('region', { name: 'Bots under way' }).getByRole('link', { name: 'Weekly planning' })
+  await listed.waitFor()
   assert.equal(await seriousViolations(page), [], 'bots, live')
   await screenshot(page, 'bots')
 
@@ -161,6 +166,12 @@ test('a bot sent to a link goes through its states, and can be made to leave', a
   await page.getByRole('button', { name: 'Send the bot' }).click()
   await page.getByRole('alert').waitFor()
   assert.match((await page.getByRole('alert').textContent()) ?? '', /live|already/i)
+
+  // The list leads back to the bot's page while it is in its meeting (its recording's page once it is processed).
+  if ((await listed.getAttribute('href'))?.startsWith('/bots/') === true) {
+    await listed.click()
+    await page.waitForURL(botPage)
+  } else await page.goto(botPage)
 
   const leave = page.getByRole('button', { name: 'Make it leave' })
   if (await leave.isVisible()) {
@@ -192,15 +203,16 @@ test('a bot that failed offers "Try again": a new bot to the same link, followed
   await page.getByLabel('Meeting link').fill('https://meet.google.com/abc-defg-hij?simulate=denied')
   await page.getByLabel('Title').fill('Refused review')
   await page.getByRole('button', { name: 'Send the bot' }).click()
-  await page.waitForURL(/run=/)
-  const first = new URL(page.url()).searchParams.get('run')!
+  await page.waitForURL(/\/bots\/[0-9a-f-]{36}$/)
+  const runOf = (u: URL) => u.pathname.split('/').at(-1) ?? ''
+  const first = runOf(new URL(page.url()))
   await page.getByTestId('bot-state').getByText('Failed').waitFor({ timeout: 20_000 })
   assert.equal(await seriousViolations(page), [], 'bots, failed')
 
   await page.getByRole('button', { name: 'Try again' }).click()
-  await page.waitForURL((u) => u.searchParams.get('run') !== null && u.searchParams.get('run') !== first)
-  const second = new URL(page.url()).searchParams.get('run')!
-  await page.getByRole('heading', { name: 'Refused review', level: 2 }).waitFor()
+  await page.waitForURL((u) => /^\/bots\/[0-9a-f-]{36}$/.test(u.pathname) && runOf(u) !== first)
+  const second = runOf(new URL(page.url()))
+  await page.getByRole('heading', { name: 'Refused review', level: 1 }).waitFor()
   await page.getByTestId('bot-state').waitFor()
   const [was, again] = await Promise.all([first, second].map((id) => api<{ joinUrl: string | null; title: string; origin: string }>(`/recordings/${id}`)))
   assert.equal([again!.joinUrl, again!.title, again!.origin], [was!.joinUrl, 'Refused review', 'manual'], 'the same link and options, through POST /bots')

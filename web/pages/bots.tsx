@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { RecordingRow } from '../api.js'
 import { Empty, ErrorNote, FieldNote, invalidProps, Loading, PageHeader, Pager, StateBadge } from '../components/feedback.js'
-import { BotProgress } from '../components/manage/bot-progress.js'
 import { PLATFORM_WORDS } from '../components/manage/decision.js'
 import { useAction } from '../components/manage/use-action.js'
 import { formatDateTime } from '../format.js'
-import { Link, useQuery } from '../router.js'
+import { botHref, recordingHref } from '../components/recording/labels.js'
+import { Link, navigate, useQuery } from '../router.js'
 import { useSession } from '../session.js'
 import { useAsync, useInterval } from '../use-async.js'
 
-const UNDER_WAY = (phase: RecordingRow['phase']) => phase !== 'done'
 const PAGE = 10
 
 const SendBot = (props: { onSent: (runId: string) => void }) => {
@@ -52,27 +50,13 @@ const SendBot = (props: { onSent: (runId: string) => void }) => {
   )
 }
 
-/** The bot followed in the address (`?run=`), read every 2 s while it is under way. */
-const FollowedBot = (props: { runId: string; onState: () => void; onRetried: (runId: string) => void }) => {
-  const { api } = useSession()
-  const bot = useAsync(() => api.recordings.get(props.runId), [props.runId])
-  // The list of bots under way follows each change of state at once rather than at its next poll.
-  const state = bot.data?.state
-  useEffect(() => {
-    if (state !== undefined) props.onState()
-  }, [state])
-  useInterval(() => void bot.reload(true), 2000, bot.data !== undefined && UNDER_WAY(bot.data.phase))
-  if (bot.data === undefined) return bot.loading ? <Loading what="the bot" /> : <ErrorNote message={bot.error} />
-  return <BotProgress recording={bot.data} onChanged={() => bot.reload(true)} onRetried={props.onRetried} />
-}
-
 /** Bots not finished yet (pending, in a meeting, processing), read every 3 s while there are some. */
-const LiveBots = (props: { followed: string | null; onFollow: (runId: string) => void; refresh: number }) => {
+const LiveBots = () => {
   const { api } = useSession()
   const [offset, setOffset] = useState(0)
   const live = useAsync(
     async () => (await api.request('get', '/recordings', { query: { origin: 'manual,calendar', phase: 'pending,in_call,processing', limit: PAGE, offset } })).data,
-    [offset, props.refresh],
+    [offset],
   )
   useInterval(() => void live.reload(true), 3000, (live.data?.rows.length ?? 0) > 0)
   return (
@@ -92,18 +76,14 @@ const LiveBots = (props: { followed: string | null; onFollow: (runId: string) =>
             {live.data.rows.map((r) => (
               <li key={r.runId} class="card live-bot">
                 <div>
-                  <Link href={`/recordings/${r.runId}`}>{r.title}</Link>
+                  {/* In or on its way to its meeting: its live page; processing: the recording, where its notes will be. */}
+                  <Link href={r.phase === 'processing' ? recordingHref(r.runId) : botHref(r.runId)}>{r.title}</Link>
                   <p class="muted">
                     {r.platform === null ? '' : `${PLATFORM_WORDS[r.platform]} · `}
                     {r.origin === 'calendar' ? 'from the calendar' : 'sent by hand'} · {formatDateTime(r.startsAt)}
                   </p>
                 </div>
                 <StateBadge state={r.state} />
-                {props.followed === r.runId ? null : (
-                  <button type="button" class="quiet" onClick={() => props.onFollow(r.runId)}>
-                    Follow<span class="visually-hidden"> {r.title}</span>
-                  </button>
-                )}
               </li>
             ))}
           </ul>
@@ -114,22 +94,20 @@ const LiveBots = (props: { followed: string | null; onFollow: (runId: string) =>
   )
 }
 
-/** Send a bot to a meeting link now and watch it join, record and turn into notes. */
+/** Send a bot to a meeting link now, then watch it on its own page; the bots under way, each linked to theirs. */
 export const BotsPage = (_props: Record<string, string>) => {
   const { canWrite } = useSession()
-  const [query, setQuery] = useQuery()
+  const [query] = useQuery()
+  // `/bots?run=<id>`, where a bot used to be followed: its own page now.
   const followed = query.get('run')
-  const [refresh, setRefresh] = useState(0)
-  const follow = (runId: string) => {
-    setQuery({ run: runId })
-    setRefresh((n) => n + 1)
-  }
+  useEffect(() => {
+    if (followed !== null) navigate(botHref(followed), { replace: true })
+  }, [followed])
   return (
     <>
       <PageHeader title="Send a bot" />
-      {canWrite ? <SendBot onSent={follow} /> : <p class="notice">This session is read-only: it can watch bots but not send them.</p>}
-      {followed === null ? null : <FollowedBot key={followed} runId={followed} onState={() => setRefresh((n) => n + 1)} onRetried={follow} />}
-      <LiveBots followed={followed} onFollow={follow} refresh={refresh} />
+      {canWrite ? <SendBot onSent={(runId) => navigate(botHref(runId))} /> : <p class="notice">This session is read-only: it can watch bots but not send them.</p>}
+      <LiveBots />
     </>
   )
 }

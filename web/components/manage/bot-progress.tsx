@@ -30,7 +30,7 @@ export const canRetry = (r: Pick<Recording, 'state' | 'joinUrl'>): r is Pick<Rec
  * One bot's way from the queue to its notes, as the API reports it, with "Make it leave" while it can,
  * and "Try again" once it failed: a new bot to the same link with the same title and template.
  */
-export const BotProgress = (props: { recording: Recording; onChanged: () => Promise<void>; onRetried: (runId: string) => void }) => {
+export const BotProgress = (props: { recording: Recording; onChanged: () => Promise<void>; onRetried: (runId: string) => void; heading?: string }) => {
   const { api, canWrite } = useSession()
   const leave = useAction()
   const retry = useAction()
@@ -39,7 +39,7 @@ export const BotProgress = (props: { recording: Recording; onChanged: () => Prom
   return (
     <section class="card bot" aria-labelledby="bot-title">
       <div class="bot-head">
-        <h2 id="bot-title">{r.title}</h2>
+        <h2 id="bot-title">{props.heading ?? r.title}</h2>
         <span role="status" aria-live="polite" data-testid="bot-state">
           <StateBadge state={r.state} />
         </span>

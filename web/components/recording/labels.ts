@@ -11,6 +11,9 @@ export const ORIGIN_WORDS: Readonly<Record<RecordingRow['origin'], string>> = {
 export const recordingHref = (runId: string, atMs?: number | null): string =>
   `/recordings/${encodeURIComponent(runId)}${atMs == null ? '' : `?t=${Math.round(atMs)}`}`
 
+/** A bot's own page: its state and live transcript while in its meeting, then its processing, until the notes are ready. */
+export const botHref = (runId: string): string => `/bots/${encodeURIComponent(runId)}`
+
 /** The API's own address of a recording's audio and exports (the session cookie authenticates them). */
 export const audioUrl = (runId: string): string => `/ext/v1/recordings/${encodeURIComponent(runId)}/audio`
 export const exportUrl = (runId: string, format: 'md' | 'vtt' | 'srt' | 'txt' | 'json'): string =>

@@ -5,7 +5,7 @@ import { ActionItems } from '../../components/recording/action-items.js'
 import { DeleteRecording } from '../../components/recording/delete-recording.js'
 import { Failure } from '../../components/recording/failure.js'
 import { FallbackNotice, MadeBy } from '../../components/recording/made-by.js'
-import { audioUrl, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
+import { audioUrl, botHref, exportUrl, isLive, ORIGIN_WORDS, progressWords } from '../../components/recording/labels.js'
 import { Attendees, Decisions, Summary, Topics } from '../../components/recording/notes.js'
 import { TitleEditor } from '../../components/recording/corrections.js'
 import { Shares } from '../../components/recording/shares.js'
@@ -159,6 +159,11 @@ export const RecordingPage = (props: Record<string, string>) => {
           </h2>
           {r.progress === null ? null : <progress value={r.progress.fraction} max={1} aria-labelledby="live-title" />}
           <p class="muted">{r.detail === null ? 'This page updates by itself; the notes appear here when they are ready.' : <Words text={r.detail} />}</p>
+          {r.origin !== 'upload' && (r.phase === 'pending' || r.phase === 'in_call') ? (
+            <p>
+              <Link href={botHref(runId)}>Watch the live transcript</Link>
+            </p>
+          ) : null}
         </section>
       ) : null}
       {/* Notes the built-in analyzer wrote in place of a failed server: that notice, with its own Retry, instead of the failure's. */}
