@@ -181,6 +181,16 @@ test('upload: a file of the wrong type is refused in one sentence, with no Retry
   await fits('upload-refused')
 })
 
+test("a bot's page: a bot that failed says why and offers Try again", async () => {
+  // Refused by the simulated host: its stream ends, so the page settles (a live one keeps its connection open).
+  const bot = await api<{ runId: string }>('POST', '/bots', { joinUrl: 'https://meet.google.com/abc-defg-hij?simulate=denied', title: 'Refused standup' })
+  await page.goto(`/bots/${bot.runId}`)
+  await page.getByTestId('bot-state').getByText('Failed').waitFor({ timeout: 30_000 })
+  await page.getByTestId('live-now').getByText(/The bot failed\./).waitFor()
+  await onScreen(page.getByRole('button', { name: 'Try again' }), 'Try again')
+  await fits('bot')
+})
+
 test('meetings: the week shows its meeting', async () => {
   await page.goto('/meetings')
   await page.getByRole('listitem', { name: 'Design review' }).waitFor()
