@@ -33,7 +33,6 @@ const nowWords = (r: Recording, view: LiveView): string => {
     return `${endWords(view.end)}${next}`
   }
   if (!inMeeting(r)) return ''
-  if (r.state === 'recording' && view.speaker !== null) return `The bot is in the meeting, listening. ${view.speaker} is speaking.`
   return LIVE_STATE_WORDS[view.state ?? r.state] ?? (r.state === 'queued' || r.state === 'scheduled' ? 'The bot is waiting for its turn to join.' : '')
 }
 
@@ -50,10 +49,10 @@ const BotLive = (props: { runId: string }) => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.state, view.end])
   useInterval(() => void rec.reload(true), 2000, r !== undefined && r.phase !== 'done')
-  // The notes are ready: this is the recording's page now (replaced, so Back does not come here again).
+  // The notes are ready (or this is an upload, which has no bot): this is the recording's page now, replaced so Back does not come here again.
   useEffect(() => {
-    if (r?.state === 'ready') navigate(recordingHref(runId), { replace: true })
-  }, [r?.state, runId])
+    if (r?.state === 'ready' || r?.origin === 'upload') navigate(recordingHref(runId), { replace: true })
+  }, [r?.state, r?.origin, runId])
 
   if (r === undefined) return rec.loading ? <Loading what="the bot" /> : <ErrorNote message={rec.error} />
   const now = nowWords(r, view)
@@ -82,6 +81,8 @@ const BotLive = (props: { runId: string }) => {
         <p role="status" class="live-now" data-testid="live-now">
           {now === '' ? null : <Words text={now} />}
         </p>
+        {/* Not in the status above: a screen reader would hear every change of speaker on top of every line. */}
+        {view.end === null && view.speaker !== null && r.state === 'recording' ? <p class="muted">Speaking now: {view.speaker}</p> : null}
         {connectionWords === undefined ? null : <p class="muted">{connectionWords}</p>}
         <LiveTranscript view={view} waiting={inMeeting(r) ? 'Lines appear here as they are spoken.' : 'No line of this meeting is still kept for a live view.'} />
       </section>

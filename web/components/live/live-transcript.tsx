@@ -43,7 +43,7 @@ export const LiveTranscript = (props: { view: LiveView; waiting: string }) => {
         {lines.length === 0 && partial === null ? <p class="muted">{props.waiting}</p> : null}
         {/* Finished lines only are announced; the growing preview would be read again at every word. */}
         <div role="log" aria-live="polite" aria-label="Finished lines">
-          <ol class="plain live-lines">
+          <ol class="live-lines">
           {lines.map((l) => (
             <li key={l.seq} data-seq={l.seq}>
               <span class="live-who">
