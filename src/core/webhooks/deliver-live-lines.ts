@@ -24,7 +24,7 @@ export interface DeliverLiveLinesDeps extends DeliverWebhookDeps {
 
 type Step = TE.TaskEither<JobFailure, JobReport | void>
 
-const feedFailed = (e: StoreFailure): JobFailure => retryableFailure(`the live feed could not be read: ${String((e.cause as Error)?.message ?? e.cause)}`)
+const failedReading = (what: string) => (e: StoreFailure): JobFailure => retryableFailure(`${what} could not be read: ${String((e.cause as Error)?.message ?? e.cause)}`)
 
 const wantsOf = (e: WebhookEndpoint): LiveWants => ({ lines: e.events.includes('transcript.data'), partials: e.events.includes('transcript.partial') })
 
@@ -86,7 +86,7 @@ const idle = (deps: DeliverLiveLinesDeps, job: LiveDeliveryJob): Step => {
   if (now.getTime() - Date.parse(idleSince) < LIVE_IDLE_CHECK_MS) return next(deps, job, { idleSince }, later(deps))
   return pipe(
     deps.runs.find(job.accountId, job.run.runId),
-    TE.mapLeft(storeHiccup),
+    TE.mapLeft(failedReading('the run')),
     TE.flatMap((run) =>
       O.isSome(run) && LIVE_BOT_STATES.includes(run.value.state)
         ? next(deps, job, { idleSince: now.toISOString() }, later(deps))
@@ -99,7 +99,7 @@ const idle = (deps: DeliverLiveLinesDeps, job: LiveDeliveryJob): Step => {
 const readAndSend = (deps: DeliverLiveLinesDeps, feed: LiveFeed, job: LiveDeliveryJob, endpoint: WebhookEndpoint, wants: LiveWants): Step =>
   pipe(
     feed.since(job.run.runId, job.afterSeq, LIVE_READ_LIMIT),
-    TE.mapLeft(feedFailed),
+    TE.mapLeft(failedReading('the live feed')),
     TE.flatMap((events): Step => {
       const plan = planLiveStep(events, job.afterSeq, wants)
       switch (plan.send) {

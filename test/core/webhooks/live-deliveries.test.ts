@@ -233,4 +233,16 @@ s('the deliveries stop when the endpoint is disabled or no longer subscribed, an
   assert.is(w.openSteps().length, 0)
 })
 
+s('a run whose bot is gone without an end (its process died) ends the deliveries after a quiet minute', async () => {
+  const w = setup()
+  await w.register()
+  await w.admitted()
+  await w.say()
+  await w.run(30)
+  assert.is(w.openSteps().length, 1, 'half a minute of silence: still waiting')
+  await w.run(31)
+  assert.is(w.openSteps().length, 0, 'the run is not live (this store has none), so the chain ends')
+  assert.equal(seqsOf(w), [[1]])
+})
+
 s.run()
