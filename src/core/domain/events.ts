@@ -95,9 +95,6 @@ export type TranscriptDataEventData = t.TypeOf<typeof TranscriptDataEventData>
 export const TranscriptPartialEventData = t.exact(t.type({ ...LiveRunIdentity, line: LivePartialLine }), 'TranscriptPartialEventData')
 export type TranscriptPartialEventData = t.TypeOf<typeof TranscriptPartialEventData>
 
-/** The run identity a live event carries, from the recording event that started the meeting. */
-export type LiveRun = Pick<RecordingEventData, 'runId' | 'reference' | 'meetingId' | 'title' | 'platform' | 'origin'>
-
 /** The test event's payload: which endpoint asked for it, and a sentence saying it is a test. */
 export const TestEventData = t.exact(t.type({ endpointId: t.string, message: t.string }), 'TestEventData')
 export type TestEventData = t.TypeOf<typeof TestEventData>
