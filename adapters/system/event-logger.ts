@@ -14,8 +14,10 @@ const say: Readonly<Record<EventName, (d: RecordingEventData & UploadEventData &
   'upload.ready': (d) => `upload ${d.reference} "${d.title}" is ready: its notes can be read`,
   'upload.failed': (d) => `upload ${d.reference} "${d.title}" failed: ${d.error}`,
   'calendar.reauthorization_required': (d) => `calendar connection ${d.connectionId} (${d.provider}, "${d.name}") needs its owner to reconnect it: ${d.error ?? 'its permission was revoked or has expired'}`,
-  // Test events are queued straight to their endpoint, never published; this line is for completeness.
+  // Test events and live lines are queued straight to their endpoints, never published; these lines are for completeness.
   'webhook.test': () => 'a webhook test event',
+  'transcript.data': (d) => `finished lines of the meeting of bot ${d.reference}`,
+  'transcript.partial': (d) => `a line being spoken in the meeting of bot ${d.reference}`,
 }
 
 /** Logs every domain event in words (the service's own record of what bots and processing did); keeps nothing. */

@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Answers the endpoint with its signing secret, shown only here (rotate it to get a new one). Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Answers the endpoint with its signing secret, shown only here (rotate it to get a new one). Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1405,7 +1405,7 @@ export interface webhooks {
         put?: never;
         /**
          * A bot started joining a meeting.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onBotJoining"];
         delete?: never;
@@ -1425,7 +1425,7 @@ export interface webhooks {
         put?: never;
         /**
          * A bot is in the waiting room, waiting to be admitted.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onBotWaiting"];
         delete?: never;
@@ -1445,7 +1445,7 @@ export interface webhooks {
         put?: never;
         /**
          * A bot was admitted and started recording.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onMeetingStarted"];
         delete?: never;
@@ -1465,7 +1465,7 @@ export interface webhooks {
         put?: never;
         /**
          * A bot left the meeting; processing of the recording begins.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onMeetingEnded"];
         delete?: never;
@@ -1485,7 +1485,7 @@ export interface webhooks {
         put?: never;
         /**
          * A bot could not join or record (detail says why).
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onBotFailed"];
         delete?: never;
@@ -1505,7 +1505,7 @@ export interface webhooks {
         put?: never;
         /**
          * The notes of a recording can be read.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onRecordingReady"];
         delete?: never;
@@ -1525,7 +1525,7 @@ export interface webhooks {
         put?: never;
         /**
          * Processing of a recording failed (detail says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onRecordingFailed"];
         delete?: never;
@@ -1545,7 +1545,7 @@ export interface webhooks {
         put?: never;
         /**
          * An upload was processed and its notes can be read.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onUploadReady"];
         delete?: never;
@@ -1565,7 +1565,7 @@ export interface webhooks {
         put?: never;
         /**
          * Processing of an upload failed (error says why). With `hasNotes` true, the notes server failed and the built-in analyzer wrote the notes, which can be read; a retry asks the server again.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onUploadFailed"];
         delete?: never;
@@ -1585,9 +1585,49 @@ export interface webhooks {
         put?: never;
         /**
          * A Google or Microsoft calendar's permission was revoked or has expired: the connection is `reauthorization_required` and is not synced until its owner reconnects it (error says why). Its meetings are kept.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onCalendarReauthorizationRequired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcript.data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finished lines of a meeting a bot is in, while it lasts: every line not delivered before, in order (`seq` grows), one or more per delivery (more when the receiver is slow). Deliveries of a run come one after the other, each once the one before succeeded or was given up. A preview from the platform's captions: the transcript made after the meeting is the reference.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         */
+        post: operations["onTranscriptData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcript.partial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The newest line still being spoken in a meeting a bot is in (`final: false`); partials that came while the last one was being sent are dropped. Sent once, never retried: the next partial or the finished line replaces it.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         */
+        post: operations["onTranscriptPartial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1605,7 +1645,7 @@ export interface webhooks {
         put?: never;
         /**
          * A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it.
-         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
+         * @description Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com/): a POST with a JSON body `{ type, timestamp, data }` (data is the event's data with its `eventId` and `accountId`) and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret's base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation). Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; 7 attempts in all); any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused. An event that fails for good counts one failure; a success resets the count; at 5 consecutive failures the endpoint is disabled with a `disabledReason`, and nothing is sent until PATCH `status: "active"`. Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.
          */
         post: operations["onWebhookTest"];
         delete?: never;
@@ -1940,6 +1980,81 @@ export interface components {
                 accountEmail: string;
                 status: string;
                 error: string | null;
+            };
+        };
+        /** @description Finished lines of a meeting a bot is in, while it lasts: every line not delivered before, in order (`seq` grows), one or more per delivery (more when the receiver is slow). Deliveries of a run come one after the other, each once the one before succeeded or was given up. A preview from the platform's captions: the transcript made after the meeting is the reference. */
+        TranscriptDataEvent: {
+            /** @constant */
+            type: "transcript.data";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                eventId: string;
+                /** Format: uuid */
+                accountId: string;
+                runId: string;
+                reference: string;
+                meetingId: string | null;
+                title: string;
+                platform: string | null;
+                origin: string;
+                lines: {
+                    seq: number;
+                    speaker: string;
+                    text: string;
+                    startMs: number;
+                    endMs: number;
+                    /** @constant */
+                    final: true;
+                }[];
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
+            };
+        };
+        /** @description The newest line still being spoken in a meeting a bot is in (`final: false`); partials that came while the last one was being sent are dropped. Sent once, never retried: the next partial or the finished line replaces it. */
+        TranscriptPartialEvent: {
+            /** @constant */
+            type: "transcript.partial";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                eventId: string;
+                /** Format: uuid */
+                accountId: string;
+                runId: string;
+                reference: string;
+                meetingId: string | null;
+                title: string;
+                platform: string | null;
+                origin: string;
+                line: {
+                    seq: number;
+                    speaker: string;
+                    text: string;
+                    startMs: number;
+                    /** @constant */
+                    final: false;
+                };
+                /** @description The recording's API path below the service's address, `/ext/v1/recordings/{runId}`. */
+                recordingPath: string;
+                /**
+                 * Format: uri
+                 * @description The recording's page in the web app; null when the operator has not set NOTETAKER_PUBLIC_URL.
+                 */
+                recordingUrl: string | null;
             };
         };
         /** @description A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it. */
@@ -8214,7 +8329,7 @@ export interface operations {
                                 /** Format: uri */
                                 url: string;
                                 description: string | null;
-                                events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                                events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                                 /** @enum {string} */
                                 status: "active" | "disabled";
                                 consecutiveFailures: number;
@@ -8308,7 +8423,7 @@ export interface operations {
                     /** Format: uri */
                     url: string;
                     /** @description Event names to receive; see the `webhooks` section of this document for each payload. */
-                    events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                    events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                     description?: string | null;
                 };
             };
@@ -8327,7 +8442,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8437,7 +8552,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8643,7 +8758,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     /** @description Event names to receive; see the `webhooks` section of this document for each payload. */
-                    events?: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                    events?: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                     /** @enum {string} */
                     status?: "active" | "disabled";
                     description?: string | null;
@@ -8664,7 +8779,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8775,7 +8890,7 @@ export interface operations {
                             /** Format: uri */
                             url: string;
                             description: string | null;
-                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required")[];
+                            events: ("bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial")[];
                             /** @enum {string} */
                             status: "active" | "disabled";
                             consecutiveFailures: number;
@@ -8891,7 +9006,7 @@ export interface operations {
                                 /** Format: uuid */
                                 eventId: string;
                                 /** @enum {string} */
-                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
+                                eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial" | "webhook.test";
                                 /**
                                  * @description Why it was sent: the event happened, someone re-sent it, or someone asked for a test.
                                  * @enum {string}
@@ -9015,7 +9130,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial" | "webhook.test";
                             /** Format: date-time */
                             queuedAt: string;
                         };
@@ -9126,7 +9241,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "webhook.test";
+                            eventType: "bot.joining" | "bot.waiting" | "meeting.started" | "meeting.ended" | "bot.failed" | "recording.ready" | "recording.failed" | "upload.ready" | "upload.failed" | "calendar.reauthorization_required" | "transcript.data" | "transcript.partial" | "webhook.test";
                             /** Format: date-time */
                             queuedAt: string;
                         };
@@ -13542,6 +13657,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CalendarReauthorizationRequiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTranscriptData: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptDataEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; answer quickly and process later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTranscriptPartial: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every attempt and resend of this event to this endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC). Reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the secret; one per secret in use (two during a rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptPartialEvent"];
             };
         };
         responses: {

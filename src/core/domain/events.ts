@@ -66,6 +66,35 @@ export const CalendarEventData = t.exact(
 )
 export type CalendarEventData = t.TypeOf<typeof CalendarEventData>
 
+/** Which recording live lines belong to: the run's identity, as the recording events carry it. */
+const LiveRunIdentity = {
+  runId: t.string,
+  reference: t.string,
+  meetingId: t.union([t.string, t.null]),
+  title: t.string,
+  platform: t.union([t.string, t.null]),
+  origin: t.string,
+}
+
+/** A finished line of a live meeting; `seq` is its place in the run's live feed (the stream's event id). */
+export const LiveLine = t.exact(
+  t.type({ seq: t.number, speaker: t.string, text: t.string, startMs: t.number, endMs: t.number, final: t.literal(true) }),
+  'LiveLine',
+)
+export type LiveLine = t.TypeOf<typeof LiveLine>
+
+/** A line still being spoken, as far as it has been shown: a later partial or its finished line replaces it. */
+export const LivePartialLine = t.exact(t.type({ seq: t.number, speaker: t.string, text: t.string, startMs: t.number, final: t.literal(false) }), 'LivePartialLine')
+export type LivePartialLine = t.TypeOf<typeof LivePartialLine>
+
+/** Finished lines of a live meeting not delivered before, oldest first (one or more: coalesced when the receiver is slow). */
+export const TranscriptDataEventData = t.exact(t.type({ ...LiveRunIdentity, lines: t.array(LiveLine) }), 'TranscriptDataEventData')
+export type TranscriptDataEventData = t.TypeOf<typeof TranscriptDataEventData>
+
+/** The newest line still being spoken (older partials that were not sent yet are dropped). */
+export const TranscriptPartialEventData = t.exact(t.type({ ...LiveRunIdentity, line: LivePartialLine }), 'TranscriptPartialEventData')
+export type TranscriptPartialEventData = t.TypeOf<typeof TranscriptPartialEventData>
+
 /** The test event's payload: which endpoint asked for it, and a sentence saying it is a test. */
 export const TestEventData = t.exact(t.type({ endpointId: t.string, message: t.string }), 'TestEventData')
 export type TestEventData = t.TypeOf<typeof TestEventData>
@@ -88,6 +117,15 @@ export const EVENT_CATALOGUE = {
     data: CalendarEventData,
     when: 'A Google or Microsoft calendar\'s permission was revoked or has expired: the connection is `reauthorization_required` and is not synced until its owner reconnects it (error says why). Its meetings are kept.',
   },
+  'transcript.data': {
+    data: TranscriptDataEventData,
+    when:
+      'Finished lines of a meeting a bot is in, while it lasts: every line not delivered before, in order (`seq` grows), one or more per delivery (more when the receiver is slow). Deliveries of a run come one after the other, each once the one before succeeded or was given up. A preview from the platform\'s captions: the transcript made after the meeting is the reference.',
+  },
+  'transcript.partial': {
+    data: TranscriptPartialEventData,
+    when: 'The newest line still being spoken in a meeting a bot is in (`final: false`); partials that came while the last one was being sent are dropped. Sent once, never retried: the next partial or the finished line replaces it.',
+  },
   'webhook.test': { data: TestEventData, when: 'A test, sent only when someone asks for one (`POST /webhooks/{id}/test`, or "Send a test event" in Settings), to that endpoint alone, whatever its events; it never counts toward disabling it.' },
 } as const
 
@@ -104,5 +142,5 @@ export interface DomainEvent {
   readonly type: EventName
   readonly accountId: string
   readonly occurredAt: string
-  readonly data: RecordingEventData | UploadEventData | CalendarEventData | TestEventData
+  readonly data: RecordingEventData | UploadEventData | CalendarEventData | TestEventData | TranscriptDataEventData | TranscriptPartialEventData
 }

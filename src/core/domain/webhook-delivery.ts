@@ -68,13 +68,14 @@ export const judgeAttempt = (o: SendOutcome): AttemptVerdict => {
 /**
  * Milliseconds to wait after attempt `attempt` failed, or null when it was the
  * last. `random` in [0, 1) places the jitter; a Retry-After longer than the
- * scheduled delay wins, up to MAX_RETRY_AFTER_MS.
+ * scheduled delay wins, up to MAX_RETRY_AFTER_MS. Live lines pass a shorter schedule.
  */
-export const retryDelayMs = (attempt: number, random: number, retryAfterSeconds: number | null): number | null => {
-  const base = RETRY_DELAYS_MS[attempt - 1]
+export const retryDelayMs = (attempt: number, random: number, retryAfterSeconds: number | null, schedule: ReadonlyArray<number> = RETRY_DELAYS_MS): number | null => {
+  const base = schedule[attempt - 1]
   if (base === undefined) return null
   const jittered = Math.round(base * (1 + JITTER_FRACTION * (2 * random - 1)))
-  const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds * SECOND, MAX_RETRY_AFTER_MS)
+  // Retry-After is honoured up to the schedule's longest step (MAX_RETRY_AFTER_MS on the full schedule).
+  const asked = retryAfterSeconds === null ? 0 : Math.min(retryAfterSeconds * SECOND, Math.max(...schedule))
   return Math.max(jittered, asked)
 }
 

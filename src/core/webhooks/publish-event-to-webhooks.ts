@@ -4,13 +4,15 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { EventPublisher } from '../ports/event-publisher.js'
 import type { JobQueue } from '../ports/job-queue.js'
 import type { WebhookStore } from '../ports/webhook-store.js'
+import { startLiveDeliveries } from './start-live-deliveries.js'
 import { enqueueDelivery } from './webhook-delivery-job.js'
 
 /**
  * The webhook fan-out: an event of an account queues one delivery job for each
  * of that account's active endpoints subscribed to its type. No receiver is
  * called here; the worker sends, so a slow receiver never holds up the caller.
- * The event is kept only when someone will receive it.
+ * The event is kept only when someone will receive it. A bot's `meeting.started`
+ * also starts the live deliveries of its lines (`transcript.data`, `transcript.partial`).
  */
 export const publishEventToWebhooks = (deps: { readonly webhooks: WebhookStore; readonly jobs: JobQueue }): EventPublisher => ({
   publish: (event) =>
@@ -33,5 +35,6 @@ export const publishEventToWebhooks = (deps: { readonly webhooks: WebhookStore; 
               TE.map(() => undefined),
             ),
       ),
+      TE.flatMap(() => startLiveDeliveries(deps, event)),
     ),
 })

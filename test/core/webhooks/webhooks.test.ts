@@ -5,6 +5,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createWorker } from '../../../adapters/driving/jobs/worker.js'
 import { memoryJobQueue } from '../../../adapters/stores/memory/job-queue.js'
+import { memoryRunStore } from '../../../adapters/stores/memory/recordings.js'
 import { memoryWebhookStore } from '../../../adapters/stores/memory/webhooks.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
 import { randomIds } from '../../../adapters/system/ids.js'
@@ -45,7 +46,7 @@ const setup = () => {
   const jobs = memoryJobQueue(randomIds.uuid)
   const webhooks = memoryWebhookStore()
   const scripted = scriptedSender()
-  const ports = { webhooks, jobs, clock, ids: randomIds, webhookSender: scripted.sender, secretBox: aesGcmSecretBox(randomBytes(32)), random: () => 0.5 }
+  const ports = { webhooks, jobs, runs: memoryRunStore(), clock, ids: randomIds, webhookSender: scripted.sender, secretBox: aesGcmSecretBox(randomBytes(32)), random: () => 0.5 }
   const uc = webhookUseCases(ports)
   const publisher = publishEventToWebhooks({ webhooks, jobs })
   const worker = createWorker({ queue: jobs, handlers: uc.jobHandlers, clock, logger: pino({ level: 'silent' }), concurrency: 1, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })

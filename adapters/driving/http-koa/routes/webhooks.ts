@@ -41,7 +41,7 @@ export const WEBHOOK_DELIVERY_DOC = [
   'and the headers `webhook-id` (the event id: the same on every attempt and resend of one event), `webhook-timestamp` (seconds since 1970) and',
   '`webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the secret\'s base64-decoded bytes after `whsec_`; several space-separated signatures during a secret rotation).',
   `Any 2xx is a success. Timeouts (10 s), network errors, 429 (Retry-After honoured up to 10 h) and 5xx are retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h (each ±20 % jitter; ${MAX_ATTEMPTS} attempts in all);`,
-  'any other answer, including redirects (never followed), fails at once. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused.',
+  'any other answer, including redirects (never followed), fails at once. Live lines keep their order: `transcript.data` is retried after 5 s and 5 min only, before any later line, and `transcript.partial` is never retried. Addresses are resolved and checked at every attempt: private, loopback, link-local and metadata addresses are refused.',
   `An event that fails for good counts one failure; a success resets the count; at ${DISABLE_AFTER_FAILED_EVENTS} consecutive failures the endpoint is disabled with a \`disabledReason\`, and nothing is sent until PATCH \`status: "active"\`.`,
   'Secrets are stored encrypted (AES-256-GCM) with a key kept outside the database.',
 ].join(' ')
