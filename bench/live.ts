@@ -233,7 +233,7 @@ const meeting = async (ctx: Ctx, subscribers: number, measure: boolean): Promise
     if (state !== 'recording' && apiCpuFrom !== null && apiCpuMs === 0) apiCpuMs = (cpuSeconds(ctx.apiPid).own - apiCpuFrom) * 1000
     if (state === 'failed' || state === 'cancelled') throw new BenchFailure(`the bot's run ${runId} ended ${state}`)
     if (Date.now() - started > MEETING_TIMEOUT_MS) throw new BenchFailure(`the bot's run ${runId} is still ${state} after ${MEETING_TIMEOUT_MS / 1000} s`)
-    await sleep(250)
+    await sleep(250) // the same polls with or without clients: they are on both sides of the API CPU comparison
   }
   const streams = [...(client === null ? [] : [client]), ...crowd]
   await Promise.race([Promise.all(streams.map((s) => s.ended)), sleep(10_000)])
