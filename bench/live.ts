@@ -1,5 +1,5 @@
 /**
- * npm run bench:live [-- --store sqlite|postgres|all --runs 2 --clients 1000 --subscribers 100]
+ * npm run bench:live [-- --store sqlite|postgres|all --runs 2 --clients 1000 --subscribers 100 --bot simulated|chromium]
  *
  * Live transcripts across processes (issue 35). Per store, one API process (`serve --no-worker`)
  * and, apart from it, one worker process that runs the simulated bot in real time
@@ -17,6 +17,10 @@
  *    watching; the worker's CPU per published line and event-loop delay during the call, side by
  *    side (and the API process's CPU per line, where the clients' messages are written).
  *
+ * --bot chromium runs the Chromium bot instead, in stand-in Google Meet meetings this process serves
+ * (adapters/bots/chromium/standins; Debian's chromium and espeak-ng): a finished line counts from
+ * when its caption last changed on the page. Its captions come whole, so there are no partials.
+ *
  * --store all (the default): SQLite, then Postgres with Redis when DATABASE_URL and REDIS_URL are
  * set (each in a schema of its own, dropped at the end). About 5 minutes a store with the defaults.
  */
@@ -29,6 +33,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { startStandins, type Standins } from '../adapters/bots/chromium/standins/server.js'
 import { freePort } from './support/latency.js'
 import { latencies, LIVE_WORKER_READY, notInTranscript, type ReceivedEvent, type ShownFile, sseReader, summary } from './support/live-latency.js'
 import { cpuSeconds } from './support/proc.js'
@@ -39,11 +44,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '2' },
     clients: { type: 'string', default: '1000' },
     subscribers: { type: 'string', default: '100' },
+    bot: { type: 'string', default: 'simulated' },
   },
 })
 const RUNS = Number(args.runs)
 const CLIENTS = Number(args.clients)
 const SUBSCRIBERS = Number(args.subscribers)
+if (args.bot !== 'simulated' && args.bot !== 'chromium') throw new Error('--bot takes simulated or chromium')
 if (!['sqlite', 'postgres', 'all'].includes(args.store)) throw new Error('--store takes sqlite, postgres or all')
 if (![RUNS, CLIENTS, SUBSCRIBERS].every((n) => Number.isInteger(n) && n >= 0) || RUNS < 1 || RUNS > 10 || CLIENTS > 5_000 || SUBSCRIBERS > 2_000)
   throw new Error('keep it bounded: --runs 1 to 10, --clients 0 to 5000, --subscribers 0 to 2000 (whole numbers)')
@@ -113,8 +120,41 @@ const api = (port: number, key: string) => async (method: string, path: string, 
 }
 type Api = ReturnType<typeof api>
 
-const sendBot = async (call: Api): Promise<string> => {
-  const r = await call('POST', '/bots', { joinUrl: MEET })
+// --- the meetings --------------------------------------------------------------------------------
+
+const ALICE = { name: 'Alice Example', voice: 'en-us+f3' }
+const BOB = { name: 'Bob Example', voice: 'en-us+m3' }
+const SENTENCES = [
+  'Good morning everyone, let us go through the launch plan.',
+  'The design is finished and the backend is ready for testing.',
+  'What is still missing before we can launch the page?',
+  'We need the load test and a last review of the pricing texts.',
+  'Can you run the load test by Friday and send the results?',
+  'Yes, I will run it by Friday and share what I find.',
+  'Then we launch next Tuesday if the load test passes.',
+  'Agreed, thanks everyone, talk to you next week.',
+]
+let meetings = 0
+
+/** Where the next bot goes: the simulated bot plays its script at any Meet link; the Chromium bot joins a stand-in meeting scripted here. */
+const nextMeeting = async (standins: Standins | null): Promise<string> => {
+  if (standins === null) return MEET
+  const n = meetings++
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  const code = `blv-${letters[Math.floor(n / 26) % 26]}${letters[n % 26]}xx-mtg` // a valid Meet code per meeting
+  const { joinUrl } = await standins.script('google_meet', code, {
+    admission: { kind: 'admit', afterMs: 0 },
+    participants: [ALICE, BOB],
+    lines: SENTENCES.map((text, i) => ({ speaker: i % 2 === 0 ? ALICE.name : BOB.name, text })),
+    firstLineAfterMs: 1_500,
+    gapMs: 600,
+    ending: { kind: 'hostEnds', afterMs: 1_500 },
+  })
+  return joinUrl
+}
+
+const sendBot = async (call: Api, joinUrl = MEET): Promise<string> => {
+  const r = await call('POST', '/bots', { joinUrl })
   if (r.status !== 201) throw new BenchFailure(`POST /bots answered ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`)
   return r.json.data.runId
 }
@@ -209,6 +249,7 @@ interface MeetingResult {
   readonly measured: boolean
   readonly utterances: number[]
   readonly partials: number[]
+  readonly handedUtterances: number[]
   readonly missing: string[]
   readonly notInTranscript: string[]
   /** Subscribers (the crowd) that received fewer finished lines than the bot showed. */
@@ -220,7 +261,7 @@ interface MeetingResult {
 
 /** One simulated meeting, watched by the measuring client (or not) and by `subscribers` more. */
 const meeting = async (ctx: Ctx, subscribers: number, measure: boolean): Promise<MeetingResult> => {
-  const runId = await sendBot(ctx.call)
+  const runId = await sendBot(ctx.call, await nextMeeting(ctx.standins))
   const client = measure ? await openStream(ctx.port, ctx.key, runId, true) : null
   const crowd = await openMany(subscribers, () => openStream(ctx.port, ctx.key, runId, true))
   // The API's CPU from when the run shows it in the call to when it shows it left.
@@ -246,7 +287,7 @@ const meeting = async (ctx: Ctx, subscribers: number, measure: boolean): Promise
   }
   const shown = JSON.parse(readFileSync(file, 'utf8')) as ShownFile
   if (shown.call === null) throw new BenchFailure(`the bot of ${runId} never got into its meeting`)
-  const lat = client === null ? { utterances: [], partials: [], missing: [] } : latencies(shown.events, client.events)
+  const lat = client === null ? { utterances: [], partials: [], handedUtterances: [], missing: [] } : latencies(shown.events, client.events)
   const transcript: string[] = ((await ctx.call('GET', `/recordings/${runId}?include=transcript`)).json.data.transcript ?? []).map((u: { text: string }) => u.text)
   const finished = (s: Stream) => s.events.filter((e) => e.event === 'utterance').map((e) => JSON.parse(e.data).text as string)
   const showedLines = shown.events.filter((e) => e.type === 'caption').length
@@ -270,6 +311,7 @@ interface Ctx {
   readonly apiPid: number
   readonly call: Api
   readonly shownDir: string
+  readonly standins: Standins | null
 }
 
 interface StoreResult {
@@ -280,7 +322,7 @@ interface StoreResult {
   readonly crowded: MeetingResult
 }
 
-const benchStore = async (label: string, storeEnv: Record<string, string>): Promise<StoreResult> => {
+const benchStore = async (label: string, storeEnv: Record<string, string>, standins: Standins | null): Promise<StoreResult> => {
   const dir = mkdtempSync(join(tmpdir(), 'notetaker-bench-live-'))
   const shownDir = join(dir, 'shown')
   mkdirSync(shownDir)
@@ -314,7 +356,7 @@ const benchStore = async (label: string, storeEnv: Record<string, string>): Prom
       if (i > 600) throw new BenchFailure('the API process did not answer /me in 60 s')
       await sleep(100)
     }
-    const ctx: Ctx = { port, key, apiPid: apiProc.pid, call, shownDir }
+    const ctx: Ctx = { port, key, apiPid: apiProc.pid, call, shownDir, standins }
 
     let idle: IdleResult | null = null
     if (CLIENTS > 0) {
@@ -323,7 +365,8 @@ const benchStore = async (label: string, storeEnv: Record<string, string>): Prom
     }
 
     console.log(`${label}: starting the worker process; ${RUNS} measured meeting(s), then one with no client and one with ${SUBSCRIBERS} subscribers (about a minute each)`)
-    started.push(await startNode(['--import', 'tsx', 'bench/support/live-worker.ts'], { ...env, BENCH_SHOWN_DIR: shownDir }, (l) => l === LIVE_WORKER_READY))
+    const botEnv = standins === null ? {} : { BENCH_BOT: 'chromium', BENCH_HOST_RESOLVER_RULES: standins.hostResolverRules }
+    started.push(await startNode(['--import', 'tsx', 'bench/support/live-worker.ts'], { ...env, ...botEnv, BENCH_SHOWN_DIR: shownDir }, (l) => l === LIVE_WORKER_READY))
     const measured: MeetingResult[] = []
     for (let r = 1; r <= RUNS; r++) measured.push(await meeting(ctx, 0, true))
     const quiet = await meeting(ctx, 0, false)
@@ -359,18 +402,21 @@ const row = (cells: ReadonlyArray<string | number>) => console.log(`| ${cells.jo
 const report = (results: StoreResult[]) => {
   console.log(`\n${availableParallelism()} cores here, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (other work on the machine shows in every figure)`)
 
-  console.log('\nLatency, from the bot handing a line over (worker process) to an SSE client of the API process receiving it, ms')
+  console.log(`\nLatency, ${args.bot} bot, from the meeting showing a line (the bot in the worker process) to an SSE client of the API process receiving it, ms`)
   row(['store', 'line', 'n', 'p50', 'p95', 'max', 'goal'])
   row(['---', '---', '---', '---', '---', '---', '---'])
   for (const r of results) {
-    const lines = (k: 'utterances' | 'partials') => r.measured.flatMap((m) => m[k])
+    const lines = (k: 'utterances' | 'partials' | 'handedUtterances') => r.measured.flatMap((m) => m[k])
     for (const [k, name, goal] of [['utterances', 'finished', 2_000], ['partials', 'partial', 1_000]] as const) {
       const s = summary(lines(k))
-      row([r.label, name, s.n, ms(s.p50), ms(s.p95), ms(s.max), `p95 ≤ ${goal} ms: ${s.n > 0 && s.p95 <= goal ? 'met' : 'NOT met'}`])
+      if (s.n > 0) row([r.label, name, s.n, ms(s.p50), ms(s.p95), ms(s.max), `p95 ≤ ${goal} ms: ${s.p95 <= goal ? 'met' : 'NOT met'}`])
     }
+    // Where a finished line's time goes: the bot seeing it is finished (Chromium), then the feed.
+    const handed = summary(lines('handedUtterances'))
+    if (args.bot === 'chromium') row([r.label, 'finished, from the bot handing it over', handed.n, ms(handed.p50), ms(handed.p95), ms(handed.max), ''])
     for (const [k, name] of [['utterances', 'finished'], ['partials', 'partial']] as const) {
       const s = summary(r.crowded[k])
-      row([`${r.label}, ${SUBSCRIBERS} more watching`, name, s.n, ms(s.p50), ms(s.p95), ms(s.max), ''])
+      if (s.n > 0) row([`${r.label}, ${SUBSCRIBERS} more watching`, name, s.n, ms(s.p50), ms(s.p95), ms(s.max), ''])
     }
   }
   for (const r of results) {
@@ -384,17 +430,18 @@ const report = (results: StoreResult[]) => {
     )
   }
 
-  console.log('\nIdle SSE clients on one API process (loopback)')
-  row(['store', 'clients', 'RSS before, MiB', 'added, open', 'added after a heartbeat', 'per client, KiB', 'got a heartbeat', 'still open'])
-  row(['---', '---', '---', '---', '---', '---', '---', '---'])
-  for (const r of results) {
-    const i = r.idle
-    if (i === null) continue
+  const idle = results.flatMap((r) => (r.idle === null ? [] : [{ label: r.label, ...r.idle }]))
+  if (idle.length > 0) {
+    console.log('\nIdle SSE clients on one API process (loopback)')
+    row(['store', 'clients', 'RSS before, MiB', 'added, open', 'added after a heartbeat', 'per client, KiB', 'got a heartbeat', 'still open'])
+    row(['---', '---', '---', '---', '---', '---', '---', '---'])
+  }
+  for (const i of idle) {
     const added = Math.max(i.openMiB, i.afterBeatMiB) - i.baseMiB
-    row([r.label, i.clients, ms(i.baseMiB), ms(i.openMiB - i.baseMiB), ms(i.afterBeatMiB - i.baseMiB), ms((added * 1024) / i.clients), `${i.withHeartbeat} of ${i.clients}`, `${i.stillOpen} of ${i.clients}`])
+    row([i.label, i.clients, ms(i.baseMiB), ms(i.openMiB - i.baseMiB), ms(i.afterBeatMiB - i.baseMiB), ms((added * 1024) / i.clients), `${i.withHeartbeat} of ${i.clients}`, `${i.stillOpen} of ${i.clients}`])
   }
 
-  console.log(`\nWhat clients cost the bot: the worker process while the bot is in the call, with no client and with ${SUBSCRIBERS} watching`)
+  console.log(`\nWhat clients cost the bot: the worker process while the bot is in the call, with no client and with ${SUBSCRIBERS + 1} watching`)
   row(['store', 'watching', 'lines published', 'worker CPU per line, ms', 'worker loop delay p99 / max, ms', 'API CPU per line, ms'])
   row(['---', '---', '---', '---', '---', '---'])
   for (const r of results) {
@@ -407,10 +454,15 @@ const report = (results: StoreResult[]) => {
 
 const main = async () => {
   const results: StoreResult[] = []
-  if (args.store !== 'postgres') results.push(await benchStore('SQLite', { NOTETAKER_STORE: 'sqlite' }))
-  if (args.store === 'postgres' || (args.store === 'all' && DATABASE_URL !== undefined && REDIS_URL !== undefined))
-    results.push(await withPostgres((env) => benchStore('Postgres+Redis', env)))
-  else if (args.store === 'all') console.log('\nPostgres+Redis skipped: DATABASE_URL and REDIS_URL are not both set')
+  const standins = args.bot === 'chromium' ? await startStandins() : null
+  try {
+    if (args.store !== 'postgres') results.push(await benchStore('SQLite', { NOTETAKER_STORE: 'sqlite' }, standins))
+    if (args.store === 'postgres' || (args.store === 'all' && DATABASE_URL !== undefined && REDIS_URL !== undefined))
+      results.push(await withPostgres((env) => benchStore('Postgres+Redis', env, standins)))
+    else if (args.store === 'all') console.log('\nPostgres+Redis skipped: DATABASE_URL and REDIS_URL are not both set')
+  } finally {
+    await standins?.close()
+  }
   report(results)
 }
 

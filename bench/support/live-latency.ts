@@ -12,6 +12,12 @@ export interface ShownEvent {
   readonly type: string
   readonly handedAt: number
   readonly at: number
+  /**
+   * When the meeting showed the line, the zero of its latency: the simulated runner shows a line
+   * when it hands it over; a Chromium bot's finished line was on the page when its caption last
+   * changed (admission plus `endMs`, page time on the same clock), before the bot saw it was finished.
+   */
+  readonly shownAt: number
   readonly text?: string
   readonly startMs?: number
 }
@@ -73,9 +79,11 @@ export const sseReader = () => {
 const lineKey = (kind: 'utterance' | 'partial', startMs: unknown, text: unknown) => `${kind}|${String(startMs)}|${String(text)}`
 
 export interface Latencies {
-  /** ms from the runner handing over a finished line to the client receiving the utterance. */
+  /** ms from the line being shown (`shownAt`) to the client receiving the utterance. */
   readonly utterances: number[]
   readonly partials: number[]
+  /** ms from the runner handing a finished line over to the client receiving it: the feed's part, without the bot's. */
+  readonly handedUtterances: number[]
   /** Lines the bot showed that the client never received. */
   readonly missing: string[]
 }
@@ -89,13 +97,17 @@ export const latencies = (shown: ReadonlyArray<ShownEvent>, received: ReadonlyAr
     const key = lineKey(e.event, d.startMs, d.text)
     if (!got.has(key)) got.set(key, e.receivedAt)
   }
-  const result: Latencies = { utterances: [], partials: [], missing: [] }
+  const result: Latencies = { utterances: [], partials: [], handedUtterances: [], missing: [] }
   for (const s of shown) {
     if (s.type !== 'caption' && s.type !== 'partial') continue
     const kind = s.type === 'caption' ? 'utterance' : 'partial'
     const at = got.get(lineKey(kind, s.startMs, s.text))
     if (at === undefined) result.missing.push(`${kind} "${s.text}"`)
-    else (kind === 'utterance' ? result.utterances : result.partials).push(at - s.handedAt)
+    else if (kind === 'partial') result.partials.push(at - s.shownAt)
+    else {
+      result.utterances.push(at - s.shownAt)
+      result.handedUtterances.push(at - s.handedAt)
+    }
   }
   return result
 }

@@ -1,14 +1,16 @@
 /**
  * `notetaker worker` as bench/live.ts runs it: the same composition and background jobs, with the
  * bot runner wrapped to note, per bot, the moment the runner hands each event to the recording
- * engine (when the bot has "shown" a line: the simulated runner plays its script, the Chromium
- * runner reads the page's captions). Between `admitted` and the bot's last event it also measures
+ * engine and when the meeting showed each line (see ShownEvent). BENCH_BOT=chromium runs the
+ * Chromium bot routed to the stand-ins at BENCH_HOST_RESOLVER_RULES instead of the configured
+ * runner (the configuration cannot route it there). Between `admitted` and the bot's last event it also measures
  * this process: CPU time and event-loop delay, and how many live lines the bot published.
  * When the bot is done, all of it goes to BENCH_SHOWN_DIR/<runId>.json. The product has no such
  * hook: the wrapping is the bench's, around the runner the configuration chose.
  *
  *   BENCH_SHOWN_DIR=/tmp/x node --import tsx bench/support/live-worker.ts   (environment as for `notetaker worker`)
  */
+import { createChromiumBotRunner } from '../../adapters/bots/chromium/index.js'
 import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
@@ -29,14 +31,18 @@ const timedRunner = (runner: BotRunner, dir: string): BotRunner => ({
     const events: ShownEvent[] = []
     const histogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS })
     let callStart: { t: number; cpu: NodeJS.CpuUsage } | null = null
+    let admittedAt: number | null = null
     let call: ShownFile['call'] = null
     const delay = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS) // beyond the timer's own interval
     const session = runner.start(job, (e) => {
       const handedAt = now()
+      if (e.type === 'admitted') admittedAt = e.at
+      const shownAt = runner.name === 'chromium' && e.type === 'caption' && admittedAt !== null ? admittedAt + e.endMs : handedAt
       events.push({
         type: e.type,
         handedAt,
         at: e.at,
+        shownAt,
         ...(e.type === 'caption' || e.type === 'partial' ? { text: e.text, startMs: e.startMs } : {}),
       })
       if (e.type === 'admitted') {
@@ -73,13 +79,28 @@ const main = async () => {
   const config = configOrExit()
   const logger = makeLogger(config)
   const opened = await openAdapters(config, { migrate: true, logger })
-  const core = buildCore({ ...opened.ports, botRunner: timedRunner(opened.ports.botRunner, dir) })
+  const rules = process.env['BENCH_HOST_RESOLVER_RULES']
+  const chromium =
+    process.env['BENCH_BOT'] === 'chromium'
+      ? createChromiumBotRunner({
+          logger,
+          botName: config.NOTETAKER_BOT_NAME,
+          admissionTimeoutMs: 60_000,
+          aloneTimeoutMs: 30_000,
+          maxDurationMs: 10 * 60_000,
+          maxConcurrentBots: 1,
+          ignoreCertificateErrors: true,
+          ...(rules === undefined ? {} : { hostResolverRules: rules }),
+        })
+      : null
+  const core = buildCore({ ...opened.ports, botRunner: timedRunner(chromium ?? opened.ports.botRunner, dir) })
   const workers = await startWorkers(core, config, logger)
   process.stdout.write(`${LIVE_WORKER_READY}\n`)
   stopOnSignals(
     {
       stop: async () => {
         await workers.stop()
+        await chromium?.close()
         await opened.close()
       },
     },

@@ -11,19 +11,19 @@ test('the reader returns each event when the chunk that completes it arrives, an
   assert.equal(reader.push('erance\ndata: {}\n\n', 40).map((e) => [e.event, e.receivedAt]), [['utterance', 40]])
 })
 
-test('each line the bot showed is paired with its receipt; lines never received are named', () => {
+test('each line the bot showed is paired with its receipt, from when it was shown; lines never received are named', () => {
   const shown = [
-    { type: 'speaker', handedAt: 0, at: 0 },
-    { type: 'partial', handedAt: 100, at: 90, text: 'Good morning', startMs: 500 },
-    { type: 'caption', handedAt: 300, at: 290, text: 'Good morning everyone.', startMs: 500 },
-    { type: 'caption', handedAt: 900, at: 890, text: 'Thanks.', startMs: 2000 },
+    { type: 'speaker', handedAt: 0, at: 0, shownAt: 0 },
+    { type: 'partial', handedAt: 100, at: 90, shownAt: 100, text: 'Good morning', startMs: 500 },
+    { type: 'caption', handedAt: 300, at: 290, shownAt: 280, text: 'Good morning everyone.', startMs: 500 },
+    { type: 'caption', handedAt: 900, at: 890, shownAt: 900, text: 'Thanks.', startMs: 2000 },
   ]
   const received = [
     { id: '2', event: 'partial', data: JSON.stringify({ startMs: 500, text: 'Good morning' }), receivedAt: 350 },
     { id: '3', event: 'utterance', data: JSON.stringify({ startMs: 500, text: 'Good morning everyone.' }), receivedAt: 420 },
     { id: '4', event: 'partial', data: JSON.stringify({ startMs: 2000, text: 'Thanks.' }), receivedAt: 950 }, // a partial is not the finished line
   ]
-  assert.equal(latencies(shown, received), { utterances: [120], partials: [250], missing: ['utterance "Thanks."'] })
+  assert.equal(latencies(shown, received), { utterances: [140], partials: [250], handedUtterances: [120], missing: ['utterance "Thanks."'] })
 })
 
 test('finished lines streamed must be in the transcript, in order', () => {
