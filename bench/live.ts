@@ -10,7 +10,8 @@
  *    connections (loopback, one address, the per-address limit off) watch it. The API process's
  *    added RSS (/proc/<pid>/status) and whether every client got a heartbeat in 15 s.
  * 2. Latency: --runs meetings, each watched by one client of the API process. For every partial
- *    and finished line, the time from the runner handing it over to the client receiving it;
+ *    and finished line, the time from the meeting showing it (the simulated runner handing it
+ *    over) to the client receiving it;
  *    p50/p95/max; every line the bot showed must arrive, and every finished line streamed must be
  *    in the final transcript.
  * 3. What clients cost the bot: one meeting with no client, one with --subscribers clients

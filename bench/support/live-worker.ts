@@ -1,19 +1,19 @@
 /**
  * `notetaker worker` as bench/live.ts runs it: the same composition and background jobs, with the
  * bot runner wrapped to note, per bot, the moment the runner hands each event to the recording
- * engine and when the meeting showed each line (see ShownEvent). BENCH_BOT=chromium runs the
- * Chromium bot routed to the stand-ins at BENCH_HOST_RESOLVER_RULES instead of the configured
- * runner (the configuration cannot route it there). Between `admitted` and the bot's last event it also measures
- * this process: CPU time and event-loop delay, and how many live lines the bot published.
- * When the bot is done, all of it goes to BENCH_SHOWN_DIR/<runId>.json. The product has no such
- * hook: the wrapping is the bench's, around the runner the configuration chose.
+ * engine and when the meeting showed each line (see ShownEvent). Between `admitted` and the bot's
+ * last event it also measures this process: CPU time, event-loop delay, and how many live lines
+ * the bot published. When the bot is done, all of it goes to BENCH_SHOWN_DIR/<runId>.json.
+ * The product has no such hook: the wrapping is the bench's.
+ * The runner is the configured one, or with BENCH_BOT=chromium the Chromium bot routed to the
+ * stand-ins at BENCH_HOST_RESOLVER_RULES (which the configuration cannot do).
  *
  *   BENCH_SHOWN_DIR=/tmp/x node --import tsx bench/support/live-worker.ts   (environment as for `notetaker worker`)
  */
-import { createChromiumBotRunner } from '../../adapters/bots/chromium/index.js'
 import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { createChromiumBotRunner } from '../../adapters/bots/chromium/index.js'
 import { openAdapters } from '../../src/app/composition/adapters.js'
 import { makeLogger } from '../../src/app/service/logger.js'
 import { configOrExit, stopOnSignals } from '../../src/app/service/serve.js'
@@ -108,4 +108,4 @@ const main = async () => {
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main()
+await main()
