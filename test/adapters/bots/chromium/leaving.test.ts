@@ -84,7 +84,8 @@ leaving('the call screen turns into an unknown page → left meeting_ended after
   const { joinUrl } = await h.standins.script('zoom', '84444444444', {
     ...talk, lines: [], admission: admitAtOnce, ending: { kind: 'vanish', afterMs: 300 },
   })
-  const run = h.start(h.runner({ pageTimeoutMs: 1_500 }), 'zoom', joinUrl)
+  // Long enough for the join page to load on a busy machine (a page still loading shows nothing known either).
+  const run = h.start(h.runner({ pageTimeoutMs: 5_000 }), 'zoom', joinUrl)
   await run.finished
   assert.is(reasonOf(run), 'left:meeting_ended')
   assert.match(terminalOf(run.events).detail, /call screen went away/)
