@@ -3,7 +3,7 @@
  * the `data` of a Server-Sent Event and, as is, one WebSocket message; and the live token.
  */
 import * as t from 'io-ts'
-import { FAILED_BECAUSE, LEFT_BECAUSE } from '../../../../src/core/bots/bot-words.js'
+import { FAILED_BECAUSE, LEFT_BECAUSE } from '../../../../src/core/bots/index.js'
 import type { LiveEvent } from '../../../../src/core/ports/live-feed.js'
 import { annotate, formatted } from '../openapi/codec-schema.js'
 
