@@ -4,6 +4,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import { type Actor, isUsable } from '../domain/identity/api-key.js'
+import { NO_KEY_ID } from '../domain/identity/session.js'
 import { type AppError, unauthorizedBecause } from '../errors.js'
 import type { ApiKeyStore } from '../ports/api-key-store.js'
 import type { Clock } from '../ports/clock.js'
@@ -96,8 +97,8 @@ export const actorOfLiveToken =
           organizationId: c.organizationId,
           ...(c.sessionId === undefined ? {} : { sessionId: c.sessionId }),
         }
-        // A session's token lives out its few minutes; a key's ends with the key.
-        if (c.sessionId !== undefined) return TE.right(actor)
+        // A session's token (and one the embedding program asked for, with no key) lives out its few minutes; a key's ends with the key.
+        if (c.sessionId !== undefined || c.keyId === NO_KEY_ID) return TE.right(actor)
         return pipe(
           deps.apiKeys.findById(c.keyId),
           TE.mapLeft((e): AppError => e),
