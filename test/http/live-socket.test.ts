@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert'
 import { createSimulatedBotRunner } from '../../adapters/bots/simulated/runner.js'
 import { type Harness, startHarness } from '../support/http.js'
 import { readEvents } from '../support/sse.js'
+import { PASSWORD, setPassword, signIn } from '../support/session.js'
 import { connect, opened, type RefusedSocket } from '../support/web-socket.js'
 import { upload } from './share-world.js'
 
@@ -104,6 +105,18 @@ const once = (method: string, url: string, headers: Record<string, string>, body
     req.on('error', reject)
     req.end(body === undefined ? undefined : JSON.stringify(body))
   })
+
+s("the web app's session cookie opens it from the app's own origin; from another site's page it is refused (403)", async ({ h }) => {
+  const runId = await sendBot(h)
+  await h.worker.drain()
+  await setPassword(h, 'ada@example.com')
+  const { cookie } = await signIn(h, { email: 'ada@example.com', password: PASSWORD })
+  const host = new URL(h.url).host
+  const own = opened(await connect(live(h, runId), { cookie, origin: `http://${host}` }))
+  assert.is((await own.read()).at(-1).event, 'end')
+  const foreign = (await connect(live(h, runId), { cookie, origin: 'https://evil.example' })) as RefusedSocket
+  assert.equal([foreign.status, foreign.body.error.code], [403, 'FORBIDDEN'], 'a page of another site cannot ride the cookie')
+})
 
 s('a handshake that is not a WebSocket one is refused with 400 in the envelope', async ({ h }) => {
   const runId = await sendBot(h)
