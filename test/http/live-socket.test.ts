@@ -125,6 +125,13 @@ s('a handshake that is not a WebSocket one is refused with 400 in the envelope',
   assert.match(answer.body.error.message, /Sec-WebSocket-Key/)
 })
 
+s('a request that asks to upgrade to another protocol (curl --http2 asks for h2c) is answered in HTTP/1.1 as if it had not', async ({ h }) => {
+  const me = await once('GET', `${h.url}/ext/v1/me`, { ...bearer(h.keys.full), connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAARAAAAAAAIAAAAA' })
+  assert.equal([me.status, me.body.data.account.id], [200, h.accounts.first])
+  const posted = await once('POST', `${h.url}/ext/v1/bots`, { ...bearer(h.keys.full), connection: 'Upgrade', upgrade: 'h2c' }, { joinUrl: MEET })
+  assert.equal([posted.status, posted.body.error.code], [400, 'BAD_REQUEST'], 'a body Node left unread on the socket cannot be answered: refused in words')
+})
+
 s('open WebSockets count against the per-address connection limit; closing the server says goodbye with 1001', async () => {
   const h = await startHarness({ serverLimits: { maxConnectionsPerAddress: 2 } })
   try {

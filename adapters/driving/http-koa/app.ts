@@ -13,7 +13,7 @@ import { DirectExchange, type Exchange } from './exchange/exchange.js'
 import { type Answer, isStream } from './exchange/json-reply.js'
 import { KoaExchange } from './exchange/koa-exchange.js'
 import { discardRest } from './exchange/request-body.js'
-import { handshakeProblem, responseOnUpgrade, webSockets } from './exchange/web-socket.js'
+import { asksForWebSocket, carriesBody, handshakeProblem, responseOnUpgrade, webSockets } from './exchange/web-socket.js'
 import { firstReportOf, isClientGone, NOSNIFF, type Upgrades } from './server.js'
 import { healthEndpoints, type ReadinessCheck } from './health.js'
 import { buildOpenApi } from './openapi/openapi.js'
@@ -162,6 +162,12 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
    */
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', (err: NodeJS.ErrnoException) => logger.debug({ code: err.code }, `a WebSocket's connection failed (${err.code ?? err.message})`))
+    // Node hands every Upgrade here once there is a listener: another protocol (curl --http2 asks for h2c) is declined,
+    // as HTTP allows, by answering in HTTP/1.1; only a request with a body, which Node has left unread, cannot be.
+    if (!asksForWebSocket(req)) {
+      if (carriesBody(req)) return void new DirectExchange(req, responseOnUpgrade(req, socket), req.url ?? '', '').sendJson(errorResponse({ _tag: 'BadRequest', message: `This server speaks no ${String(req.headers.upgrade)}: send the request without Upgrade` }))
+      return listener(req, responseOnUpgrade(req, socket))
+    }
     const url = req.url ?? ''
     const found = PLAIN_URL_RE.test(url) ? matchUrl(url, 'GET') : null
     const ex = new DirectExchange(req, responseOnUpgrade(req, socket), found?.path ?? url.split('?')[0]!, found?.querystring ?? '')

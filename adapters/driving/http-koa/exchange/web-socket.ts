@@ -84,6 +84,14 @@ export const pumpFeed = async (socket: PumpSocket, feed: SocketFeed, options: Pu
   }
 }
 
+/** Whether the Upgrade header names WebSocket (among the protocols it may list). */
+export const asksForWebSocket = (req: IncomingMessage): boolean =>
+  (req.headers.upgrade ?? '').split(',').some((p) => p.trim().toLowerCase() === 'websocket')
+
+/** Whether a request declares a body (which Node leaves unread on the socket of an upgrade). */
+export const carriesBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+
 /** Whether a request asks for a WebSocket as RFC 6455 §4.2.1 says (what `ws` would refuse is refused first, in the envelope). */
 export const handshakeProblem = (req: IncomingMessage): string | null => {
   if (req.method !== 'GET') return 'A WebSocket is opened with GET'
