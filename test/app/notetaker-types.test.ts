@@ -11,6 +11,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { JsonBody, Method, Operation, paths, SuccessData } from '../../clients/typescript/src/types.js'
+import type { LiveEvent as ClientLiveEvent } from '../../clients/typescript/src/index.js'
 import type { NotetakerJson as Json } from '../../src/index.js'
 
 type Data<P extends keyof paths, M extends Method> = SuccessData<Operation<P, M>>
@@ -49,6 +50,8 @@ export const answers = () =>
     | Same<Json.Page<Json.Upload>, Data<'/uploads', 'get'>>
     | Same<Json.Bot, Data<'/bots', 'post'>>
     | Same<Json.Bot, Data<'/bots/{runId}/leave', 'post'>>
+    | Same<Json.LiveToken, Data<'/bots/{runId}/live-token', 'post'>>
+    | Same<Json.LiveEvent, ClientLiveEvent>
     | Same<Json.Meeting, Data<'/meetings/{id}', 'get'>>
     | Same<Json.Page<Json.Meeting>, Data<'/meetings', 'get'>>
     | Same<Json.ScheduleRow, RowOf<Data<'/meetings/schedule', 'get'>>>

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import * as E from 'fp-ts/lib/Either.js'
 import pino from 'pino'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -222,6 +223,12 @@ test("a bot's meeting as it happens: bots.live iterates its events, in order, to
       assert.is(done.state, 'ready')
       assert.equal(events.flatMap((e) => (e.event === 'utterance' ? [e.text] : [])), done.transcript?.map((u) => u.text))
       assert.is((await refusal(async () => { for await (const _ of nt.as('nobody@example.com').bots.live(bot.runId)) break })).code, 'NOT_FOUND')
+      // A token for a page, when the program serves the API too: it stands for Ada on this run's stream only.
+      const { token, expiresAt } = await api.bots.liveToken(bot.runId)
+      assert.ok(Date.parse(expiresAt) > Date.now())
+      const stands = await nt.core.live.actorOfToken(token, bot.runId)()
+      assert.ok(E.isRight(stands) && stands.right.accountId === ada.id)
+      assert.is((await refusal(() => nt.as('nobody@example.com').bots.liveToken(bot.runId))).code, 'NOT_FOUND')
     },
     { settings: { NOTETAKER_SIMULATED_SPEED: '50' } },
   ))

@@ -73,4 +73,15 @@ s("another account's bot: the iteration throws NotetakerApiError NOT_FOUND", asy
   await h.worker.drain()
 })
 
+s('bots.liveToken: a token a keyless page opens the stream with', async ({ h }) => {
+  const client = createClient({ baseUrl: h.url, apiKey: h.keys.full })
+  const bot = await client.bots.send({ joinUrl: 'https://meet.google.com/abc-defg-hij' })
+  await h.worker.drain()
+  const { token, expiresAt } = await client.bots.liveToken(bot.runId)
+  assert.is(expiresAt, new Date(h.clock.now().getTime() + 5 * 60_000).toISOString())
+  const keyless = await fetch(`${h.url}/ext/v1/bots/${bot.runId}/live?token=${encodeURIComponent(token)}`)
+  assert.is(keyless.status, 200)
+  assert.match(await keyless.text(), /event: end/)
+})
+
 s.run()

@@ -174,6 +174,8 @@ s("the owner's keys: organization routes need an organization-wide key, writes a
     { route: 'POST /bots/{runId}/leave', call: async () => ({ path: `/bots/${await sendBot()}/leave` }), expected: [200, 403, 200, 403] },
     // A bot called off before it joined: its stream replays what there is and closes, so the answer can be read whole.
     { route: 'GET /bots/{runId}/live', call: async () => ({ path: `/bots/${await calledOff()}/live` }), expected: [200, 200, 200, 200] },
+    // Read access, with the stream's reach: every kind of key may ask for a token to its own bot's stream.
+    { route: 'POST /bots/{runId}/live-token', call: async () => ({ path: `/bots/${await calledOff()}/live-token` }), expected: [200, 200, 200, 200] },
   ]
   assert.equal(rows.map((r) => r.route).sort(), documentedRoutes(h), 'the table has a row for every organization and recording route')
   await run(h, rows, keys)
@@ -212,6 +214,9 @@ s("a recipient's keys against a recording shared with it at summary scope: reads
     { route: 'GET /recordings/{runId}/export', call: () => ({ path: `/recordings/${audioRun}/export?format=md` }), expected: [200, 200, 200, 200] },
     { route: 'DELETE /uploads/{uploadId}', call: () => ({ path: `/uploads/${audioUpload}` }), expected: [404, 403, 404, 403] },
     { route: 'GET /bots', call: () => ({ path: '/bots' }), expected: [200, 200, 200, 200] },
+    // Live lines are the transcript as it is spoken: a summary share reaches neither the stream nor a token for it.
+    { route: 'GET /bots/{runId}/live', call: () => ({ path: `/bots/${audioRun}/live` }), expected: [404, 404, 404, 404] },
+    { route: 'POST /bots/{runId}/live-token', call: () => ({ path: `/bots/${audioRun}/live-token` }), expected: [404, 404, 404, 404] },
   ]
   await run(h, rows, keys)
   const seen = (await h.request('GET', `/recordings/${audioRun}`, { key: keys.orgWideReadonly })).body.data

@@ -132,9 +132,9 @@ export const startHarness = async (
   const worker = createWorker({ queue: ports.jobs, handlers: core.jobHandlers, clock: ports.clock, logger: options.jobLogger ?? pino({ level: 'silent' }), concurrency: 2, maxRunningPerGroup: 1, pollMs: 50, leaseMs: 60_000, backoffMs: () => 0 })
   const logger = options.logger ?? pino({ level: process.env['HARNESS_LOG'] ?? 'silent' })
   const readiness = options.readiness === undefined ? {} : { readiness: options.readiness.checks, ...(options.readiness.timeoutMs === undefined ? {} : { readinessTimeoutMs: options.readiness.timeoutMs }) }
-  const { listener, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
+  const { listener, upgrades, openapi } = createHttpApp(core, { logger, routes: options.routes?.(core) ?? [], ...readiness })
   // The server as `startServer` makes it: the default limits, and Node's own refusals in the envelope.
-  const server: Server = createApiServer(listener, { ...defaultServerLimits(), ...options.serverLimits }, logger)
+  const server: Server = createApiServer(listener, { ...defaultServerLimits(), ...options.serverLimits }, logger, upgrades)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import type { Core } from '../../../src/core/build-core.js'
 import { rememberAuthentications } from '../../stores/shared/identity-cache.js'
-import { dispatch, servedDirectly } from './dispatch/dispatch.js'
+import { dispatch, dispatchUpgrade, servedDirectly, type UpgradeOutcome } from './dispatch/dispatch.js'
 import { API_PREFIX } from './route.js'
 import { errorResponse, internalError } from './dispatch/envelope.js'
 import { DirectExchange, type Exchange } from './exchange/exchange.js'
 import { type Answer, isStream } from './exchange/json-reply.js'
 import { KoaExchange } from './exchange/koa-exchange.js'
 import { discardRest } from './exchange/request-body.js'
-import { firstReportOf, isClientGone, NOSNIFF } from './server.js'
+import { asksForWebSocket, carriesBody, handshakeProblem, responseOnUpgrade, webSockets } from './exchange/web-socket.js'
+import { firstReportOf, isClientGone, NOSNIFF, type Upgrades } from './server.js'
 import { healthEndpoints, type ReadinessCheck } from './health.js'
 import { buildOpenApi } from './openapi/openapi.js'
 import type { AnyRoute } from './route.js'
@@ -55,6 +58,8 @@ interface Handler {
   readonly run: (ex: Exchange, params: Readonly<Record<string, string>>) => Promise<Answer>
   /** Reads no body and answers JSON: served on node:http without a Koa context. */
   readonly direct: boolean
+  /** The route's WebSocket at the same address, if it has one. */
+  readonly upgrade?: (ex: Exchange, params: Readonly<Record<string, string>>) => Promise<UpgradeOutcome>
 }
 
 /**
@@ -75,14 +80,22 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
   const { logger } = options
   const matcher = routeMatcher<Handler>(
     API_PREFIX,
-    routes.map((r) => ({ method: r.method, path: r.path, handler: { run: dispatch(core, r, authenticate, logger), direct: servedDirectly(r) } })),
+    routes.map((r) => ({
+      method: r.method,
+      path: r.path,
+      handler: { run: dispatch(core, r, authenticate, logger), direct: servedDirectly(r), ...(r.webSocket === undefined ? {} : { upgrade: dispatchUpgrade(core, r, authenticate, logger) }) },
+    })),
   )
 
   const requests = requestLog(logger)
-  const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
+  const requestIdOf = (ex: Exchange): string => {
     const incoming = ex.req.headers['x-request-id']
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID()
     ex.setHeader('x-request-id', requestId)
+    return requestId
+  }
+  const answer = async (ex: Exchange, found: Matched<Handler> | null): Promise<void> => {
+    const requestId = requestIdOf(ex)
     const started = requests.timing ? performance.now() : 0
     try {
       const reply = found === null ? errorResponse({ _tag: 'NotFound', message: `No route ${ex.method} ${ex.path}` }) : await found.handler.run(ex, found.params)
@@ -141,5 +154,52 @@ export const createHttpApp = (core: Core, options: HttpOptions) => {
     })
   }
 
-  return { app, listener, routes, openapi, mounted: matcher.mounted }
+  const sockets = webSockets({ logger })
+  /**
+   * The server's `upgrade` event: a WebSocket at a route that has one, authenticated and refused as
+   * its GET is (the refusal written as an HTTP answer in the envelope); anything else answers 404.
+   * Logged like a request, by path only (a `token` in the query is a credential).
+   */
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', (err: NodeJS.ErrnoException) => logger.debug({ code: err.code }, `a WebSocket's connection failed (${err.code ?? err.message})`))
+    // Node hands every Upgrade here once there is a listener: another protocol (curl --http2 asks for h2c) is declined,
+    // as HTTP allows, by answering in HTTP/1.1; only a request with a body, which Node has left unread, cannot be.
+    if (!asksForWebSocket(req)) {
+      if (carriesBody(req)) return void new DirectExchange(req, responseOnUpgrade(req, socket), req.url ?? '', '').sendJson(errorResponse({ _tag: 'BadRequest', message: `This server speaks no ${String(req.headers.upgrade)}: send the request without Upgrade` }))
+      return listener(req, responseOnUpgrade(req, socket))
+    }
+    const url = req.url ?? ''
+    const found = PLAIN_URL_RE.test(url) ? matchUrl(url, 'GET') : null
+    const ex = new DirectExchange(req, responseOnUpgrade(req, socket), found?.path ?? url.split('?')[0]!, found?.querystring ?? '')
+    ex.setHeader(NOSNIFF.name, NOSNIFF.value)
+    const requestId = requestIdOf(ex)
+    const started = performance.now()
+    const refuse = (reply: ReturnType<typeof errorResponse>) => {
+      for (const [name, value] of Object.entries(reply.headers)) ex.setHeader(name, value)
+      ex.sendJson(reply)
+    }
+    const run = async () => {
+      const upgradeTo = found?.match.handler.upgrade
+      if (found === null || upgradeTo === undefined) return refuse(errorResponse({ _tag: 'NotFound', message: `No WebSocket at ${ex.path}` }))
+      const problem = handshakeProblem(req)
+      if (problem !== null) return refuse(errorResponse({ _tag: 'BadRequest', message: problem }))
+      const outcome = await upgradeTo(ex, found.match.params)
+      if ('refused' in outcome) return ex.sendJson(outcome.refused)
+      ex.res.detachSocket(socket as Socket)
+      sockets.accept(req, socket, head, outcome.feed, ex.gathered())
+    }
+    run()
+      .catch((e: unknown) => {
+        logger.error({ err: e, requestId, path: ex.path }, 'a WebSocket upgrade failed with an unexpected error')
+        if (!ex.headersSent) ex.sendJson(internalError)
+        else socket.destroy()
+      })
+      .finally(() => {
+        if (!requests.timing) return
+        const status = ex.headersSent ? ex.status : 101
+        requests.answered({ requestId, method: 'GET', path: ex.path, status, ms: Math.round((performance.now() - started) * 10) / 10 })
+      })
+  }
+
+  return { app, listener, upgrades: { upgrade, closeAll: sockets.closeAll } satisfies Upgrades, routes, openapi, mounted: matcher.mounted }
 }

@@ -40,6 +40,17 @@ export interface RouteInput<P, Q, B> {
 
 type Params = Record<string, Param<unknown>>
 
+/** What a route sends over a WebSocket opened at its address: text messages in order, then a normal close. */
+export interface SocketFeed {
+  readonly messages: AsyncIterable<string>
+  /** Called on each ping: a chance to notice that the source ended without saying so. */
+  readonly beat: () => void
+  /** The client went away, or the server is closing: stop. */
+  readonly close: () => void
+  /** The reason of the normal close once every message is sent (a close reason takes at most 123 bytes). */
+  readonly endReason: string
+}
+
 export interface Route<PS extends Params, QS extends Params, B, R> {
   readonly operationId: string
   readonly method: Method
@@ -66,6 +77,8 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
       | t.Type<R, unknown, unknown>
       | {
           readonly stream: string
+          /** The events of a `text/event-stream`, by component schema name: each event's `data` is one of them. */
+          readonly events?: Readonly<Record<string, t.Mixed>>
           /** Other content types the route may answer instead (chosen by a query parameter, e.g. an export's format). */
           readonly alternatives?: ReadonlyArray<string>
           readonly headers?: Record<string, string>
@@ -80,6 +93,19 @@ export interface Route<PS extends Params, QS extends Params, B, R> {
   /** What each extra error means on this route, for the description. */
   readonly errorNotes?: Partial<Record<string, string>>
   readonly handle: (input: RouteInput<ParamValues<PS>, ParamValues<QS>, B>) => TE.TaskEither<AppError, Reply<R>>
+  /**
+   * A WebSocket at the same address (a GET upgrade), authenticated, limited and refused exactly
+   * as the GET is, before the upgrade; what it opens is sent as messages.
+   */
+  readonly webSocket?: {
+    readonly description: string
+    readonly open: (input: RouteInput<ParamValues<PS>, ParamValues<QS>, B>) => TE.TaskEither<AppError, SocketFeed>
+  }
+  /**
+   * Also accepts a short-lived token as the `token` query parameter in place of a key (for browsers,
+   * which cannot send headers on EventSource or WebSocket): the actor it stands for, given the raw path parameters.
+   */
+  readonly token?: (token: string, pathParams: Readonly<Record<string, string>>) => TE.TaskEither<AppError, Actor>
 }
 
 // biome-ignore lint: the route table holds routes of many shapes

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, maxHeaderSize, type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Logger } from 'pino'
 import { sizeInWords } from '../../../src/core/domain/size-words.js'
 import type { ErrorBody } from './dispatch/envelope.js'
@@ -18,6 +19,12 @@ export interface ServerLimits {
   readonly requestTimeoutMs: number
   /** How long an idle keep-alive connection waits for the next request. */
   readonly keepAliveTimeoutMs: number
+}
+
+/** WebSockets (createHttpApp's `upgrades`): the server's `upgrade` event, and a goodbye to every open socket when the server closes. */
+export interface Upgrades {
+  readonly upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
+  readonly closeAll: () => void
 }
 
 /** On every answer: browsers take the declared Content-Type as it is, never guessing another from the bytes. */
@@ -146,9 +153,11 @@ const inFlight = (socket: Socket): ServerResponse | null | undefined => (socket 
  * cannot meet) written in the error envelope. Client failures are logged as one
  * line each. `Expect: 100-continue` is honoured only when a route starts
  * reading the body (`continueIfExpected`), so a refused request is answered
- * before the client sends its body.
+ * before the client sends its body. With `upgrades`, WebSockets are served too: their
+ * connections count against the same limits (they are the same sockets), and closing the
+ * server closes them, which Node would otherwise wait on (it no longer tracks upgraded sockets).
  */
-export const createApiServer = (listener: RequestListener, limits: ServerLimits, logger: Logger): Server => {
+export const createApiServer = (listener: RequestListener, limits: ServerLimits, logger: Logger, upgrades?: Upgrades): Server => {
   const requestTimeout = limits.requestTimeoutMs
   const headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeout)
   const server = createServer(
@@ -217,6 +226,15 @@ export const createApiServer = (listener: RequestListener, limits: ServerLimits,
     deferContinue(res)
     server.emit('request', req, res)
   })
+
+  if (upgrades !== undefined) {
+    server.on('upgrade', upgrades.upgrade)
+    const close = server.close.bind(server)
+    server.close = (callback?: (err?: Error) => void) => {
+      upgrades.closeAll()
+      return close(callback)
+    }
+  }
 
   return server
 }

@@ -422,6 +422,11 @@ export const createClient = (options: ClientOptions) => {
         }
         return { [Symbol.asyncIterator]: () => liveEvents(open, path, o) }
       },
+      /**
+       * A token that opens the bot's live stream for a few minutes without a key, to hand to a browser
+       * page: `new EventSource(\`…/bots/${runId}/live?token=${encodeURIComponent(token)}\`)`, or a WebSocket at the same address.
+       */
+      liveToken: async (runId: string, o: Call = {}) => (await request('post', '/bots/{runId}/live-token', { ...o, path: { runId } })).data,
     },
     uploads,
     meetings: {

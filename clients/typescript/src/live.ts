@@ -4,19 +4,14 @@
  * or repeated, and the iteration over after the `end` event.
  */
 import { codeOfStatus, NotetakerApiError, NotetakerConnectionError } from './errors.js'
+import type { operations } from './schema.js'
 
-interface Stamp {
-  /** 1, 2, 3 … per run: the event's id in the stream. */
-  readonly seq: number
-  readonly at: string
-}
-
-export type LiveEvent =
-  | ({ readonly event: 'state'; readonly state: string } & Stamp)
-  | ({ readonly event: 'speaker'; readonly name: string; readonly offsetMs: number } & Stamp)
-  | ({ readonly event: 'partial'; readonly speaker: string; readonly text: string; readonly startMs: number; readonly final: false } & Stamp)
-  | ({ readonly event: 'utterance'; readonly speaker: string; readonly text: string; readonly startMs: number; readonly endMs: number; readonly final: true } & Stamp)
-  | ({ readonly event: 'end'; readonly outcome: 'left' | 'failed'; readonly reason: string; readonly detail: string } & Stamp)
+/**
+ * One event of the stream, as the description documents it (the schemas LiveUtterance,
+ * LivePartial, LiveSpeaker, LiveState and LiveEnd): its kind in `event`, its `seq` and `at`, and its own fields.
+ * The same object is a WebSocket message on the same address.
+ */
+export type LiveEvent = operations['streamBotLive']['responses'][200]['content']['text/event-stream']
 
 export interface LiveOptions {
   /** Start after this event (its `seq`); 0, the default, replays what the server still holds. */

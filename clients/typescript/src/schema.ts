@@ -684,12 +684,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A bot's meeting as it happens (Server-Sent Events)
-         * @description The bot's live events as `text/event-stream`: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `seq` and `at`. Lines are a preview from the platform's captions; the transcript made after the meeting is the reference. Each event's `id` is its seq (1, 2, 3 … per run; a leave request, meant for the bot, takes one too): reconnect with `Last-Event-ID` and the events after it are sent first from a buffer of the last 10 minutes, then the new ones, so nothing is missed. A comment line every 15 s keeps the connection open; `retry` asks clients to reconnect after 3 s. For a bot that is no longer in its meeting, what is still buffered is sent and the stream closes. Readable by the recording's owner and by those it is shared with in full (summary scope answers 404).
+         * A bot's meeting as it happens (Server-Sent Events, or a WebSocket)
+         * @description The bot's live events as `text/event-stream`: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `event` (its kind), `seq` and `at`: the schemas LiveUtterance, LivePartial, LiveSpeaker, LiveState and LiveEnd. Lines are a preview from the platform's captions; the transcript made after the meeting is the reference. Each event's `id` is its seq (1, 2, 3 … per run; a leave request, meant for the bot, takes one too): reconnect with `Last-Event-ID` (or `?lastEventId=`) and the events after it are sent first from a buffer of the last 10 minutes, then the new ones, so nothing is missed. A comment line every 15 s keeps the connection open; `retry` asks clients to reconnect after 3 s. For a bot that is no longer in its meeting, what is still buffered is sent and the stream closes. Readable by the recording's owner and by those it is shared with in full (summary scope answers 404). A browser without the session cookie authenticates with `?token=` from POST /bots/{runId}/live-token. The same address also takes a WebSocket (a GET with `Upgrade: websocket`): authenticated and refused exactly as this GET is, before the upgrade (the same statuses, in the error envelope), then answered 101 and sent each event as one JSON text message, the same object as an event's `data` here. Resume with `Last-Event-ID` or `?lastEventId=`. The server pings every 15 s and cuts a client that does not answer by the next ping; after `end` it closes with 1000; a client that does not read, so that more than 1 MiB wait for it, is closed with 1008 (reconnect with lastEventId). Messages from the client are ignored.
          */
         get: operations["streamBotLive"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/{runId}/live-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived token that opens a bot's live stream from a browser
+         * @description For a page that shows a bot's meeting live: EventSource and a browser's WebSocket cannot send an Authorization header, so the page's server (which holds the key) asks for a token and hands it to the page, which opens GET /bots/{runId}/live?token=… . The token opens this run's stream only, for 5 minutes (a stream already open stays open), as the caller who asked for it: whether that caller may still watch the run is checked again when it is used (a share taken back answers 404), and a token made with a key that has since been revoked answers 401. Anyone who has it may open the stream until it expires: hand it only to the page that needs it. It is never logged by the server. Any key may ask (read access), for a run it may watch, as for the stream.
+         */
+        post: operations["createLiveToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1668,6 +1688,106 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        /** @description A finished line, from the platform's captions (a preview: the transcript made after the meeting is the reference). */
+        LiveUtterance: {
+            /**
+             * @description The kind of event (also the `event` field of the Server-Sent Event).
+             * @constant
+             */
+            event: "utterance";
+            /** @description 1, 2, 3 … per run: the event's id, to resume after with Last-Event-ID (or `lastEventId`). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When it was published.
+             */
+            at: string;
+            speaker: string;
+            text: string;
+            /** @description Start, in milliseconds from the start of the recording. */
+            startMs: number;
+            /** @description End, in milliseconds from the start of the recording. */
+            endMs: number;
+            /** @constant */
+            final: true;
+        };
+        /** @description A line still being spoken: each partial replaces the one before, until its utterance comes. */
+        LivePartial: {
+            /**
+             * @description The kind of event (also the `event` field of the Server-Sent Event).
+             * @constant
+             */
+            event: "partial";
+            /** @description 1, 2, 3 … per run: the event's id, to resume after with Last-Event-ID (or `lastEventId`). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When it was published.
+             */
+            at: string;
+            speaker: string;
+            text: string;
+            /** @description Start, in milliseconds from the start of the recording. */
+            startMs: number;
+            /** @constant */
+            final: false;
+        };
+        /** @description The active speaker changed. */
+        LiveSpeaker: {
+            /**
+             * @description The kind of event (also the `event` field of the Server-Sent Event).
+             * @constant
+             */
+            event: "speaker";
+            /** @description 1, 2, 3 … per run: the event's id, to resume after with Last-Event-ID (or `lastEventId`). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When it was published.
+             */
+            at: string;
+            name: string;
+            /** @description When they began, in milliseconds from the start of the recording. */
+            offsetMs: number;
+        };
+        /** @description The bot's state changed: joining the meeting, in its waiting room, or in the call and recording. */
+        LiveState: {
+            /**
+             * @description The kind of event (also the `event` field of the Server-Sent Event).
+             * @constant
+             */
+            event: "state";
+            /** @description 1, 2, 3 … per run: the event's id, to resume after with Last-Event-ID (or `lastEventId`). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When it was published.
+             */
+            at: string;
+            /** @enum {string} */
+            state: "joining" | "waiting_room" | "recording";
+        };
+        /** @description The bot left or failed: nothing follows, and the stream closes. */
+        LiveEnd: {
+            /**
+             * @description The kind of event (also the `event` field of the Server-Sent Event).
+             * @constant
+             */
+            event: "end";
+            /** @description 1, 2, 3 … per run: the event's id, to resume after with Last-Event-ID (or `lastEventId`). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description When it was published.
+             */
+            at: string;
+            /** @enum {string} */
+            outcome: "left" | "failed";
+            /** @enum {string} */
+            reason: "meeting_ended" | "alone" | "max_duration" | "asked_to_leave" | "removed" | "not_admitted" | "denied" | "meeting_not_found" | "unrecognised_page" | "capacity" | "crashed";
+            /** @description Why, in words. */
+            detail: string;
         };
         /** @description A bot started joining a meeting. */
         BotJoiningEvent: {
@@ -7620,6 +7740,108 @@ export interface operations {
     };
     streamBotLive: {
         parameters: {
+            query?: {
+                /** @description The seq of the last event the client received, for clients that cannot send the `Last-Event-ID` header (a WebSocket from a browser); the header wins when both are sent. */
+                lastEventId?: string;
+                /** @description A live token from POST /bots/{runId}/live-token, in place of a key, for browsers (EventSource and WebSocket cannot send an Authorization header). Good for this run only, for 5 minutes. Ignored when an Authorization header is sent. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The run id of the bot (from POST /bots or the schedule). */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: the WebSocket is open. The same address also takes a WebSocket (a GET with `Upgrade: websocket`): authenticated and refused exactly as this GET is, before the upgrade (the same statuses, in the error envelope), then answered 101 and sent each event as one JSON text message, the same object as an event's `data` here. Resume with `Last-Event-ID` or `?lastEventId=`. The server pings every 15 s and cuts a client that does not answer by the next ping; after `end` it closes with 1000; a client that does not read, so that more than 1 MiB wait for it, is closed with 1008 (reconnect with lastEventId). Messages from the client are ignored. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Server-Sent Events: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `event` (its kind), `seq` and `at`: the schemas LiveUtterance, LivePartial, LiveSpeaker, LiveState and LiveEnd. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveUtterance"] | components["schemas"]["LivePartial"] | components["schemas"]["LiveSpeaker"] | components["schemas"]["LiveState"] | components["schemas"]["LiveEnd"];
+                };
+            };
+            /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, an unknown, revoked or expired key, or a `token` that does not open this stream: made by another server or altered, for another run, older than 5 minutes, or made with a key since revoked (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only key asked for a write, or the key lacks the reach for the route (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No bot with this run id for this key, an upload, or a recording shared only at summary scope; another account's run answers 404 too (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Last-Event-ID (or lastEventId) is not a whole number (details[].path names which). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (RATE_LIMITED); wait the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server fault (INTERNAL_ERROR); safe to retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLiveToken: {
+        parameters: {
             query?: never;
             header?: never;
             path: {
@@ -7630,15 +7852,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: `utterance` (a finished line: `speaker`, `text`, `startMs`, `endMs` in meeting time, `final: true`), `partial` (a line still being spoken, `final: false`, replaced by later ones), `speaker` (the active speaker: `name`, `offsetMs`), `state` (the bot's state: `joining`, `waiting_room`, `recording`) and `end` (the bot left or failed: `outcome`, `reason`, `detail`; the stream then closes). Each `data` is one JSON object that also carries `seq` and `at`. */
+            /** @description The token, and when it stops opening the stream (5 minutes from now). */
             200: {
                 headers: {
-                    /** @description no-store */
+                    /** @description no-store: the token is a credential */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "application/json": {
+                        data: {
+                            /** @description Opaque: pass it as `?token=` (URL-encoded) on GET /bots/{runId}/live, over Server-Sent Events or WebSocket, for this run only. */
+                            token: string;
+                            /**
+                             * Format: date-time
+                             * @description When the token stops opening the stream (a stream already open stays open).
+                             */
+                            expiresAt: string;
+                        };
+                    };
                 };
             };
             /** @description Malformed JSON, or a parameter that cannot be read (BAD_REQUEST). */
@@ -7677,7 +7909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Last-Event-ID is not a whole number (details[].path `Last-Event-ID`). */
+            /** @description The body or query parsed but failed the schema (including a control character or an unpaired surrogate in a text, a text over its length, an impossible date, or a body sent to an action that takes none); details[].path names the field (VALIDATION_ERROR). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -192,6 +192,7 @@ export const notetakerFacade = ({ core, config, logger, shutdown }: FacadeDeps):
         send: (bot) => json('sendBot', { body: bot }),
         leave: (runId) => json('leaveBot', { params: { runId } }),
         list: (query = {}) => json('listBots', { query }),
+        liveToken: (runId) => json('createLiveToken', { params: { runId } }),
         live: (runId, options = {}) => ({
           async *[Symbol.asyncIterator]() {
             const who = await actor()

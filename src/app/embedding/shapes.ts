@@ -109,17 +109,3 @@ export interface Membership {
   role: Role
   joinedAt: string
 }
-
-interface LiveStamp {
-  /** 1, 2, 3 … per run. */
-  readonly seq: number
-  readonly at: string
-}
-
-/** One event of a bot's live stream (`GET /bots/{runId}/live`), as the TypeScript client's `LiveEvent`. */
-export type LiveEvent =
-  | ({ readonly event: 'state'; readonly state: string } & LiveStamp)
-  | ({ readonly event: 'speaker'; readonly name: string; readonly offsetMs: number } & LiveStamp)
-  | ({ readonly event: 'partial'; readonly speaker: string; readonly text: string; readonly startMs: number; readonly final: false } & LiveStamp)
-  | ({ readonly event: 'utterance'; readonly speaker: string; readonly text: string; readonly startMs: number; readonly endMs: number; readonly final: true } & LiveStamp)
-  | ({ readonly event: 'end'; readonly outcome: 'left' | 'failed'; readonly reason: string; readonly detail: string } & LiveStamp)

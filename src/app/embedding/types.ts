@@ -146,6 +146,11 @@ export interface NotetakerAccount {
      * Break out of the loop to stop.
      */
     live(runId: string, options?: { readonly lastEventId?: number }): AsyncIterable<Json.LiveEvent>
+    /**
+     * `POST /bots/{runId}/live-token`: a token that opens the bot's stream for a few minutes without a key,
+     * for a browser page when the program also serves the API (`createHttpApp(nt.core, ...)`): `?token=` on the stream's address.
+     */
+    liveToken(runId: string): Promise<Json.LiveToken>
   }
   readonly meetings: {
     /** `GET /meetings` */

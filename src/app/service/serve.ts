@@ -129,8 +129,8 @@ export const startServer = async (
 ): Promise<Running> => {
   const { opened, core } = await openCore(config, logger, opening)
   await ensureWebBuilt(DEFAULT_OUT_DIR, logger)
-  const { listener } = createHttpApp(core, { logger, readiness: opened.checks, web: webApp({ dir: DEFAULT_OUT_DIR, logger }) })
-  const server = createApiServer(listener, serverLimits(config), logger)
+  const { listener, upgrades } = createHttpApp(core, { logger, readiness: opened.checks, web: webApp({ dir: DEFAULT_OUT_DIR, logger }) })
+  const server = createApiServer(listener, serverLimits(config), logger, upgrades)
   // The port is taken before anything is created: a start that cannot serve leaves the store as it found it,
   // so the first account's key is printed by the start that creates it.
   await listen(server, config).catch(async (e: unknown) => {

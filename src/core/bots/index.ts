@@ -75,3 +75,5 @@ export { SCHEDULE_JOB } from './schedule-meeting-bots.js'
 export { settleRunsForMeetings } from './settle-runs-for-meetings.js'
 export type { BotSettings } from './run-bot.js'
 export type { EngineSettings } from './schedule-meeting-bots.js'
+/** Why a bot left or failed, by reason (the live stream's `end` events name these reasons). */
+export { FAILED_BECAUSE, LEFT_BECAUSE } from './bot-words.js'

@@ -32,19 +32,25 @@ export interface LiveStream {
 }
 
 /**
- * Opens a bot's live stream for a caller who may read its transcript: its own run, or one
- * shared with it in full (a summary share, like another account's run, answers 404).
+ * A bot's run whose live stream the caller may watch: who may read its transcript, so its own
+ * run or one shared with it in full (a summary share, like another account's run, answers 404).
  */
+export const watchableRun = (deps: ReachDeps, actor: Actor, runId: string): TE.TaskEither<AppError, VisibleRun> =>
+  pipe(
+    reachRun(deps, actor, runId),
+    TE.filterOrElse((run) => scopeOf(run) === 'full', () => notFound('Recording')),
+    TE.filterOrElse(
+      (run) => run.origin !== 'upload',
+      () => notFound('Bot'),
+    ),
+  )
+
+/** Opens a bot's live stream for a caller who may watch it (`watchableRun`). */
 export const openLiveStream =
   (deps: LiveDeps) =>
   (actor: Actor, runId: string, afterSeq: number): TE.TaskEither<AppError, LiveStream> =>
     pipe(
-      reachRun(deps, actor, runId),
-      TE.filterOrElse((run) => scopeOf(run) === 'full', () => notFound('Recording')),
-      TE.filterOrElse(
-        (run) => run.origin !== 'upload',
-        () => notFound('Bot'),
-      ),
+      watchableRun(deps, actor, runId),
       TE.flatMap((run) => {
         const feed = deps.liveFeed
         if (feed === undefined) return TE.left(unavailable('Live transcripts are not available on this server.'))

@@ -7,6 +7,7 @@ import type * as t from 'io-ts'
 import type { pageOf } from '../dispatch/envelope.js'
 import type { ExportFormatName } from '../export/index.js'
 import type { BotCodec, SendBotBody } from './bots.js'
+import type { LiveEnd, LivePartial, LiveSpeaker, LiveState, LiveTokenCodec, LiveUtterance } from './live.js'
 import type { ConnectionCodec, ConnectionPatchBody, NewConnectionBody, RuleOut } from './calendar.js'
 import type { AllowanceCodec, MeCodec, PlanCodec } from './identity.js'
 import type { CreatedKeyCodec, KeyCodec } from './keys.js'
@@ -91,6 +92,10 @@ export type Upload = Json<typeof UploadCodec>
 export type NewUpload = Json<typeof CreateUploadBody>
 export type Bot = Json<typeof BotCodec>
 export type NewBot = Json<typeof SendBotBody>
+/** One event of a bot's live stream (`GET /bots/{runId}/live`): the `data` of a Server-Sent Event, and a WebSocket message. */
+export type LiveEvent = Json<typeof LiveUtterance> | Json<typeof LivePartial> | Json<typeof LiveSpeaker> | Json<typeof LiveState> | Json<typeof LiveEnd>
+/** `POST /bots/{runId}/live-token`: a token that opens one run's stream for a few minutes, without a key. */
+export type LiveToken = Json<typeof LiveTokenCodec>
 
 export type Person = Json<typeof PersonCodec>
 export type Meeting = Json<typeof MeetingCodec>

@@ -12,7 +12,7 @@ import { readParams } from './inputs.js'
 import { type Answer, isStream, type JsonReply } from '../exchange/json-reply.js'
 import { orRefuse, Refused } from './refused.js'
 import { carriesNoBody, requestBytes } from '../exchange/request-body.js'
-import type { AnyRoute, Reply } from '../route.js'
+import type { AnyRoute, Reply, SocketFeed } from '../route.js'
 import { successSerializer } from '../openapi/serializer.js'
 import { sessionActor } from './session-auth.js'
 import { isClientGone } from '../server.js'
@@ -55,15 +55,22 @@ const successReply = (ex: Exchange, route: AnyRoute, serialize: (data: unknown) 
 /** Whether a route can be served without Koa: it reads no body and answers JSON. */
 export const servedDirectly = (route: AnyRoute): boolean => route.body === undefined && dataCodec(route) !== null
 
-/** A bearer key when there is an Authorization header; otherwise the session cookie, if any (the web app). */
-async function identify(core: Core, authenticate: Authenticate, ex: Exchange): Promise<Actor> {
+/**
+ * A bearer key when there is an Authorization header; otherwise a `token` query parameter on a
+ * route that takes one; otherwise the session cookie, if any (the web app).
+ */
+async function identify(core: Core, authenticate: Authenticate, route: AnyRoute, ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Actor> {
   const header = ex.req.headers.authorization
+  if (header === undefined && route.token !== undefined) {
+    const presented = ex.query()['token']
+    if (typeof presented === 'string') return orRefuse(await route.token(presented, pathParams)())
+  }
   const token = header === undefined ? sessionToken(ex.req.headers.cookie) : undefined
   return token === undefined ? orRefuse(await authenticate(bearer(header))()) : sessionActor(core, ex, token)
 }
 
-async function authorize(core: Core, authenticate: Authenticate, route: AnyRoute, ex: Exchange): Promise<Actor> {
-  const actor = await identify(core, authenticate, ex)
+async function authorize(core: Core, authenticate: Authenticate, route: AnyRoute, ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Actor> {
+  const actor = await identify(core, authenticate, route, ex, pathParams)
   const bucket = actor.sessionId === undefined ? actor.keyId : `session:${actor.sessionId}`
   const rate = orRefuse(await core.ports.rateLimiter.hit(bucket, core.ports.clock.now())())
   ex.setHeader('ratelimit-limit', String(rate.limit))
@@ -96,7 +103,7 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
   return async (ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<Answer> => {
     let claimed: { accountId: string; key: string } | null = null
     try {
-      const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex)
+      const actor = route.access === 'public' ? publicActor : await authorize(core, authenticate, route, ex, pathParams)
       const params = orRefuse(readParams(route.params, pathParams, 'path'))
       const query = orRefuse(readParams(route.query, ex.query(), 'query', route.unknownQuery))
       if (refusesBody && !(await carriesNoBody(ex.req, ex.res))) throw new Refused(NO_BODY)
@@ -130,6 +137,30 @@ export const dispatch = (core: Core, route: AnyRoute, authenticate: Authenticate
     } catch (e) {
       if (claimed !== null) await core.ports.idempotency.release(claimed.accountId, claimed.key)()
       if (e instanceof Refused) return errorReply(ex, e.error, logger)
+      throw e
+    }
+  }
+}
+
+/** What an upgrade to a WebSocket comes to: a refusal to answer as HTTP, or what to send once upgraded. */
+export type UpgradeOutcome = { readonly refused: JsonReply } | { readonly feed: SocketFeed }
+
+/**
+ * Runs a route's WebSocket: the GET's authentication, rate limit, rights and inputs, then what the
+ * route opens. A refusal is answered as the GET's would be, before the upgrade.
+ */
+export const dispatchUpgrade = (core: Core, route: AnyRoute, authenticate: Authenticate, logger: Logger) => {
+  const socket = route.webSocket
+  if (socket === undefined) throw new Error(`${route.operationId} has no WebSocket`)
+  return async (ex: Exchange, pathParams: Readonly<Record<string, string>>): Promise<UpgradeOutcome> => {
+    try {
+      const actor = await authorize(core, authenticate, route, ex, pathParams)
+      const params = orRefuse(readParams(route.params, pathParams, 'path'))
+      const query = orRefuse(readParams(route.query, ex.query(), 'query', route.unknownQuery))
+      const opened = await socket.open({ actor, params, query, body: undefined, headers: ex.req.headers, connection: ex.req.socket, raw: NO_BYTES })()
+      return E.isLeft(opened) ? { refused: errorReply(ex, opened.left, logger) } : { feed: opened.right }
+    } catch (e) {
+      if (e instanceof Refused) return { refused: errorReply(ex, e.error, logger) }
       throw e
     }
   }

@@ -6,13 +6,14 @@
 import { Readable } from 'node:stream'
 import type { LiveEvent } from '../../../../src/core/ports/live-feed.js'
 import type { LiveStream } from '../../../../src/core/live/index.js'
+import { liveEventJson } from '../contract/live.js'
 
 /** How long a client waits before reconnecting after the connection drops (the `retry` field). */
 export const RECONNECT_MS = 3_000
 export const HEARTBEAT_MS = 15_000
 
 /** One event in the stream's wire form. JSON has no line breaks, so `data` is one line. */
-export const eventText = (e: LiveEvent): string => `id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify({ seq: e.seq, at: e.at, ...e.data })}\n\n`
+export const eventText = (e: LiveEvent): string => `id: ${e.seq}\nevent: ${e.kind}\ndata: ${liveEventJson(e)}\n\n`
 
 /** The response body of a live stream; destroying it (the client went away) closes the stream. */
 export const eventStreamBody = (stream: LiveStream, heartbeatMs = HEARTBEAT_MS): Readable => {

@@ -64,6 +64,11 @@ export class DirectExchange implements Exchange {
     this.headers[name.toLowerCase()] = value
   }
 
+  /** The headers set so far (a WebSocket's 101 carries them). */
+  gathered(): Readonly<OutgoingHttpHeaders> {
+    return this.headers
+  }
+
   sendJson(reply: JsonReply): void {
     writeJson(this.res, this.headers, reply)
   }

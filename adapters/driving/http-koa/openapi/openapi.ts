@@ -68,13 +68,25 @@ const successResponse = (r: AnyRoute) => {
       description: r.success.description,
       ...headerDocs(d.headers),
       content: Object.fromEntries(
-        [d.stream, ...(d.alternatives ?? [])].map((type) => [type, { schema: type.includes('json') ? {} : bytesSchema(type) }]),
+        [d.stream, ...(d.alternatives ?? [])].map((type) => [type, { schema: d.events !== undefined && type === d.stream ? eventsSchema(d.events) : type.includes('json') ? {} : bytesSchema(type) }]),
       ),
     }
   }
   const schema: JsonSchema = { type: 'object', properties: { data: schemaOf(d as t.Mixed) }, required: ['data'], additionalProperties: false }
   return { description: r.success.description, ...headerDocs(r.success.headers), content: { 'application/json': { schema } } }
 }
+
+/** A stream of events (Server-Sent Events): each event's `data` is one of the named schemas. */
+const eventsSchema = (events: Readonly<Record<string, t.Mixed>>) => ({ oneOf: Object.keys(events).map((name) => ({ $ref: `#/components/schemas/${name}` })) })
+
+/** The component schemas of every route's stream events, by name. */
+const streamEventSchemas = (routes: ReadonlyArray<AnyRoute>): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    routes.flatMap((r) => {
+      const d = r.success.data
+      return 'stream' in d && typeof d.stream === 'string' && d.events !== undefined ? Object.entries<t.Mixed>(d.events).map(([name, codec]) => [name, schemaOf(codec)]) : []
+    }),
+  )
 
 const envelopeContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 
@@ -150,7 +162,7 @@ export const buildOpenApi = (routes: ReadonlyArray<AnyRoute>, options: { server:
             'The web app\'s session, from POST /session; used only when there is no Authorization header. Every request made with it that is not GET, HEAD or OPTIONS needs the header `X-CSRF-Token` set to the session\'s `csrfToken` (GET /session), else 403; a request whose Origin is another host is refused with 403.',
         },
       },
-      schemas: { Error: schemaOf(ErrorEnvelope), ...events.schemas },
+      schemas: { Error: schemaOf(ErrorEnvelope), ...streamEventSchemas(routes), ...events.schemas },
     },
   }
 }
