@@ -84,6 +84,7 @@ for (const [platform, id] of MEETINGS) {
     const asked = h.standins.reports(platform, id).find((r) => r.event === 'asked-to-join')
     assert.equal(asked?.data, { name: 'Notetaker', camera: false, mic: false })
     assert.ok(h.standins.reports(platform, id).some((r) => r.event === 'captions-on'), 'the bot turned captions on')
+    assert.equal(ofType(run.events, 'captions').map((c) => c.shown), [true], 'and said so')
 
     // Speakers: right names, right order, offsets increasing (checked against the audio below).
     const speakers = ofType(run.events, 'speaker')
