@@ -3,8 +3,14 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { memoryLiveFeed } from '../../../adapters/stores/memory/live-feed.js'
 import { fixedClock } from '../../../adapters/system/clock.js'
+import { eventLog } from '../../../adapters/stores/memory/event-log.js'
+import { memoryBlobStore } from '../../../adapters/stores/memory/blob-store.js'
+import { memoryStores } from '../../../adapters/stores/memory/stores.js'
+import { randomIds } from '../../../adapters/system/ids.js'
 import { liveLinesFromAudio } from '../../../src/core/bots/audio-lines.js'
-import type { BotEvent } from '../../../src/core/ports/bot-runner.js'
+import { runBot } from '../../../src/core/bots/run-bot.js'
+import { run } from '../../../src/contracts/recording-stores.js'
+import type { BotEvent, BotRunner } from '../../../src/core/ports/bot-runner.js'
 import { type DecodingAudio, LIVE_SAMPLE_RATE, type LiveAudio } from '../../../src/core/ports/live-audio.js'
 import type { AudioSource, Transcriber } from '../../../src/core/ports/transcriber.js'
 import { right } from '../../support/run.js'
@@ -167,6 +173,48 @@ lines('a window the engine fails on is told to the operator; the next ones still
   assert.is((await published()).length, 1)
   assert.equal(audio.problems, ['a live line from 0 ms was not transcribed: the engine fell over'])
   assert.equal(audio.kept.size, 0)
+})
+
+lines('a bot without captions: its runner is never held up by the engine, and the last lines go out before the end', async () => {
+  const stores = memoryStores({ idempotencyRetentionMs: 60_000, newId: randomIds.uuid })
+  const feed = memoryLiveFeed()
+  const audio = fakeAudio()
+  const engine = fakeEngine(audio.kept)
+  engine.hold() // busy until the bot has left
+  let delivered = 0
+  const runner: BotRunner = {
+    name: 'scripted',
+    start: (_job, onEvent) => ({
+      leave: async () => {},
+      finished: (async () => {
+        const script: BotEvent[] = [
+          { type: 'joining', at: AT },
+          { type: 'admitted', at: AT + 1_000 },
+          { type: 'captions', at: AT + 1_500, shown: false, detail: 'could not turn captions on' },
+          { type: 'speaker', at: AT + 1_000, offsetMs: 0, name: 'Ada' },
+          ...meeting('speech', 'speech', 'speech', 'silence', 'speech', 'speech'),
+          { type: 'left', at: AT + 8_000, reason: 'meeting_ended', detail: '' },
+        ]
+        for (const e of script) {
+          await onEvent(e)
+          delivered++
+        }
+      })(),
+    }),
+  }
+  const bot = run(1, { origin: 'manual', state: 'queued', source: null, platform: 'google_meet', joinUrl: 'https://meet.google.com/abc-defg-hij' })
+  await right(stores.runs.create(bot))
+  const bots = { botName: 'Notetaker', leaveCheckMs: 5, wait: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) }
+  const deps = { ...stores, blobs: memoryBlobStore(), events: eventLog(), clock: fixedClock(new Date(AT)), ids: randomIds, botRunner: runner, bots, liveFeed: feed, transcriber: engine.engine, liveAudio: audio.audio }
+  await right(runBot(deps)({ accountId: bot.accountId, runId: bot.id }, { number: 1, last: false }))
+  assert.is(delivered, 11, 'every event was taken while the engine was still busy')
+  assert.ok(engine.heard.length >= 1)
+  const kindsBefore = (await right(feed.since(bot.id, 0, 100))).map((e) => e.kind)
+  assert.not.ok(kindsBefore.includes('end'), 'the end waits for the last lines')
+  engine.release()
+  while (!(await right(feed.since(bot.id, 0, 100))).some((e) => e.kind === 'end')) await new Promise((r) => setImmediate(r))
+  const kinds = (await right(feed.since(bot.id, 0, 100))).map((e) => e.kind)
+  assert.equal(kinds, ['state', 'state', 'speaker', 'utterance', 'utterance', 'end'])
 })
 
 lines.run()
