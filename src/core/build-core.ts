@@ -46,6 +46,7 @@ import type { Mailer } from './ports/mailer.js'
 import type { NotificationStore } from './ports/notification-store.js'
 import { notificationUseCases } from './notifications/index.js'
 import { liveUseCases } from './live/index.js'
+import type { LiveAudio } from './ports/live-audio.js'
 import type { LiveFeed } from './ports/live-feed.js'
 
 export interface Ports
@@ -128,6 +129,8 @@ export interface Ports
    * across processes. Absent: bots publish nothing and live streams answer 503.
    */
   readonly liveFeed?: LiveFeed
+  /** Decodes a bot's audio as it comes, for live lines from the audio when a platform shows no captions. Absent: none. */
+  readonly liveAudio?: LiveAudio
 }
 
 export const buildCore = (ports: Ports) => {

@@ -57,6 +57,9 @@ export const wirePage = async (page: Page, emit: (e: BotEvent) => void, log: Log
           text: e.text,
         })
         break
+      case 'partial':
+        emit({ type: 'partial', at: e.at, startMs: offset(e.startAt), speaker: e.speaker ?? '', text: e.text })
+        break
       case 'participants':
         log.info({ others: e.others }, e.others === null ? 'cannot see the participant list' : `${e.others} other participant(s) in the call`)
         state.others = e.others

@@ -28,6 +28,8 @@ export type CallOutcome =
   | { readonly kind: 'interrupted' }
 
 const POLL_MS = 500
+/** A growing caption line is shown live at most this often per line (a line is one speaker's). */
+const PARTIAL_EVERY_MS = 250
 const DISMISS_EVERY_MS = 2_000
 const CAPTIONS_STEP_TIMEOUT_MS = 2_000
 const WRAP_UP_STEP_MS = 5_000
@@ -48,10 +50,10 @@ export const stayInCall = async (ctx: CallContext): Promise<CallOutcome> => {
   ctx.emit({ type: 'admitted', at: admittedAt })
   log.info('recording the meeting audio')
   await page.evaluate(
-    pageScript(startWatching, { ...profile.watch, globalName: WATCH_GLOBAL, eventBinding: EVENT_BINDING, botName: ctx.botName, throttleMs: 150 }),
+    pageScript(startWatching, { ...profile.watch, globalName: WATCH_GLOBAL, eventBinding: EVENT_BINDING, botName: ctx.botName, throttleMs: 150, partialEveryMs: PARTIAL_EVERY_MS }),
   )
   // Captions are a bonus: turn them on alongside the watch loop rather than delaying it.
-  const captions = enableCaptions(page, profile, log)
+  const captions = enableCaptions(ctx)
 
   let lastInCallAt = Date.now()
   let lastDismissAt = 0
@@ -89,15 +91,22 @@ export const stayInCall = async (ctx: CallContext): Promise<CallOutcome> => {
 
 const left = (reason: LeaveReason, detail: string): CallOutcome => ({ kind: 'left', reason, detail, at: Date.now() })
 
-/** Clicks through the platform's steps to show captions; stops at the first step that does not show up. */
-const enableCaptions = async (page: Page, profile: PlatformProfile, log: Logger): Promise<void> => {
+/**
+ * Clicks through the platform's steps to show captions; stops at the first step that does not show up.
+ * Says whether they are shown: without them, live lines come from the audio.
+ */
+const enableCaptions = async (ctx: CallContext): Promise<void> => {
+  const { page, profile, log } = ctx
+  const told = (shown: boolean, detail: string) => ctx.emit({ type: 'captions', at: Date.now(), shown, detail })
+  if (profile.watch.captions === null) return told(false, `${profile.label} captions are not read`)
   for (const step of profile.inCall.captionsOn) {
     if (!(await clickWhenVisible(page, step, CAPTIONS_STEP_TIMEOUT_MS))) {
       log.info(`could not turn ${profile.label} captions on; speaker names still come from the speaking indicators`)
-      return
+      return told(false, `could not turn ${profile.label} captions on: ${step} did not show up`)
     }
   }
   log.info(`turned ${profile.label} captions on`)
+  told(true, `turned ${profile.label} captions on`)
 }
 
 /** Reports the last caption lines, delivers the last audio and hangs up; each step bounded, none may block leaving. */

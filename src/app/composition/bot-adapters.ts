@@ -2,13 +2,14 @@
 import type { Logger } from 'pino'
 import { createChromiumBotRunner } from '../../../adapters/bots/chromium/index.js'
 import { createSimulatedBotRunner, readScript } from '../../../adapters/bots/simulated/runner.js'
+import { ffmpegLiveAudio } from '../../../adapters/speech/live-audio/index.js'
 import type { Clock } from '../../core/ports/clock.js'
 import type { Config } from '../config/index.js'
 import type { Ports } from '../../core/build-core.js'
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-export const botAdapters = (config: Config, clock: Clock, logger: Logger): Pick<Ports, 'botRunner' | 'bots' | 'engine'> => ({
+export const botAdapters = (config: Config, clock: Clock, logger: Logger): Pick<Ports, 'botRunner' | 'bots' | 'engine' | 'liveAudio'> => ({
   botRunner:
     config.NOTETAKER_BOT === 'chromium'
       ? createChromiumBotRunner({
@@ -26,6 +27,8 @@ export const botAdapters = (config: Config, clock: Clock, logger: Logger): Pick<
           speed: config.NOTETAKER_SIMULATED_SPEED,
           ...(config.NOTETAKER_SIMULATED_SCRIPT === '' ? {} : { script: readScript(config.NOTETAKER_SIMULATED_SCRIPT) }),
         }),
+  // Used only when a platform shows no captions and the speech engine can transcribe.
+  liveAudio: ffmpegLiveAudio({ logger }),
   bots: { botName: config.NOTETAKER_BOT_NAME, leaveCheckMs: 2_000, wait },
   engine: {
     joinLeadMs: config.NOTETAKER_BOT_JOIN_LEAD_SECONDS * 1000,

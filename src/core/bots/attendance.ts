@@ -9,6 +9,7 @@ import type { BotEvent } from '../ports/bot-runner.js'
 import { endRun, move, publish, type RunPatch, storeFailed } from './bot-moves.js'
 import { FAILED_BECAUSE, iso, LEFT_BECAUSE, seconds } from './bot-words.js'
 import { finishRecording } from './finish-recording.js'
+import { audioLinesFor } from './audio-lines.js'
 import { liveEventOf } from './live-lines.js'
 import type { RunBotDeps } from './run-bot-deps.js'
 
@@ -37,16 +38,27 @@ export const followAttendance = (deps: RunBotDeps, run: Run): AttendanceFold => 
   let attendance: Attendance = { run, waitingSince: null, ended: false, failure: null }
   let live: Promise<void> = Promise.resolve()
   const step = attend(deps)
+  const fromAudio = audioLinesFor(deps, run.id)
   const onEvent = async (event: BotEvent): Promise<void> => {
     const before = attendance
-    if (before.ended || before.failure !== null) return
+    if (before.ended || before.failure !== null) {
+      if (isLast(event)) void fromAudio?.finish()
+      return
+    }
     const after = await pipe(
       TE.tryCatch(() => step(before, event)(), (e) => retryableFailure(String(e))),
       TE.flatMap(TE.fromEither),
     )()
     attendance = E.getOrElse((failure: JobFailure): Attendance => ({ ...before, ended: before.ended || isLast(event), failure }))(after)
+    if (E.isLeft(after)) {
+      if (isLast(event)) void fromAudio?.finish()
+      return
+    }
+    fromAudio?.take(event)
+    // The last lines from the audio go out before the end, which closes the clients' streams.
+    if (isLast(event) && fromAudio !== null) live = live.then(() => fromAudio.finish())
     // Published in order, but not awaited: a slow feed never holds up the runner (which awaits each event).
-    if (E.isRight(after)) live = live.then(() => showLive(deps, run.id, event)).catch(() => undefined)
+    live = live.then(() => showLive(deps, run.id, event)).catch(() => undefined)
   }
   return { onEvent, now: () => attendance }
 }
@@ -84,6 +96,7 @@ const attend =
         return pipe(deps.blobs.append(files.captions, line), TE.mapLeft(storeFailed('storing a caption')), TE.as(a))
       }
       case 'partial':
+      case 'captions':
         return TE.right(a)
       case 'audio':
         return pipe(

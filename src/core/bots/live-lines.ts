@@ -21,6 +21,7 @@ export const liveEventOf = (e: BotEvent): LiveEventInput | null => {
       return { kind: 'utterance', data: { speaker: e.speaker, text: e.text, startMs: e.startMs, endMs: e.endMs, final: true } }
     case 'partial':
       return { kind: 'partial', data: { speaker: e.speaker, text: e.text, startMs: e.startMs, final: false } }
+    case 'captions':
     case 'audio':
       return null
     case 'left':

@@ -1,8 +1,10 @@
 import type { BlobStore } from '../ports/blob-store.js'
 import type { BotRunner } from '../ports/bot-runner.js'
 import type { JobQueue } from '../ports/job-queue.js'
+import type { LiveAudio } from '../ports/live-audio.js'
 import type { LiveFeed } from '../ports/live-feed.js'
 import type { RunStore } from '../ports/recording-stores.js'
+import type { Transcriber } from '../ports/transcriber.js'
 import type { EraseDeps, PublishDeps } from '../recordings/index.js'
 
 export interface BotSettings {
@@ -23,4 +25,7 @@ export interface RunBotDeps extends PublishDeps, EraseDeps {
   readonly bots: BotSettings
   /** Where the bot's captions, speakers and states go while it is in the meeting, and where leave requests come from. */
   readonly liveFeed?: LiveFeed
+  /** With `transcriber`: live lines from the audio, in short windows, when the platform shows no captions. Absent: none. */
+  readonly liveAudio?: LiveAudio
+  readonly transcriber?: Transcriber
 }

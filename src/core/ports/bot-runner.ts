@@ -43,6 +43,11 @@ export type BotEvent =
    * last of its line; the finished `caption` ends it). For live clients only: nothing is stored.
    */
   | { readonly type: 'partial'; readonly at: number; readonly startMs: number; readonly speaker: string; readonly text: string }
+  /**
+   * Whether the platform shows captions, once the runner knows (after admission): without them,
+   * live lines come from the audio, transcribed in short windows. `detail` says why, in words.
+   */
+  | { readonly type: 'captions'; readonly at: number; readonly shown: boolean; readonly detail: string }
   /** A piece of the recorded meeting audio, in order; all chunks together form one file of mimeType. */
   | { readonly type: 'audio'; readonly at: number; readonly mimeType: string; readonly chunk: Uint8Array }
   | { readonly type: 'left'; readonly at: number; readonly reason: LeaveReason; readonly detail: string }

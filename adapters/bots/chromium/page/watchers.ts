@@ -37,12 +37,16 @@ export interface WatchConfig {
   readonly participantCounter: string | null
   readonly captions: CaptionSelectors | null
   readonly throttleMs: number
+  /** A growing caption line is reported at most this often (its finished line always is, at once). */
+  readonly partialEveryMs: number
 }
 
 /** What the page reports; times are the page's epoch ms. */
 export type WatchEvent =
   | { readonly kind: 'speaker'; readonly name: string; readonly at: number }
   | { readonly kind: 'caption'; readonly speaker: string | null; readonly text: string; readonly startAt: number; readonly endAt: number }
+  /** A caption line still growing, as far as shown; `at` is when it was read. */
+  | { readonly kind: 'partial'; readonly speaker: string | null; readonly text: string; readonly startAt: number; readonly at: number }
   /** Participants other than the bot; null when the page shows nothing to count (unknown, never "alone"). */
   | { readonly kind: 'participants'; readonly others: number | null; readonly at: number }
 
@@ -126,7 +130,16 @@ export function startWatching(cfg: WatchConfig): void {
     }
   }
 
-  interface Line { speaker: string | null; text: string; startAt: number; lastAt: number; done: boolean }
+  interface Line {
+    speaker: string | null
+    text: string
+    startAt: number
+    lastAt: number
+    done: boolean
+    /** The text last reported as a partial, and when. */
+    shown: string
+    shownAt: number
+  }
   const lines = new Map<Element, Line>()
   const readBlocks = (): Array<{ el: Element; speaker: string | null; text: string }> => {
     const c = cfg.captions
@@ -158,7 +171,9 @@ export function startWatching(cfg: WatchConfig): void {
     const present = new Set(blocks.map((b) => b.el))
     for (const b of blocks) {
       const line = lines.get(b.el)
-      if (line === undefined) lines.set(b.el, { speaker: b.speaker ?? active, text: b.text, startAt: now, lastAt: now, done: false })
+      if (line === undefined) {
+        lines.set(b.el, { speaker: b.speaker ?? active, text: b.text, startAt: now, lastAt: now, done: false, shown: '', shownAt: 0 })
+      }
       else if (!line.done && b.text !== line.text) {
         line.text = b.text
         line.lastAt = now
@@ -169,6 +184,23 @@ export function startWatching(cfg: WatchConfig): void {
     for (const el of lines.keys()) if (!present.has(el)) finish(el)
     blocks.slice(0, -1).forEach((b) => finish(b.el))
     for (const [el, line] of lines) if (line.done && !present.has(el)) lines.delete(el)
+    for (const line of lines.values()) if (!line.done) showGrowing(line, now)
+  }
+  /** Reports a growing line when its text changed, throttled; a change held back is shown by the next check after the wait. */
+  let recheck: ReturnType<typeof setTimeout> | null = null
+  const showGrowing = (line: Line, now: number): void => {
+    if (line.text === '' || line.text === line.shown) return
+    const wait = line.shownAt + cfg.partialEveryMs - now
+    if (wait > 0) {
+      recheck ??= setTimeout(() => {
+        recheck = null
+        check()
+      }, wait)
+      return
+    }
+    line.shown = line.text
+    line.shownAt = now
+    send({ kind: 'partial', speaker: line.speaker, text: line.text, startAt: line.startAt, at: now })
   }
 
   const check = (): void => {
@@ -196,6 +228,7 @@ export function startWatching(cfg: WatchConfig): void {
       observer.disconnect()
       clearInterval(poll)
       if (scheduled !== null) clearTimeout(scheduled)
+      if (recheck !== null) clearTimeout(recheck)
     },
   }
 }

@@ -38,6 +38,8 @@ export interface Scenario {
   /** Silence between lines. Default 600. */
   readonly gapMs?: number
   readonly ending: Ending
+  /** false: the meeting offers no captions (no control to turn them on, as when a host disabled them). Default true. */
+  readonly captions?: boolean
 }
 
 /** A scripted line with its synthesised audio, as the stand-in page receives it. */

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { MeetingPlatform } from '../../../../src/core/ports/bot-runner.js'
+import type { BotEvent, MeetingPlatform } from '../../../../src/core/ports/bot-runner.js'
 import { probeAudio } from './audio-probe.js'
 import { ALICE, BOB, createHarness, ofType, terminalOf, timeline, type Harness } from './harness.js'
 
@@ -30,6 +30,36 @@ const MEETINGS: ReadonlyArray<[MeetingPlatform, string]> = [
   ['zoom', '85012345678'],
 ]
 
+/**
+ * Each caption line was shown live while it grew: its partials (same speaker and start) come after
+ * the line before it finished and before its own finished line, each a longer beginning of the
+ * finished text, at most one per 250 ms; no partial belongs to no line.
+ */
+const assertLinesGrewLive = (events: ReadonlyArray<BotEvent>, captions: ReadonlyArray<Extract<BotEvent, { type: 'caption' }>>): void => {
+  const lineOf = (e: { startMs: number; speaker: string }) => captions.findIndex((c) => c.startMs === e.startMs && c.speaker === e.speaker)
+  let line = 0
+  let shown: Array<Extract<BotEvent, { type: 'partial' }>> = []
+  for (const e of events) {
+    if (e.type === 'partial') {
+      assert.is(lineOf(e), line, `the partial "${e.text}" belongs to the line being spoken (${line})`)
+      shown.push(e)
+    } else if (e.type === 'caption') {
+      const texts = shown.map((p) => p.text)
+      assert.ok(shown.length >= 2, `"${e.text}" grew live: ${JSON.stringify(texts)}`)
+      shown.forEach((p, i) => {
+        assert.ok(e.text.startsWith(p.text), `"${p.text}" begins "${e.text}"`)
+        if (i > 0) {
+          assert.ok(p.text.length > shown[i - 1]!.text.length, `partials only grow: ${JSON.stringify(texts)}`)
+          assert.ok(p.at - shown[i - 1]!.at >= 250, `partials of a line at least 250 ms apart (${p.at - shown[i - 1]!.at} ms)`)
+        }
+      })
+      line++
+      shown = []
+    }
+  }
+  assert.is(shown.length, 0, 'no partial after the last finished line')
+}
+
 for (const [platform, id] of MEETINGS) {
   e2e(`${platform}: joins, is admitted, attributes two speakers, records, leaves when the host ends`, async ({ h }) => {
     const { joinUrl, lines } = await h.standins.script(platform, id, {
@@ -54,6 +84,7 @@ for (const [platform, id] of MEETINGS) {
     const asked = h.standins.reports(platform, id).find((r) => r.event === 'asked-to-join')
     assert.equal(asked?.data, { name: 'Notetaker', camera: false, mic: false })
     assert.ok(h.standins.reports(platform, id).some((r) => r.event === 'captions-on'), 'the bot turned captions on')
+    assert.equal(ofType(run.events, 'captions').map((c) => c.shown), [true], 'and said so')
 
     // Speakers: right names, right order, offsets increasing (checked against the audio below).
     const speakers = ofType(run.events, 'speaker')
@@ -67,6 +98,8 @@ for (const [platform, id] of MEETINGS) {
       assert.ok(c.endMs > c.startMs, 'a caption has a length')
       assert.ok(Math.abs(c.startMs - speakers[i]!.offsetMs) < 600, 'a caption starts with its speaker')
     })
+
+    assertLinesGrewLive(run.events, captions)
 
     // Audio: the chunks form one playable WebM/Opus file as long as the call, with speech where the speakers were lit.
     const audio = ofType(run.events, 'audio')
