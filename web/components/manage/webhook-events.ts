@@ -15,6 +15,12 @@ export const EVENT_WORDS: Readonly<Record<SubscribableEvent, string>> = {
   'upload.ready': "An upload's notes are ready",
   'upload.failed': 'An upload failed',
   'calendar.reauthorization_required': 'A calendar needs to be reconnected',
+  'transcript.data': "A bot's finished live lines, while the meeting happens",
+  'transcript.partial': "A bot's line still being spoken (many per minute)",
 }
 
 export const EVENT_TYPES = Object.keys(EVENT_WORDS) as SubscribableEvent[]
+
+/** Live lines come many times a minute during a meeting: a new endpoint takes them only when asked. */
+const CHATTY: ReadonlySet<SubscribableEvent> = new Set(['transcript.data', 'transcript.partial'])
+export const DEFAULT_EVENT_TYPES = EVENT_TYPES.filter((t) => !CHATTY.has(t))

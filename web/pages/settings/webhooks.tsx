@@ -3,7 +3,7 @@ import { Empty, ErrorNote, FieldNote, invalidProps, Loading } from '../../compon
 import { OneTimeSecret } from '../../components/manage/one-time-secret.js'
 import { useAction } from '../../components/manage/use-action.js'
 import { WebhookCard } from '../../components/manage/webhook-card.js'
-import { EVENT_TYPES, EVENT_WORDS, type SubscribableEvent } from '../../components/manage/webhook-events.js'
+import { DEFAULT_EVENT_TYPES, EVENT_TYPES, EVENT_WORDS, type SubscribableEvent } from '../../components/manage/webhook-events.js'
 import { useSession } from '../../session.js'
 import { useAsync } from '../../use-async.js'
 
@@ -12,7 +12,7 @@ const AddWebhook = (props: { onAdded: (secret: string) => Promise<void> }) => {
   const action = useAction()
   const [url, setUrl] = useState('')
   const [description, setDescription] = useState('')
-  const [events, setEvents] = useState<ReadonlySet<SubscribableEvent>>(new Set(EVENT_TYPES))
+  const [events, setEvents] = useState<ReadonlySet<SubscribableEvent>>(new Set(DEFAULT_EVENT_TYPES))
   const toggle = (e: SubscribableEvent, on: boolean) => {
     const next = new Set(events)
     if (on) next.add(e)
