@@ -94,15 +94,16 @@ s('audio gets more time for its length: the limit is the base plus its share per
     seen.lengthAskedFor++
     return 30_000
   }
-  // 100 ms, and 400 ms per minute of audio: 300 ms for half a minute.
-  const h = await startHarness({ ports: { transcriber, audioLengthMs, processingTimeout: { baseMs: 100, perAudioMinuteMs: 400 } } })
+  // 2 s, and 2 s per minute of audio: 3 s for half a minute. The base alone must outlast the stages before
+  // transcription, which take a few hundred ms on a busy machine over Postgres.
+  const h = await startHarness({ ports: { transcriber, audioLengthMs, processingTimeout: { baseMs: 2_000, perAudioMinuteMs: 2_000 } } })
   await closing(h, async () => {
     const wav = silentWav(1)
     const u = await send(h, h.keys.full, 'call.wav', wav)
     await h.worker.drain()
     const failed = await uploadOf(h, u.id)
     assert.equal([failed.stage, failed.failedStage, seen.stopped, seen.lengthAskedFor], ['failed', 'transcribing', 1, 1])
-    assert.is(failed.error, 'Processing stopped after 0.3 seconds: transcribing the audio took longer than this server allows for one recording.')
+    assert.is(failed.error, 'Processing stopped after 3 seconds: transcribing the audio took longer than this server allows for one recording.')
   })
 })
 
