@@ -25,21 +25,22 @@ const formatOf = (mimeType: string): string | null => {
  * stdout: 16 kHz mono 16-bit samples), and windows kept as WAV files in a private temporary
  * folder for the speech engine.
  */
-export const ffmpegLiveAudio = (options: LiveAudioOptions): LiveAudio => {
-  let folder: Promise<string> | null = null
-  const folderOnce = () => (folder ??= mkdtemp(join(tmpdir(), 'notetaker-live-')))
-  let files = 0
-  return {
-    decode: (mimeType) => decodeAsItComes(options.ffmpegPath ?? 'ffmpeg', mimeType),
-    keep: async (samples) => {
-      const path = join(await folderOnce(), `window-${++files}.wav`)
-      const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)
-      await writeFile(path, Buffer.concat([wavHeader(LIVE_SAMPLE_RATE, pcm.length), pcm]))
-      return { path, remove: () => rm(path, { force: true }).catch((e: unknown) => options.logger.warn({ err: e, path }, 'could not delete a live audio window')) }
-    },
-    problem: (runId, words) => options.logger.warn({ runId }, words),
-  }
-}
+export const ffmpegLiveAudio = (options: LiveAudioOptions): LiveAudio => ({
+  decode: (mimeType) => decodeAsItComes(options.ffmpegPath ?? 'ffmpeg', mimeType),
+  // Each window in a folder of its own, removed with it: nothing stays behind in the temporary folder.
+  keep: async (samples) => {
+    const folder = await mkdtemp(join(tmpdir(), 'notetaker-live-'))
+    const path = join(folder, 'window.wav')
+    const remove = () => rm(folder, { recursive: true, force: true }).catch((e: unknown) => options.logger.warn({ err: e, path }, 'could not delete a live audio window'))
+    const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)
+    await writeFile(path, Buffer.concat([wavHeader(LIVE_SAMPLE_RATE, pcm.length), pcm])).catch(async (e: unknown) => {
+      await remove()
+      throw e
+    })
+    return { path, remove }
+  },
+  problem: (runId, words) => options.logger.warn({ runId }, words),
+})
 
 const decodeAsItComes = (ffmpeg: string, mimeType: string): DecodingAudio => {
   const format = formatOf(mimeType)

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import pino from 'pino'
 import { suite } from 'uvu'
@@ -80,6 +80,7 @@ live('a kept window is a WAV the engine reads, until removed', async () => {
   assert.is(stdout.trim(), '16000,1')
   await kept.remove()
   assert.is(await access(kept.path).then(() => true, () => false), false)
+  assert.is(await access(dirname(kept.path)).then(() => true, () => false), false, 'its folder goes with it')
 })
 
 live.run()
