@@ -30,6 +30,8 @@ export type CallOutcome =
 const POLL_MS = 500
 /** A growing caption line is shown live at most this often per line (a line is one speaker's). */
 const PARTIAL_EVERY_MS = 250
+/** A caption line that has not changed for this long is finished (its words reach live clients without waiting for the next line). */
+const SETTLE_MS = 1_000
 const DISMISS_EVERY_MS = 2_000
 const CAPTIONS_STEP_TIMEOUT_MS = 2_000
 const WRAP_UP_STEP_MS = 5_000
@@ -50,7 +52,7 @@ export const stayInCall = async (ctx: CallContext): Promise<CallOutcome> => {
   ctx.emit({ type: 'admitted', at: admittedAt })
   log.info('recording the meeting audio')
   await page.evaluate(
-    pageScript(startWatching, { ...profile.watch, globalName: WATCH_GLOBAL, eventBinding: EVENT_BINDING, botName: ctx.botName, throttleMs: 150, partialEveryMs: PARTIAL_EVERY_MS }),
+    pageScript(startWatching, { ...profile.watch, globalName: WATCH_GLOBAL, eventBinding: EVENT_BINDING, botName: ctx.botName, throttleMs: 150, partialEveryMs: PARTIAL_EVERY_MS, settleMs: SETTLE_MS }),
   )
   // Captions are a bonus: turn them on alongside the watch loop rather than delaying it.
   const captions = enableCaptions(ctx)

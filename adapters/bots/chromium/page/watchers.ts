@@ -39,6 +39,11 @@ export interface WatchConfig {
   readonly throttleMs: number
   /** A growing caption line is reported at most this often (its finished line always is, at once). */
   readonly partialEveryMs: number
+  /**
+   * A caption line unchanged this long is finished, even if no newer line follows yet (platforms keep a
+   * speaker's line open across sentences); words added to it later make a new line of their own.
+   */
+  readonly settleMs: number
 }
 
 /** What the page reports; times are the page's epoch ms. */
@@ -132,7 +137,13 @@ export function startWatching(cfg: WatchConfig): void {
 
   interface Line {
     speaker: string | null
+    /** The element's text already sent as earlier lines (settled before the element grew again). */
+    before: string
     text: string
+    /** Finished because it stopped changing (not because it left or a newer line came): it may still grow. */
+    settled: boolean
+    /** The element's whole text when this line settled. */
+    full: string
     startAt: number
     lastAt: number
     done: boolean
@@ -165,24 +176,56 @@ export function startWatching(cfg: WatchConfig): void {
     line.done = true
     if (line.text !== '') send({ kind: 'caption', speaker: line.speaker, text: line.text, startAt: line.startAt, endAt: line.lastAt })
   }
+  /**
+   * What an element shows beyond the words already sent from it. A platform may rewrite a word it already
+   * showed ("their" becomes "there"): the words past as many as were sent are new. One that swapped the
+   * whole line (no first word in common) shows a new line.
+   */
+  const after = (before: string, text: string): string => {
+    if (before === '') return text
+    if (text.startsWith(before) && (text.length === before.length || text[before.length] === ' ')) return text.slice(before.length).trim()
+    const sent = before.split(' ')
+    const now = text.split(' ')
+    return now[0] === sent[0] ? now.slice(sent.length).join(' ') : text
+  }
+  const fresh = (speaker: string | null, text: string, now: number): Line => ({ speaker, before: '', text, settled: false, full: '', startAt: now, lastAt: now, done: false, shown: '', shownAt: 0 })
+  let settleCheck: ReturnType<typeof setTimeout> | null = null
   const checkCaptions = (): void => {
     const blocks = readBlocks()
     const now = Date.now()
     const present = new Set(blocks.map((b) => b.el))
+    const newest = blocks.at(-1)?.el
     for (const b of blocks) {
       const line = lines.get(b.el)
       if (line === undefined) {
-        lines.set(b.el, { speaker: b.speaker ?? active, text: b.text, startAt: now, lastAt: now, done: false, shown: '', shownAt: 0 })
-      }
-      else if (!line.done && b.text !== line.text) {
-        line.text = b.text
+        lines.set(b.el, fresh(b.speaker ?? active, b.text, now))
+      } else if (!line.done && after(line.before, b.text) !== line.text) {
+        line.text = after(line.before, b.text)
         line.lastAt = now
         if (b.speaker !== null) line.speaker = b.speaker
+      } else if (line.done && line.settled && b.el === newest && b.text !== line.full) {
+        // A settled line that grew again: the new words are the next line.
+        lines.set(b.el, { ...fresh(b.speaker ?? line.speaker, after(line.full, b.text), now), before: line.full })
       }
     }
-    // A line is finished once it left the page or a newer line follows it.
+    // A line is finished once it left the page, a newer line follows it, or it has not changed for settleMs.
     for (const el of lines.keys()) if (!present.has(el)) finish(el)
     blocks.slice(0, -1).forEach((b) => finish(b.el))
+    let nextSettle = Number.POSITIVE_INFINITY
+    for (const [el, line] of lines) {
+      if (line.done) continue
+      if (now - line.lastAt >= cfg.settleMs) {
+        line.settled = true
+        line.full = blocks.find((b) => b.el === el)?.text ?? line.text
+        finish(el)
+      } else nextSettle = Math.min(nextSettle, line.lastAt + cfg.settleMs)
+    }
+    if (nextSettle !== Number.POSITIVE_INFINITY && settleCheck === null) {
+      settleCheck = setTimeout(() => {
+        settleCheck = null
+        check()
+      }, nextSettle - now)
+    }
     for (const [el, line] of lines) if (line.done && !present.has(el)) lines.delete(el)
     for (const line of lines.values()) if (!line.done) showGrowing(line, now)
   }
@@ -229,6 +272,7 @@ export function startWatching(cfg: WatchConfig): void {
       clearInterval(poll)
       if (scheduled !== null) clearTimeout(scheduled)
       if (recheck !== null) clearTimeout(recheck)
+      if (settleCheck !== null) clearTimeout(settleCheck)
     },
   }
 }
