@@ -83,3 +83,28 @@ export const speakDialogue = async (
     await rm(dir, { recursive: true, force: true })
   }
 }
+
+/**
+ * Two voices (Alice, then Bob after a pause) recorded as the Chromium bot records a meeting (WebM/Opus),
+ * in `dir`: the file's bytes and the turns as spoken.
+ */
+export const recordedDialogueWebm = async (dir: string): Promise<{ readonly webm: Buffer; readonly turns: Utterance[] }> => {
+  const wav = join(dir, 'dialogue.wav')
+  const turns = await speakDialogue(
+    [
+      { speaker: 'Alice', text: 'Hello everyone. Welcome to the meeting.', voice: 'en-us+f3' },
+      { speaker: 'Bob', text: 'Thank you. Let us talk about the budget and the project.', voice: 'en-us+m3' },
+    ],
+    wav,
+    { gapMs: 1200 },
+  )
+  await promisify(execFile)('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', join(dir, 'dialogue.webm')])
+  return { webm: await readFile(join(dir, 'dialogue.webm')), turns }
+}
+
+/** A file's bytes as a recorder hands them over: chunks of `size`. */
+export const chunksOf = (bytes: Buffer, size = 4096): Uint8Array[] => {
+  const out: Uint8Array[] = []
+  for (let at = 0; at < bytes.length; at += size) out.push(new Uint8Array(bytes.subarray(at, at + size)))
+  return out
+}

@@ -13,7 +13,7 @@ import { fixedClock } from '../../../adapters/system/clock.js'
 import { liveLinesFromAudio } from '../../../src/core/bots/audio-lines.js'
 import type { Utterance } from '../../../src/core/domain/recordings/utterance.js'
 import { right } from '../../support/run.js'
-import { speakDialogue } from '../../support/speech.js'
+import { chunksOf, recordedDialogueWebm } from '../../support/speech.js'
 
 const run = promisify(execFile)
 const quiet = pino({ level: 'silent' })
@@ -28,28 +28,11 @@ const live = suite<Ctx>('live lines from the audio, with ffmpeg and PocketSphinx
 
 live.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), 'audio-lines-test-'))
-  const wav = join(ctx.dir, 'dialogue.wav')
-  ctx.turns = await speakDialogue(
-    [
-      { speaker: 'Alice', text: 'Hello everyone. Welcome to the meeting.', voice: 'en-us+f3' },
-      { speaker: 'Bob', text: 'Thank you. Let us talk about the budget and the project.', voice: 'en-us+m3' },
-    ],
-    wav,
-    { gapMs: 1200 },
-  )
-  // Recorded as the Chromium bot records a meeting.
-  await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', join(ctx.dir, 'dialogue.webm')])
-  ctx.webm = await readFile(join(ctx.dir, 'dialogue.webm'))
+  Object.assign(ctx, await recordedDialogueWebm(ctx.dir))
 })
 live.after(async (ctx) => {
   await rm(ctx.dir, { recursive: true, force: true })
 })
-
-const chunks = (bytes: Buffer, size = 4096): Uint8Array[] => {
-  const out: Uint8Array[] = []
-  for (let at = 0; at < bytes.length; at += size) out.push(new Uint8Array(bytes.subarray(at, at + size)))
-  return out
-}
 
 live('with PocketSphinx: the meeting without captions becomes live lines inside each turn, by its speaker', async (ctx) => {
   const feed = memoryLiveFeed()
@@ -57,7 +40,7 @@ live('with PocketSphinx: the meeting without captions becomes live lines inside 
   const lines = liveLinesFromAudio(deps, 'run-1')
   lines.take({ type: 'captions', at: 0, shown: false, detail: 'the platform shows no captions' })
   for (const turn of ctx.turns) lines.take({ type: 'speaker', at: 0, offsetMs: turn.start_ms, name: turn.speaker })
-  for (const chunk of chunks(ctx.webm)) lines.take({ type: 'audio', at: 0, mimeType: 'audio/webm;codecs=opus', chunk })
+  for (const chunk of chunksOf(ctx.webm)) lines.take({ type: 'audio', at: 0, mimeType: 'audio/webm;codecs=opus', chunk })
   await lines.finish()
   const said = (await right(feed.since('run-1', 0, 100))).map((e) => e.data as { speaker: string; text: string; startMs: number; endMs: number; final: boolean })
   assert.ok(said.length >= 2, JSON.stringify(said))

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import { ffmpegLiveAudio } from '../../../../adapters/speech/live-audio/index.js'
 import type { Utterance } from '../../../../src/core/domain/recordings/utterance.js'
 import { LIVE_SAMPLE_RATE } from '../../../../src/core/ports/live-audio.js'
-import { speakDialogue } from '../../../support/speech.js'
+import { chunksOf, recordedDialogueWebm } from '../../../support/speech.js'
 
 const run = promisify(execFile)
 const quiet = pino({ level: 'silent' })
@@ -21,30 +21,13 @@ interface Ctx {
 }
 const live = suite<Ctx>('live audio: decoding as it comes, windows for the engine', {} as Ctx)
 
-// Two voices, recorded as the Chromium bot records a meeting (WebM/Opus), handed over in small chunks.
 live.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), 'live-audio-test-'))
-  const wav = join(ctx.dir, 'dialogue.wav')
-  ctx.turns = await speakDialogue(
-    [
-      { speaker: 'Alice', text: 'Hello everyone. Welcome to the meeting.', voice: 'en-us+f3' },
-      { speaker: 'Bob', text: 'Thank you. Let us talk about the budget and the project.', voice: 'en-us+m3' },
-    ],
-    wav,
-    { gapMs: 1200 },
-  )
-  await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', join(ctx.dir, 'dialogue.webm')])
-  ctx.webm = await readFile(join(ctx.dir, 'dialogue.webm'))
+  Object.assign(ctx, await recordedDialogueWebm(ctx.dir))
 })
 live.after(async (ctx) => {
   await rm(ctx.dir, { recursive: true, force: true })
 })
-
-const chunks = (bytes: Buffer, size = 4096): Uint8Array[] => {
-  const out: Uint8Array[] = []
-  for (let at = 0; at < bytes.length; at += size) out.push(new Uint8Array(bytes.subarray(at, at + size)))
-  return out
-}
 
 live('a WebM recording handed over in chunks is decoded whole, to 16 kHz samples', async (ctx) => {
   const decoding = ffmpegLiveAudio({ logger: quiet }).decode('audio/webm;codecs=opus')
@@ -53,7 +36,7 @@ live('a WebM recording handed over in chunks is decoded whole, to 16 kHz samples
     for await (const s of decoding.samples) n += s.length
     return n
   })()
-  for (const c of chunks(ctx.webm)) decoding.write(c)
+  for (const c of chunksOf(ctx.webm)) decoding.write(c)
   decoding.end()
   const ms = ((await counted) / LIVE_SAMPLE_RATE) * 1000
   const spokenMs = ctx.turns[1]!.end_ms + 1200
