@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { createPocketsphinxTranscriber } from '../../../../adapters/speech/transcribe-pocketsphinx/index.js'
 import type { BotEvent, BotRunner } from '../../../../src/core/ports/bot-runner.js'
 import { startHarness, type Harness as Api } from '../../../support/http.js'
+import { readEvents } from '../../../support/sse.js'
 import { ALICE, BOB, createHarness, type Harness } from './harness.js'
 
 /**
@@ -43,7 +44,11 @@ s('a Meet bot records audio, a transcript by the two speakers, notes and timings
   })
   const sent = await api.request('POST', '/bots', { body: { joinUrl, title: 'Budget' } })
   assert.is(sent.status, 201, JSON.stringify(sent.body))
+  // A client watches the meeting live while the bot is in it.
+  const stream = await fetch(`${api.url}/ext/v1/bots/${sent.body.data.runId}/live`, { headers: { authorization: `Bearer ${api.keys.full}` } })
+  const watching = readEvents(stream, { stop: (e) => e.event === 'end', timeoutMs: 120_000 })
   await api.worker.drain()
+  const live = await watching
 
   const r = (await api.request('GET', `/recordings/${sent.body.data.runId}?include=transcript`)).body.data
   assert.is(r.state, 'ready', r.detail)
@@ -51,6 +56,13 @@ s('a Meet bot records audio, a transcript by the two speakers, notes and timings
   assert.match(r.transcript[0].text, /budget report/i)
   assert.ok(r.actionItems.some((a: { title: string }) => /budget report/i.test(a.title)), JSON.stringify(r.actionItems))
   assert.equal(r.speakers.map((x: { name: string }) => x.name).sort(), [ALICE.name, BOB.name])
+
+  // Live: each line came as it was spoken (partials, then the finished line), and the transcript holds every finished line streamed.
+  const streamed = live.filter((e) => e.event === 'utterance').map((e) => JSON.parse(e.data) as { speaker: string; text: string; final: boolean })
+  assert.equal(streamed.map((u) => [u.speaker, u.text, u.final]), r.transcript.map((u: { speaker: string; text: string }) => [u.speaker, u.text, true]))
+  assert.ok(live.some((e) => e.event === 'partial'), `partial lines came first: ${live.map((e) => e.event).join(' ')}`)
+  assert.ok(live.some((e) => e.event === 'state' && (JSON.parse(e.data) as { state: string }).state === 'recording'), 'the bot said it was recording')
+  assert.equal(JSON.parse(live.at(-1)!.data).outcome, 'left', 'the stream ends with the bot leaving')
 
   const at = (type: BotEvent['type']) => seen.find((e) => e.type === type)!.at
   assert.is(r.joinedAt, new Date(at('admitted')).toISOString())
