@@ -45,6 +45,10 @@ export const liveLinesFromAudio = (deps: AudioLinesDeps, runId: string): AudioLi
   let decoding: DecodingAudio | null = null
   let decoded: Promise<void> = Promise.resolve()
   let worker: Promise<void> | null = null
+  /** Where captions started after lines came from the audio; audio from then on gives no line. */
+  let captionsStartMs = Number.POSITIVE_INFINITY
+  /** Mostly before the captions: a window astride their start is theirs, since they begin with its words. */
+  const beforeCaptions = (w: SpeechWindow): boolean => (w.startMs + w.endMs) / 2 < captionsStartMs
   const waiting: SpeechWindow[] = []
   const speakers: Array<{ offsetMs: number; name: string }> = []
   const windows = speechWindows({ ...LIVE_WINDOWS, sampleRate: LIVE_SAMPLE_RATE })
@@ -85,7 +89,7 @@ export const liveLinesFromAudio = (deps: AudioLinesDeps, runId: string): AudioLi
     })
   }
   const enqueue = (ws: ReadonlyArray<SpeechWindow>): void => {
-    waiting.push(...ws)
+    waiting.push(...ws.filter(beforeCaptions))
     const late = waiting.splice(0, Math.max(0, waiting.length - MAX_WAITING))
     if (late.length > 0) deps.liveAudio.problem(runId, `the speech engine is behind the meeting: skipped ${late.length} live window(s) from ${late[0]!.startMs} ms`)
     kick()
@@ -108,6 +112,18 @@ export const liveLinesFromAudio = (deps: AudioLinesDeps, runId: string): AudioLi
     decoding.write(e.chunk)
   }
 
+  /**
+   * Captions appeared after lines came from the audio (the host turned them on): the audio stops here,
+   * and windows mostly after the captions' start are dropped, so nothing said comes twice.
+   */
+  const captionsFrom = (startMs: number): void => {
+    captionsStartMs = startMs
+    decoding?.end()
+    const overlapping = waiting.filter((w) => !beforeCaptions(w))
+    waiting.splice(0, waiting.length, ...waiting.filter(beforeCaptions))
+    deps.liveAudio.problem(runId, `captions appeared at ${startMs} ms: live lines come from them from now on${overlapping.length > 0 ? ` (${overlapping.length} audio window(s) after it dropped)` : ''}`)
+  }
+
   const take = (e: BotEvent): void => {
     switch (e.type) {
       case 'speaker':
@@ -123,7 +139,8 @@ export const liveLinesFromAudio = (deps: AudioLinesDeps, runId: string): AudioLi
       case 'partial':
         // Captions came, whatever the runner thought: the audio is not needed for live lines.
         if (source === null) held = []
-        source ??= 'captions'
+        if (source === 'audio') captionsFrom(e.startMs)
+        source = 'captions'
         return
       case 'audio':
         if (source === 'audio') write(e)

@@ -150,6 +150,20 @@ lines('with captions (said, or seen), the audio is not decoded', async () => {
   }
 })
 
+lines('captions turned on after lines came from the audio: the audio stops where they start, so nothing comes twice', async () => {
+  const { lines: l, audio, published } = setUp()
+  l.take({ type: 'speaker', at: AT, offsetMs: 0, name: 'Ada' })
+  l.take({ type: 'captions', at: AT, shown: false, detail: 'captions are off' })
+  // Ada speaks 0–2 s, a pause, then 3–5 s while the host turns captions on at 3 s.
+  for (const e of meeting('speech', 'speech', 'silence', 'speech')) l.take(e)
+  l.take({ type: 'partial', at: AT, startMs: 3_000, speaker: 'Ada', text: 'And now' })
+  for (const e of meeting('speech', 'silence', 'speech', 'speech')) l.take(e)
+  await l.finish()
+  const said = await published()
+  assert.equal(said.map((u) => (u as { startMs?: number }).startMs), [100], 'only the window before the captions')
+  assert.match(audio.problems.join(' '), /captions appeared at 3000 ms: live lines come from them from now on/)
+})
+
 lines('a slow engine never holds up the bot: windows wait beside it, and the oldest are skipped, said so, when too many wait', async () => {
   const { lines: l, audio, engine, published } = setUp()
   engine.hold()
