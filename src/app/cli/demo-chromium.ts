@@ -163,7 +163,9 @@ export const demoChromium = async (options: DemoOptions): Promise<number> => {
         admission: { kind: 'admit', afterMs: 1_500 },
         participants: [ALICE, BOB],
         lines: m.lines,
-        firstLineAfterMs: 1_000,
+        // Teams' captions are turned on through a menu: on a busy machine that takes a couple of seconds,
+        // and like the real platform the stand-in shows no caption of what was said before.
+        firstLineAfterMs: 3_000,
         gapMs: 700,
         ending: { kind: 'hostEnds', afterMs: 800 },
       })
