@@ -1,5 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import pino from 'pino'
+import { ffmpegLiveAudio } from '../../../../adapters/speech/live-audio/index.js'
 import { createPocketsphinxTranscriber } from '../../../../adapters/speech/transcribe-pocketsphinx/index.js'
 import type { BotEvent, BotRunner } from '../../../../src/core/ports/bot-runner.js'
 import { startHarness, type Harness as Api } from '../../../support/http.js'
@@ -20,7 +22,7 @@ s.before(async (ctx) => {
   ctx.seen = []
   // Watches the events the engine receives, to compare the run's timing fields with them.
   const watched: BotRunner = { name: runner.name, start: (job, onEvent) => runner.start(job, async (e) => (ctx.seen.push(e), onEvent(e))) }
-  ctx.api = await startHarness({ ports: { botRunner: watched, transcriber: createPocketsphinxTranscriber() } })
+  ctx.api = await startHarness({ ports: { botRunner: watched, transcriber: createPocketsphinxTranscriber(), liveAudio: ffmpegLiveAudio({ logger: pino({ level: 'silent' }) }) } })
 })
 s.after(async (ctx) => {
   await ctx.api.close()
@@ -74,6 +76,33 @@ s('a Meet bot records audio, a transcript by the two speakers, notes and timings
   const audio = await fetch(`${api.url}/ext/v1/recordings/${r.runId}/audio`, { headers: { authorization: `Bearer ${api.keys.full}`, range: 'bytes=0-3' } })
   assert.equal([audio.status, audio.headers.get('content-type')], [206, 'audio/webm;codecs=opus'])
   assert.equal([...new Uint8Array(await audio.arrayBuffer())], [0x1a, 0x45, 0xdf, 0xa3], 'a WebM (EBML) file')
+  await bots.assertNoLeftovers([])
+})
+
+s('a Meet meeting without captions is still watched live: its audio becomes lines, given to the person speaking', async ({ bots, api }) => {
+  const { joinUrl } = await bots.standins.script('google_meet', 'nop-live-aud', {
+    admission: { kind: 'admit', afterMs: 0 },
+    participants: [ALICE, BOB],
+    lines: LINES,
+    firstLineAfterMs: 2_500,
+    gapMs: 1_200,
+    ending: { kind: 'hostEnds', afterMs: 1_500 },
+    captions: false,
+  })
+  const sent = await api.request('POST', '/bots', { body: { joinUrl, title: 'No captions' } })
+  assert.is(sent.status, 201, JSON.stringify(sent.body))
+  const stream = await fetch(`${api.url}/ext/v1/bots/${sent.body.data.runId}/live`, { headers: { authorization: `Bearer ${api.keys.full}` } })
+  const watching = readEvents(stream, { stop: (e) => e.event === 'end', timeoutMs: 180_000 })
+  await api.worker.drain()
+  const live = await watching
+  const lines = live.filter((e) => e.event === 'utterance').map((e) => JSON.parse(e.data) as { speaker: string; text: string; final: boolean })
+  assert.ok(lines.length >= 1, `lines came from the audio: ${live.map((e) => e.event).join(' ')}`)
+  for (const l of lines) {
+    assert.ok([ALICE.name, BOB.name].includes(l.speaker), `given to a speaker of the meeting: ${JSON.stringify(l)}`)
+    assert.ok(l.final && l.text.trim() !== '', JSON.stringify(l))
+  }
+  assert.not.ok(live.some((e) => e.event === 'partial'), 'no partial lines without captions')
+  assert.equal(JSON.parse(live.at(-1)!.data).outcome, 'left')
   await bots.assertNoLeftovers([])
 })
 
