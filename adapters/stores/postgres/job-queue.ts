@@ -17,6 +17,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { ClaimedJob, JobQueue } from '../../../src/core/ports/job-queue.js'
 import { attempt, first, inTransaction, json, LOCKS, type Pool, type Queryable } from './database.js'
+import { donePruner, type DoneJobsOptions } from '../shared/done-jobs.js'
 
 interface Row {
   id: string
@@ -29,7 +30,8 @@ interface Row {
 const GROUPS_AT_CAP = "SELECT grp FROM jobs WHERE status = 'running' AND grp IS NOT NULL AND locked_until > $2 GROUP BY grp HAVING count(*) >= $4"
 const OPEN_KEY = "dedupe_key IS NOT NULL AND status IN ('queued', 'running')"
 
-export const postgresJobQueue = (pool: Pool, newId: () => string): JobQueue => {
+export const postgresJobQueue = (pool: Pool, newId: () => string, options: DoneJobsOptions = {}): JobQueue => {
+  const pruneDone = donePruner((before) => pool.query("DELETE FROM jobs WHERE status = 'done' AND run_at < $1", [before]), options)
   const enqueue = async (kind: string, payload: unknown, key: string | null, runAt: number, maxAttempts: number, group: string | null) => {
     // The key's open job can finish between the insert and the look-up; then the next round inserts.
     for (let round = 0; round < 5; round++) {
@@ -93,7 +95,13 @@ export const postgresJobQueue = (pool: Pool, newId: () => string): JobQueue => {
     claim: (kinds, now, leaseMs, options) =>
       attempt(async () => (kinds.length === 0 ? O.none : claim(kinds, now.getTime(), leaseMs, options?.maxRunningPerGroup))),
     extend: (id, now, leaseMs) => run("UPDATE jobs SET locked_until = $2 WHERE id = $1 AND status = 'running'", [id, now.getTime() + leaseMs]),
-    complete: (id) => run("UPDATE jobs SET status = 'done', locked_until = 0 WHERE id = $1", [id]),
+    complete: (id) =>
+      attempt(async () => {
+        const now = Date.now()
+        await pool.query("UPDATE jobs SET status = 'done', locked_until = 0, run_at = $2 WHERE id = $1", [id, now])
+        // Old finished jobs go another time if this fails: the job itself is done.
+        await Promise.resolve(pruneDone(now)).catch(() => undefined)
+      }),
     fail: (id, error, retryAt) =>
       retryAt === null
         ? run("UPDATE jobs SET status = 'dead', last_error = $2, locked_until = 0 WHERE id = $1", [id, error])

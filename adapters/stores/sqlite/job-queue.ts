@@ -1,6 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js'
 import type { ClaimedJob, JobQueue } from '../../../src/core/ports/job-queue.js'
 import { attempt, type Db } from './database.js'
+import { donePruner, type DoneJobsOptions } from '../shared/done-jobs.js'
 
 interface Row {
   id: string
@@ -13,7 +14,7 @@ interface Row {
 const GROUPS_AT_CAP = "SELECT grp FROM jobs WHERE status = 'running' AND grp IS NOT NULL AND locked_until > @now GROUP BY grp HAVING count(*) >= @cap"
 
 /** A job table in the service's SQLite file: jobs survive a restart, and a job whose worker died is taken again when its lease ends. */
-export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
+export const sqliteJobQueue = (db: Db, newId: () => string, options: DoneJobsOptions = {}): JobQueue => {
   const openByKey = db.prepare<[string], { id: string }>("SELECT id FROM jobs WHERE dedupe_key = ? AND status IN ('queued', 'running')")
   const insert = db.prepare(
     "INSERT INTO jobs (id, kind, payload, dedupe_key, status, run_at, max_attempts, created_at, grp) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?)",
@@ -53,7 +54,9 @@ export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
     take.run(now + leaseMs, row.id)
     return O.some({ id: row.id, kind: row.kind, payload: JSON.parse(row.payload), attempt: row.attempts + 1, maxAttempts: row.max_attempts })
   })
-  const complete = db.prepare("UPDATE jobs SET status = 'done', locked_until = 0 WHERE id = ?")
+  const complete = db.prepare("UPDATE jobs SET status = 'done', locked_until = 0, run_at = ? WHERE id = ?")
+  const deleteDone = db.prepare("DELETE FROM jobs WHERE status = 'done' AND run_at < ?")
+  const pruneDone = donePruner((before) => deleteDone.run(before), options)
   const extend = db.prepare("UPDATE jobs SET locked_until = ? WHERE id = ? AND status = 'running'")
   const retry = db.prepare("UPDATE jobs SET status = 'queued', run_at = ?, last_error = ?, locked_until = 0 WHERE id = ?")
   const bury = db.prepare("UPDATE jobs SET status = 'dead', last_error = ?, locked_until = 0 WHERE id = ?")
@@ -75,7 +78,16 @@ export const sqliteJobQueue = (db: Db, newId: () => string): JobQueue => {
     claim: (kinds, now, leaseMs, options) =>
       attempt(() => (kinds.length === 0 ? O.none : claim.immediate(kinds, now.getTime(), leaseMs, options?.maxRunningPerGroup))),
     extend: (id, now, leaseMs) => attempt(() => void extend.run(now.getTime() + leaseMs, id)),
-    complete: (id) => attempt(() => void complete.run(id)),
+    complete: (id) =>
+      attempt(() => {
+        const now = Date.now()
+        complete.run(now, id)
+        try {
+          pruneDone(now)
+        } catch {
+          // Old finished jobs go another time (the database was busy): the job itself is done.
+        }
+      }),
     fail: (id, error, retryAt) => attempt(() => void (retryAt === null ? bury.run(error, id) : retry.run(retryAt.getTime(), error, id))),
     release: (id) => attempt(() => void release.run(id)),
   }

@@ -52,6 +52,7 @@ export interface JobQueue {
   claim(kinds: ReadonlyArray<string>, now: Date, leaseMs: number, options?: ClaimOptions): TE.TaskEither<StoreFailure, O.Option<ClaimedJob>>
   /** Keeps a long job's lease alive while its worker is working on it. */
   extend(id: string, now: Date, leaseMs: number): TE.TaskEither<StoreFailure, void>
+  /** The job is done; a finished job may be kept a while to be looked at (the SQL queues: a day), then deleted. */
   complete(id: string): TE.TaskEither<StoreFailure, void>
   /** Schedules another attempt at `retryAt`, or gives the job up when null. */
   fail(id: string, error: string, retryAt: Date | null): TE.TaskEither<StoreFailure, void>

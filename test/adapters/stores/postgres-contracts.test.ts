@@ -59,6 +59,20 @@ if (url === '') {
   // What only a shared database shows: several pools stand for several processes.
   const s = suite('postgres: across processes')
 
+  s('finished jobs stay a while, then go (here: kept 0 ms), so the table does not only grow', async () => {
+    await fresh()
+    const queue = postgresJobQueue(pool, randomIds.uuid, { keepDoneMs: 0, pruneEveryMs: 0 })
+    const now = new Date()
+    for (const n of [1, 2]) {
+      await right(queue.enqueue({ kind: 'a', payload: n }))
+      const job = await right(queue.claim(['a'], now, 60_000))
+      await new Promise((r) => setTimeout(r, 5))
+      await right(queue.complete(O.toNullable(job)!.id))
+    }
+    const left = await pool.query<{ payload: number; status: string }>('SELECT payload, status FROM jobs')
+    assert.equal(left.rows, [{ payload: 2, status: 'done' }], 'the older finished job went when the newer finished')
+  })
+
   s('workers on separate connections never claim the same job', async () => {
     await fresh()
     const workers = Array.from({ length: 4 }, () => poolIn(schema))
