@@ -3,38 +3,19 @@
  * simulated bot plays its meeting, signed deliveries holding every finished line the live stream had,
  * in order and once each, the same lines as the transcript made after the meeting.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { LIVE_POLL_MS } from '../../src/core/domain/live-delivery.js'
-import { type LoopbackServer, startServer } from '../adapters/outbound/net/loopback-server.js'
+import { type WebhookReceiver, webhookReceiver } from '../support/webhook-receiver.js'
 import { type Harness, startHarness } from '../support/http.js'
-
-interface Received {
-  readonly headers: Record<string, string>
-  readonly body: string
-}
 
 const MEET = 'https://meet.google.com/abc-defg-hij'
 
-const receiver = async () => {
-  const received: Received[] = []
-  const server = await startServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') })
-      res.writeHead(200).end('ok')
-    })
-  })
-  return { server, received }
-}
-
-const s = suite<{ h: Harness; r: { server: LoopbackServer; received: Received[] } }>('HTTP: live webhooks (transcript.data) from a simulated bot')
+const s = suite<{ h: Harness; r: WebhookReceiver }>('HTTP: live webhooks (transcript.data) from a simulated bot')
 s.before.each(async (ctx) => {
   ctx.h = await startHarness()
-  ctx.r = await receiver()
+  ctx.r = await webhookReceiver()
 })
 s.after.each(async ({ h, r }) => {
   await h.close()

@@ -1,33 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { httpWebhookSender } from '../../adapters/outbound/webhooks/sender.js'
 import type { DomainEvent, EventName } from '../../src/core/domain/events.js'
-import { type LoopbackServer, startServer } from '../adapters/outbound/net/loopback-server.js'
 import { right } from '../support/run.js'
 import { startHarness, type Harness } from '../support/http.js'
+import { webhookReceiver } from '../support/webhook-receiver.js'
 
-interface Received {
-  readonly headers: Record<string, string>
-  readonly body: string
-}
-
-/** A receiver on 127.0.0.1 whose answer the test sets; it records every request. */
-const receiver = async () => {
-  const received: Received[] = []
-  let answer: (res: ServerResponse) => void = (res) => res.writeHead(200).end('ok')
-  const server = await startServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') })
-      answer(res)
-    })
-  })
-  return { server, received, answerWith: (f: (res: ServerResponse) => void) => void (answer = f) }
-}
+const receiver = webhookReceiver
 
 const publish = async (h: Harness, type: EventName = 'meeting.started', accountId = h.accounts.first): Promise<DomainEvent> => {
   const event: DomainEvent = {
