@@ -123,3 +123,6 @@ export type WebhookEvent = {
   [K in keyof webhooks]: NonNullable<webhooks[K]['post']> extends { requestBody: { content: { 'application/json': infer E } } } ? E : never
 }[keyof webhooks]
 export type WebhookEventType = WebhookEvent['type']
+
+/** The kinds of a bot's live events (GET /bots/{runId}/live), from their schemas. */
+export type LiveEventKind = import('./live.js').LiveEvent['event']

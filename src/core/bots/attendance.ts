@@ -39,21 +39,17 @@ export const followAttendance = (deps: RunBotDeps, run: Run): AttendanceFold => 
   let live: Promise<void> = Promise.resolve()
   const step = attend(deps)
   const fromAudio = audioLinesFor(deps, run.id)
+  // A run that ended or failed shows no more live lines, but its audio lines are still finished at the last event.
+  const finishAudioAtEnd = (event: BotEvent) => void (isLast(event) && fromAudio?.finish())
   const onEvent = async (event: BotEvent): Promise<void> => {
     const before = attendance
-    if (before.ended || before.failure !== null) {
-      if (isLast(event)) void fromAudio?.finish()
-      return
-    }
+    if (before.ended || before.failure !== null) return finishAudioAtEnd(event)
     const after = await pipe(
       TE.tryCatch(() => step(before, event)(), (e) => retryableFailure(String(e))),
       TE.flatMap(TE.fromEither),
     )()
     attendance = E.getOrElse((failure: JobFailure): Attendance => ({ ...before, ended: before.ended || isLast(event), failure }))(after)
-    if (E.isLeft(after)) {
-      if (isLast(event)) void fromAudio?.finish()
-      return
-    }
+    if (E.isLeft(after)) return finishAudioAtEnd(event)
     fromAudio?.take(event)
     // The last lines from the audio go out before the end, which closes the clients' streams.
     if (isLast(event) && fromAudio !== null) live = live.then(() => fromAudio.finish())
